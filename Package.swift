@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+//
+// Module boundaries follow ../shared/DESIGN.md: the UIKit core (`UIKit`), the layer
+// engine (`QuartzCore`) and the geometry (`CoreGraphics`) never import X11 or Cairo;
+// only `CairoRenderer` draws with Cairo and only `X11Host` talks to Xlib.
+import PackageDescription
+
+let package = Package(
+    name: "touch-sandbox",
+    products: [
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "X11Host", targets: ["X11Host"]),
+        .library(name: "HeadlessXorg", targets: ["HeadlessXorg"]),
+        .executable(name: "touch-sandbox", targets: ["touch-sandbox"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CX11", pkgConfig: "x11 xi",
+            providers: [.apt(["libx11-dev", "libxi-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+
+        // Geometry, layer engine, UIKit core: no X11, no Cairo.
+        .target(name: "CoreGraphics"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore"]),
+
+        // Drawing and the window system.
+        .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore"]),
+        .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit"]),
+        .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer"]),
+
+        // A private Xorg with a virtual touchscreen, for tests and benchmarks.
+        .target(name: "HeadlessXorg"),
+
+        // The sandbox application: scenes and command line.
+        .target(
+            name: "TouchSandbox",
+            dependencies: [
+                "UIKit", "X11Host", "SandboxDebugging", "CairoRenderer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "touch-sandbox", dependencies: ["TouchSandbox"]),
+        .executableTarget(
+            name: "touch-sandbox-bench",
+            dependencies: ["HeadlessXorg", "X11Host", "CX11", "TouchSandbox"]),
+
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
+        .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
+        .testTarget(
+            name: "X11HostTests",
+            dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox"]),
+        .testTarget(
+            name: "TouchSandboxTests",
+            dependencies: ["TouchSandbox", "touch-sandbox"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

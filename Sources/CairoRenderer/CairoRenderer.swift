@@ -1,0 +1,1 @@
+// CairoRenderer: filled in by the foundation work.

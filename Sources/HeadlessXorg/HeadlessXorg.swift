@@ -1,0 +1,1 @@
+// HeadlessXorg: filled in by the foundation work.

@@ -1,0 +1,1 @@
+// SandboxDebugging: filled in by the foundation work.

@@ -1,0 +1,1 @@
+// TouchSandbox: filled in by the foundation work.

@@ -1,0 +1,40 @@
+/// One observation of one finger, as an input source (the X11 host, a replay file, a
+/// test) reports it. Every input source produces these; one path leads from a batch of
+/// samples to `UIWindow.sendEvent(_:)`.
+public struct TouchSample: Hashable, Sendable {
+    /// Identifies one finger for its whole life: the physical device it came from and
+    /// the device's own touch number. Numbers are 32-bit, 0 is valid, and they wrap,
+    /// so identity is equality, never order.
+    public struct ID: Hashable, Sendable, CustomStringConvertible {
+        public var device: Int
+        public var number: UInt32
+
+        public init(device: Int, number: UInt32) {
+            self.device = device
+            self.number = number
+        }
+
+        public var description: String { "\(device):\(number)" }
+    }
+
+    /// What happened to the finger in this observation. A finger that is down but not
+    /// reported in a batch is stationary; stationary is never a sample's phase.
+    public enum Phase: String, Hashable, Sendable {
+        case began, moved, ended, cancelled
+    }
+
+    public var id: ID
+    public var phase: Phase
+    /// Where the finger is, in the window's coordinate space, in points (sub-pixel).
+    public var location: CGPoint
+    /// Seconds on the monotonic clock (CLOCK_MONOTONIC in the host, a manual clock in
+    /// tests).
+    public var timestamp: TimeInterval
+
+    public init(id: ID, phase: Phase, location: CGPoint, timestamp: TimeInterval) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.timestamp = timestamp
+    }
+}

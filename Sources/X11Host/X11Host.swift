@@ -1,0 +1,1 @@
+// X11Host: filled in by the foundation work.
