@@ -51,6 +51,7 @@ let package = Package(
             dependencies: ["HeadlessXorg", "X11Host", "CX11", "TouchSandbox"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
         .testTarget(

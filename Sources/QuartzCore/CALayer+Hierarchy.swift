@@ -1,0 +1,77 @@
+// The layer tree: adding, ordering and removing sublayers. A layer has at most one
+// superlayer; adding it elsewhere first removes it from where it was.
+
+extension CALayer {
+    /// Appends `layer` as the frontmost sublayer.
+    public func addSublayer(_ layer: CALayer) {
+        insert(layer, atClampedIndex: sublayers?.count ?? 0)
+    }
+
+    /// Inserts `layer` at `idx` in back-to-front order; an index past the end appends.
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        insert(layer, atClampedIndex: Int(idx))
+    }
+
+    /// Inserts `layer` just above `sibling`; appends when `sibling` is not a sublayer.
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        detachForInsertion(layer)
+        let index = sibling.flatMap { s in sublayers?.firstIndex { $0 === s } }
+        insert(layer, atClampedIndex: index.map { $0 + 1 } ?? (sublayers?.count ?? 0))
+    }
+
+    /// Inserts `layer` just below `sibling`; inserts at the back when `sibling` is not a
+    /// sublayer.
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        detachForInsertion(layer)
+        let index = sibling.flatMap { s in sublayers?.firstIndex { $0 === s } }
+        insert(layer, atClampedIndex: index ?? 0)
+    }
+
+    /// Puts `newLayer` where `oldLayer` is. Does nothing if `oldLayer` is not a sublayer.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard oldLayer !== newLayer,
+            let index = sublayers?.firstIndex(where: { $0 === oldLayer })
+        else { return }
+        oldLayer.removeFromSuperlayer()
+        insert(newLayer, atClampedIndex: index)
+    }
+
+    /// Detaches the layer from its superlayer; does nothing if it has none.
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        if let index = parent.sublayers?.firstIndex(where: { $0 === self }) {
+            parent.sublayers?.remove(at: index)
+            if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+        }
+        superlayer = nil
+    }
+
+    /// Whether `self` is `layer` or lies below it in the tree.
+    public func isDescendant(of layer: CALayer) -> Bool {
+        var current: CALayer? = self
+        while let node = current {
+            if node === layer { return true }
+            current = node.superlayer
+        }
+        return false
+    }
+
+    // MARK: - Private
+
+    /// Removes `layer` from its current place first, so that indices computed afterwards
+    /// refer to the tree without it.
+    private func detachForInsertion(_ layer: CALayer) {
+        if layer.superlayer != nil { layer.removeFromSuperlayer() }
+    }
+
+    private func insert(_ layer: CALayer, atClampedIndex index: Int) {
+        // A layer inserted into itself or its own subtree would make a cycle.
+        guard !isDescendant(of: layer) else { return }
+        detachForInsertion(layer)
+        var list = sublayers ?? []
+        list.insert(layer, at: min(max(index, 0), list.count))
+        sublayers = list
+        layer.superlayer = self
+        layer.propagatePendingLayout()
+    }
+}

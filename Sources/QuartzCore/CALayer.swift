@@ -1,0 +1,171 @@
+/// A node of the layer tree: geometry, visibility and order, with Core Animation's
+/// names. Every `UIView` is backed by one, and the view's geometry lives here.
+///
+/// Geometry follows Core Animation: `bounds` is the layer's own coordinate space,
+/// `position` is where the `anchorPoint` (unit coordinates of the bounds) sits in the
+/// superlayer, and the transform applies about the anchor point. `frame` is derived.
+///
+/// The transform is affine for now (`affineTransform()` / `setAffineTransform(_:)`);
+/// 3-D transforms come with the layer issue, which extends this class.
+@MainActor
+open class CALayer {
+    /// `init()` is required because `UIView.layerClass` instantiates a layer from its
+    /// class at run time, as UIKit does.
+    public required init() {}
+
+    // MARK: - Geometry
+
+    open var bounds: CGRect = .zero {
+        didSet {
+            if bounds.size != oldValue.size { setNeedsLayout() }
+        }
+    }
+
+    open var position: CGPoint = .zero
+
+    /// Unit coordinates of the bounds that sit at `position`; `(0.5, 0.5)` is the centre.
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+
+    /// The layer's transform, relative to its anchor point. Kept with its inverse, since
+    /// hit-testing maps points inward far more often than the transform changes.
+    private var transform = CGAffineTransform.identity
+    private var inverseTransform = CGAffineTransform.identity
+
+    /// The transform applied about the anchor point (Core Animation's affine accessor).
+    public func affineTransform() -> CGAffineTransform {
+        transform
+    }
+
+    public func setAffineTransform(_ m: CGAffineTransform) {
+        transform = m
+        inverseTransform = m.inverted()
+    }
+
+    // MARK: - Appearance
+
+    /// 0…1; the view's `alpha`.
+    open var opacity: Float = 1
+    open var isHidden = false
+    /// Clip sublayers to the bounds (the view's `clipsToBounds`).
+    open var masksToBounds = false
+    open var backgroundColor: CGColor?
+    open var name: String?
+
+    /// The owner asked for layout and drawing; weak, as Core Animation's is.
+    open weak var delegate: (any CALayerDelegate)?
+
+    // MARK: - Tree
+
+    /// The sublayers, back to front; `nil` when there are none, as in Core Animation.
+    open internal(set) var sublayers: [CALayer]?
+
+    /// The layer this one is a sublayer of.
+    public internal(set) weak var superlayer: CALayer?
+
+    // MARK: - Layout
+
+    /// Layout is due on this layer.
+    private var layoutIsDue = false
+    /// Layout is due somewhere below this layer; lets `layoutIfNeeded()` walk only the
+    /// dirty paths instead of the whole tree on every event.
+    private var descendantNeedsLayout = false
+
+    /// Whether `layoutSublayers()` is due (Core Animation's `needsLayout()`).
+    open func needsLayout() -> Bool {
+        layoutIsDue
+    }
+
+    open func setNeedsLayout() {
+        layoutIsDue = true
+        superlayer?.noteDescendantNeedsLayout()
+    }
+
+    /// Lays out this layer if layout is due, then every sublayer below it whose layout
+    /// is due, parents before children (a parent's layout may resize its children).
+    open func layoutIfNeeded() {
+        if layoutIsDue {
+            layoutIsDue = false
+            layoutSublayers()
+        }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
+        for sublayer in sublayers ?? [] where sublayer.layoutIsDue || sublayer.descendantNeedsLayout {
+            sublayer.layoutIfNeeded()
+        }
+    }
+
+    /// Lays out sublayers; the default asks the delegate.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// Marks this layer and its ancestors as having dirty layout below them, stopping
+    /// where the mark already is.
+    func noteDescendantNeedsLayout() {
+        var current: CALayer? = self
+        while let layer = current, !layer.descendantNeedsLayout {
+            layer.descendantNeedsLayout = true
+            current = layer.superlayer
+        }
+    }
+
+    /// Called when this layer joins a tree, so pending layout inside it is found.
+    func propagatePendingLayout() {
+        if layoutIsDue || descendantNeedsLayout { superlayer?.noteDescendantNeedsLayout() }
+    }
+
+    // MARK: - Hit-testing
+
+    /// Whether `p`, in the layer's bounds space, lies inside the bounds (half-open: the
+    /// maximum edges are outside, as `CGRect.contains` decides). Subclasses override it
+    /// for other shapes.
+    open func contains(_ p: CGPoint) -> Bool {
+        bounds.contains(p)
+    }
+
+    /// The frontmost layer in this subtree containing `p` (in the *superlayer's* space,
+    /// as Core Animation takes it), or `nil`. Hidden layers and their sublayers are
+    /// skipped; a layer that masks to its bounds also clips its sublayers' hits.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        defaultHitTest(p)
+    }
+
+    // MARK: - Mapping to the superlayer
+
+    /// The anchor point in bounds coordinates.
+    var anchorInBounds: CGPoint {
+        CGPoint(
+            x: bounds.minX + anchorPoint.x * bounds.width,
+            y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// Maps a point from this layer's bounds space into its superlayer's space.
+    public func pointToSuperlayer(_ p: CGPoint) -> CGPoint {
+        let anchor = anchorInBounds
+        let local = CGPoint(x: p.x - anchor.x, y: p.y - anchor.y)
+        let moved = transform.isIdentity ? local : local.applying(transform)
+        return CGPoint(x: moved.x + position.x, y: moved.y + position.y)
+    }
+
+    /// Maps a point from the superlayer's space into this layer's bounds space: the
+    /// inverse of `pointToSuperlayer(_:)`. A singular transform maps everything to the
+    /// anchor, since the layer has collapsed to a line or a point.
+    public func pointFromSuperlayer(_ p: CGPoint) -> CGPoint {
+        let anchor = anchorInBounds
+        var local = CGPoint(x: p.x - position.x, y: p.y - position.y)
+        if !transform.isIdentity {
+            let det = transform.determinant
+            guard det != 0, det.isFinite else { return anchor }
+            local = local.applying(inverseTransform)
+        }
+        return CGPoint(x: local.x + anchor.x, y: local.y + anchor.y)
+    }
+
+    /// Bounds space to superlayer space as one transform.
+    public var transformToSuperlayer: CGAffineTransform {
+        let anchor = anchorInBounds
+        return CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(transform)
+            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+    }
+}
