@@ -1,0 +1,106 @@
+/// A call scheduled to run once the media clock reaches `deadline`: the counterpart of
+/// `perform(_:with:afterDelay:)` and of a one-shot timer, on the injected clock.
+///
+/// Calls run only when the host's run loop (or a test) pumps them with
+/// `UIApplication.runPendingTimers()`, in deadline order, ties in scheduling order.
+@MainActor
+public final class DelayedCall {
+    /// When the call becomes due, in seconds on the media clock.
+    public let deadline: TimeInterval
+    /// True until the call has run or been cancelled.
+    public internal(set) var isPending = true
+
+    let action: @MainActor () -> Void
+    /// For `cancelPreviousPerformRequests`: who scheduled it, and under which name.
+    let target: ObjectIdentifier?
+    let selector: String?
+    let sequence: UInt64
+
+    init(deadline: TimeInterval, target: ObjectIdentifier?, selector: String?, sequence: UInt64,
+         action: @escaping @MainActor () -> Void) {
+        self.deadline = deadline
+        self.target = target
+        self.selector = selector
+        self.sequence = sequence
+        self.action = action
+    }
+
+    /// Stops the call from running; does nothing once it has run.
+    public func cancel() {
+        isPending = false
+    }
+}
+
+/// The pending delayed calls, sorted by (deadline, sequence).
+@MainActor
+final class TimerQueue {
+    private var calls: [DelayedCall] = []
+    private var nextSequence: UInt64 = 0
+
+    func schedule(after delay: TimeInterval, target: ObjectIdentifier?, selector: String?,
+                  action: @escaping @MainActor () -> Void) -> DelayedCall {
+        var safeDelay = delay
+        if !safeDelay.isFinite || safeDelay < 0 {
+            UIKitDebug.log(.timers, "delay \(delay) treated as 0")
+            safeDelay = 0
+        }
+        nextSequence += 1
+        let call = DelayedCall(
+            deadline: CACurrentMediaTime() + safeDelay, target: target, selector: selector,
+            sequence: nextSequence, action: action)
+        let index = calls.partitioningIndex { other in
+            (other.deadline, other.sequence) > (call.deadline, call.sequence)
+        }
+        calls.insert(call, at: index)
+        return call
+    }
+
+    /// The earliest deadline of a pending call.
+    var nextDeadline: TimeInterval? {
+        calls.first { $0.isPending }?.deadline
+    }
+
+    /// Runs every call that was pending when the pump began and is due now. Calls
+    /// scheduled while pumping wait for the next pump, so a call that reschedules itself
+    /// with no delay cannot spin forever.
+    func runDue() -> Int {
+        calls.removeAll { !$0.isPending }
+        let now = CACurrentMediaTime()
+        let due = calls.prefix { $0.deadline <= now }
+        guard !due.isEmpty else { return 0 }
+        let batch = Array(due)
+        calls.removeFirst(batch.count)
+        var ran = 0
+        for call in batch where call.isPending {
+            call.isPending = false
+            call.action()
+            ran += 1
+        }
+        return ran
+    }
+
+    func cancel(target: ObjectIdentifier, selector: String?) {
+        for call in calls where call.target == target && (selector == nil || call.selector == selector) {
+            call.isPending = false
+        }
+    }
+
+    func removeAll() {
+        for call in calls { call.isPending = false }
+        calls.removeAll()
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongsInSecondPartition`, for an array
+    /// already partitioned by it (binary search).
+    fileprivate func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsInSecondPartition(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

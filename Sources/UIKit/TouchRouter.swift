@@ -1,0 +1,271 @@
+/// Turns batches of samples into touches and dispatches them: the one path from
+/// samples to `UIApplication.sendEvent(_:)`, and the one place touches are cancelled.
+///
+/// It owns the application's touches event and the map from sample IDs to live touches.
+/// Bad input has one defined outcome each, logged under `UIKitDebug` category `input`,
+/// never a crash and never a touch left open:
+///
+/// | input | outcome |
+/// |---|---|
+/// | `ended` / `cancelled` / `moved` for an unknown ID | ignored |
+/// | samples for a touch the system cancelled (device gone, window closed…) | ignored quietly until that ID ends or begins again |
+/// | `began` for a live ID | the live touch is cancelled, and a new touch begins, in the same event |
+/// | `began` with a NaN or infinite location | ignored, and the rest of that finger's samples with it |
+/// | `moved` / `ended` / `cancelled` with a non-finite location | the touch keeps its last finite location |
+/// | a NaN or infinite timestamp | replaced by the newest timestamp seen |
+/// | a timestamp earlier than the newest seen | raised to it: event time never goes backwards |
+/// | a `moved` sample at the touch's current location | the touch stays `stationary` |
+/// | any sample while the application ignores interaction events | ignored; a finger that begins then stays ignored for its life |
+@MainActor
+final class TouchRouter {
+    unowned let application: UIApplication
+    let event = UIEvent()
+
+    private var liveTouches: [TouchSample.ID: UITouch] = [:]
+    /// IDs whose samples are dropped quietly: fingers cancelled by the system, or
+    /// begun while interaction was ignored. Bounded, since a device may never end them.
+    private var retiredIDs: Set<TouchSample.ID> = []
+    private static let retiredIDLimit = 4_096
+    private var newestTimestamp = -TimeInterval.infinity
+    private var tapHistory = TapHistory()
+    /// Touches dispatched since the last batch; they turn stationary when the next
+    /// change arrives, unless that change is theirs.
+    private var touchesToSettle: [UITouch] = []
+    private var dispatchDepth = 0
+    /// Orders touches by when they began, for deterministic cancellation order.
+    private var beginCount: UInt64 = 0
+
+    init(application: UIApplication) {
+        self.application = application
+    }
+
+    var hasLiveTouches: Bool { !liveTouches.isEmpty }
+
+    // MARK: - Samples
+
+    /// Processes one batch injected through `window`: one `sendEvent` per run of
+    /// samples in which no ID repeats, in order.
+    func process(_ batch: [TouchSample], in window: UIWindow) {
+        var start = batch.startIndex
+        var idsInSegment: Set<TouchSample.ID> = []
+        for index in batch.indices {
+            if !idsInSegment.insert(batch[index].id).inserted {
+                processSegment(batch[start..<index], in: window)
+                start = index
+                idsInSegment = [batch[index].id]
+            }
+        }
+        if start < batch.endIndex { processSegment(batch[start...], in: window) }
+    }
+
+    private func processSegment(_ samples: ArraySlice<TouchSample>, in window: UIWindow) {
+        settleTouches()
+        var changed: [UITouch] = []
+        changed.reserveCapacity(samples.count)
+        let ignoring = application.isIgnoringInteractionEvents
+        for sample in samples {
+            let timestamp = sanitizedTimestamp(of: sample)
+            if ignoring {
+                retire(sample)
+                continue
+            }
+            switch sample.phase {
+            case .began:
+                begin(sample, at: timestamp, in: window, changed: &changed)
+            case .moved:
+                guard let touch = touch(for: sample) else { continue }
+                guard let location = finiteLocation(of: sample, fallback: touch) else { continue }
+                if location == touch.locationInWindow { continue }
+                touch.move(to: location)
+                touch.phase = .moved
+                touch.timestamp = timestamp
+                changed.append(touch)
+            case .ended, .cancelled:
+                guard let touch = touch(for: sample) else { continue }
+                let location = finiteLocation(of: sample, fallback: touch) ?? touch.locationInWindow
+                if location != touch.locationInWindow { touch.move(to: location) }
+                touch.phase = sample.phase == .ended ? .ended : .cancelled
+                touch.timestamp = timestamp
+                liveTouches[sample.id] = nil
+                changed.append(touch)
+            }
+        }
+        guard !changed.isEmpty else { return }
+        // Layout runs before hit-testing, as UIKit's run loop lays out before the next
+        // event arrives.
+        window.layoutIfNeeded()
+        for touch in changed where touch.phase == .began {
+            let hitWindow = touch.window ?? window
+            touch.view = hitWindow.hitTest(touch.locationInWindow, with: event)
+        }
+        dispatch(changed)
+    }
+
+    private func begin(_ sample: TouchSample, at timestamp: TimeInterval, in window: UIWindow, changed: inout [UITouch]) {
+        guard sample.location.x.isFinite, sample.location.y.isFinite else {
+            UIKitDebug.log(.input, "began \(sample.id) at a non-finite location ignored, with the rest of that finger")
+            retiredIDs.insert(sample.id)
+            return
+        }
+        if let stale = liveTouches[sample.id] {
+            UIKitDebug.log(.input, "began \(sample.id) while that touch is live: cancelling the old touch")
+            stale.phase = .cancelled
+            stale.timestamp = timestamp
+            changed.append(stale)
+        }
+        retiredIDs.remove(sample.id)
+        beginCount += 1
+        let touch = UITouch(
+            beginOrder: beginCount, sampleID: sample.id, window: window, location: sample.location, timestamp: timestamp,
+            tapCount: tapHistory.tapCount(beganAt: sample.location, in: window, at: timestamp))
+        liveTouches[sample.id] = touch
+        event.liveTouches.insert(touch)
+        changed.append(touch)
+    }
+
+    /// The live touch a non-`began` sample is for, or nil (logged unless retired).
+    private func touch(for sample: TouchSample) -> UITouch? {
+        if let touch = liveTouches[sample.id] { return touch }
+        if retiredIDs.contains(sample.id) {
+            if sample.phase != .moved { retiredIDs.remove(sample.id) }
+            return nil
+        }
+        UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) for no live touch ignored")
+        return nil
+    }
+
+    private func finiteLocation(of sample: TouchSample, fallback touch: UITouch) -> CGPoint? {
+        if sample.location.x.isFinite, sample.location.y.isFinite { return sample.location }
+        UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at a non-finite location: keeping \(touch.locationInWindow)")
+        return nil
+    }
+
+    private func sanitizedTimestamp(of sample: TouchSample) -> TimeInterval {
+        var timestamp = sample.timestamp
+        if !timestamp.isFinite {
+            UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) has timestamp \(timestamp): using the newest seen")
+            timestamp = newestTimestamp.isFinite ? newestTimestamp : CACurrentMediaTime()
+        } else if timestamp < newestTimestamp {
+            UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at \(timestamp) is older than \(newestTimestamp): raised")
+            timestamp = newestTimestamp
+        }
+        newestTimestamp = timestamp
+        event.timestamp = timestamp
+        return timestamp
+    }
+
+    /// Drops a sample that arrives while interaction is ignored.
+    private func retire(_ sample: TouchSample) {
+        UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) ignored: interaction events are ignored")
+        switch sample.phase {
+        case .began, .moved: remember(retired: sample.id)
+        case .ended, .cancelled: retiredIDs.remove(sample.id)
+        }
+    }
+
+    private func remember(retired id: TouchSample.ID) {
+        if retiredIDs.count >= TouchRouter.retiredIDLimit {
+            UIKitDebug.log(.input, "forgetting \(retiredIDs.count) retired touch IDs")
+            retiredIDs.removeAll()
+        }
+        retiredIDs.insert(id)
+    }
+
+    // MARK: - Dispatch
+
+    /// Touches that changed in the previous dispatch and are still down are stationary
+    /// now, with no movement to report.
+    private func settleTouches() {
+        guard dispatchDepth == 0 else { return }
+        for touch in touchesToSettle where !touch.isFinished && touch.phase != .ended && touch.phase != .cancelled {
+            touch.phase = .stationary
+            touch.previousLocationInWindow = touch.locationInWindow
+        }
+        touchesToSettle.removeAll(keepingCapacity: true)
+    }
+
+    /// Sends the event with `changed` as its changed touches, then retires the touches
+    /// that ended or were cancelled. Re-entrant: a cancellation made while a dispatch
+    /// is under way (a view removed in `touchesBegan`) is delivered at once, and the
+    /// outer dispatch skips the touches it finished.
+    private func dispatch(_ changed: [UITouch]) {
+        let outerChanged = event.changedTouches
+        event.changedTouches = changed
+        dispatchDepth += 1
+        application.sendEvent(event)
+        dispatchDepth -= 1
+        event.changedTouches = outerChanged
+        for touch in changed where !touch.isFinished {
+            switch touch.phase {
+            case .ended, .cancelled:
+                touch.isFinished = true
+                event.liveTouches.remove(touch)
+                tapHistory.record(touch)
+            case .began, .moved, .stationary:
+                break
+            }
+        }
+        touchesToSettle.append(contentsOf: changed)
+    }
+
+    // MARK: - Cancellation
+
+    /// Ends `touches` as cancelled at their receivers, in one dispatch; touches already
+    /// finished are skipped. Later samples for their IDs are dropped quietly.
+    func cancel(_ touches: [UITouch], reason: String) {
+        let targets = touches.filter { !$0.isFinished && $0.phase != .ended && $0.phase != .cancelled }
+        guard !targets.isEmpty else { return }
+        UIKitDebug.log(.delivery, "cancelling \(targets.count) touch(es): \(reason)")
+        settleTouches()
+        let now = max(CACurrentMediaTime(), newestTimestamp)
+        for touch in targets {
+            touch.phase = .cancelled
+            touch.timestamp = now
+            if liveTouches[touch.sampleID] === touch {
+                liveTouches[touch.sampleID] = nil
+                remember(retired: touch.sampleID)
+            }
+        }
+        event.timestamp = max(event.timestamp, now)
+        dispatch(targets)
+    }
+
+    /// Every live touch, in the order they began.
+    var allLiveTouches: [UITouch] {
+        event.liveTouches.filter { !$0.isFinished }.sorted { $0.beginOrder < $1.beginOrder }
+    }
+
+    func cancelAllTouches(reason: String) {
+        cancel(allLiveTouches, reason: reason)
+    }
+
+    func cancelTouches(fromDevice device: Int) {
+        cancel(allLiveTouches.filter { $0.sampleID.device == device }, reason: "device \(device) went away")
+    }
+
+    func cancelTouches(in window: UIWindow) {
+        cancel(allLiveTouches.filter { $0.window === window }, reason: "their window was hidden")
+    }
+
+    /// Cancels the touches whose view is `view` or below it, which is leaving `window`.
+    func cancelTouches(inSubtreeOf view: UIView, window: UIWindow) {
+        guard !event.liveTouches.isEmpty else { return }
+        let leaving = allLiveTouches.filter { touch in
+            touch.window === window && (touch.view?.isDescendant(of: view) ?? false)
+        }
+        cancel(leaving, reason: "their view left the window")
+    }
+
+    /// Forgets every touch without delivering anything (for `resetForTesting()` only).
+    func discardAllState() {
+        for touch in event.liveTouches { touch.isFinished = true }
+        event.liveTouches.removeAll()
+        event.changedTouches.removeAll()
+        liveTouches.removeAll()
+        retiredIDs.removeAll()
+        touchesToSettle.removeAll()
+        tapHistory.reset()
+        newestTimestamp = -.infinity
+        event.timestamp = 0
+    }
+}

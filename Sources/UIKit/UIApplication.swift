@@ -1,0 +1,149 @@
+/// The application: the head of the responder chain above the windows, the entry point
+/// of every event, and the keeper of its windows, its delegate and its timers.
+///
+/// `shared` is the first instance made (lazily a plain `UIApplication`). A host that
+/// wants a subclass creates it before anything reads `shared`.
+@MainActor
+open class UIApplication: UIResponder {
+    private static var sharedInstance: UIApplication?
+
+    /// The application, created on first use.
+    public class var shared: UIApplication {
+        if let sharedInstance { return sharedInstance }
+        return UIApplication()
+    }
+
+    /// The application if one exists; lets views ask about touches without creating one.
+    static var existing: UIApplication? {
+        sharedInstance
+    }
+
+    /// Makes the shared application. UIKit allows one; a second instance here is an
+    /// inert object that is not `shared`, logged.
+    public override init() {
+        super.init()
+        if UIApplication.sharedInstance == nil {
+            UIApplication.sharedInstance = self
+        } else {
+            UIKitDebug.log(.application, "a second UIApplication was created; it is not `shared`")
+        }
+    }
+
+    /// Turns samples into touches and dispatches them; owns the touches event.
+    lazy var touchRouter = TouchRouter(application: self)
+    let timerQueue = TimerQueue()
+    var windowObservers: [(token: WindowObservation, handler: @MainActor (UIWindow, WindowChange) -> Void)] = []
+
+    // MARK: - Delegate
+
+    /// The delegate, held strongly (UIKit leaves retaining it to `UIApplicationMain`; here
+    /// the application does it, so a delegate set in a test or by the host stays alive).
+    open var delegate: (any UIApplicationDelegate)?
+
+    /// The delegate, if it is a responder that is not a view, controller or application
+    /// (seed 003: the chain ends at the application delegate).
+    open override var next: UIResponder? {
+        guard let responder = delegate as? UIResponder,
+            !(responder is UIView), !(responder is UIViewController), !(responder is UIApplication)
+        else { return nil }
+        return responder
+    }
+
+    // MARK: - Windows
+
+    /// The visible windows, in the order they became visible.
+    public internal(set) var windows: [UIWindow] = []
+
+    /// The window that was last made key and is still visible.
+    public internal(set) weak var keyWindow: UIWindow?
+
+    func windowDidBecomeVisible(_ window: UIWindow) {
+        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+        notifyWindowObservers(window, .didBecomeVisible)
+    }
+
+    func windowDidBecomeHidden(_ window: UIWindow) {
+        windows.removeAll { $0 === window }
+        if keyWindow === window {
+            keyWindow = nil
+            window.resignKey()
+            notifyWindowObservers(window, .didResignKey)
+        }
+        notifyWindowObservers(window, .didBecomeHidden)
+    }
+
+    func setKeyWindow(_ window: UIWindow) {
+        guard keyWindow !== window else { return }
+        if let previous = keyWindow {
+            previous.resignKey()
+            notifyWindowObservers(previous, .didResignKey)
+        }
+        keyWindow = window
+        window.becomeKey()
+        notifyWindowObservers(window, .didBecomeKey)
+    }
+
+    // MARK: - Events
+
+    /// Hands a touches event to each window that has a changed touch in it, in the
+    /// order of those touches. Override to watch every event, calling `super`.
+    open func sendEvent(_ event: UIEvent) {
+        var delivered: [UIWindow] = []
+        for touch in event.changedTouches {
+            guard let window = touch.window, !delivered.contains(where: { $0 === window }) else { continue }
+            delivered.append(window)
+            window.sendEvent(event)
+        }
+    }
+
+    // MARK: - Ignoring interaction
+
+    private var ignoreCount = 0
+
+    /// Whether touch input is being dropped.
+    public var isIgnoringInteractionEvents: Bool {
+        ignoreCount > 0
+    }
+
+    /// Starts dropping touch input; calls nest. The first call cancels every live touch,
+    /// as UIKit does (starting a UIView animation that ignores interaction cancels the
+    /// touches under way), so no touch is left open while input is dropped; fingers
+    /// that go down meanwhile are ignored for their whole life.
+    public func beginIgnoringInteractionEvents() {
+        ignoreCount += 1
+        if ignoreCount == 1 {
+            UIKitDebug.log(.application, "ignoring interaction events")
+            touchRouter.cancelAllTouches(reason: "the application began ignoring interaction events")
+        }
+    }
+
+    /// Balances one `beginIgnoringInteractionEvents()`; input resumes when every call is
+    /// balanced. An unbalanced call is ignored with a debug log.
+    public func endIgnoringInteractionEvents() {
+        guard ignoreCount > 0 else {
+            UIKitDebug.log(.application, "endIgnoringInteractionEvents without a matching begin ignored")
+            return
+        }
+        ignoreCount -= 1
+        if ignoreCount == 0 { UIKitDebug.log(.application, "interaction events resumed") }
+    }
+
+    // MARK: - Cancelling touches
+
+    /// Ends every live touch as cancelled at its receiver (an interruption: the host
+    /// lost its input grab, a system alert…).
+    public func cancelAllTouches() {
+        touchRouter.cancelAllTouches(reason: "the application cancelled all touches")
+    }
+
+    /// Ends as cancelled every live touch that came from input device `device` (the
+    /// `TouchSample.ID.device` of its samples): the host calls this when a device is
+    /// removed or disabled. Later samples for those fingers are dropped.
+    public func cancelTouches(fromDevice device: Int) {
+        touchRouter.cancelTouches(fromDevice: device)
+    }
+
+    func resetIgnoring() {
+        ignoreCount = 0
+    }
+}

@@ -1,0 +1,51 @@
+/// The envelope touches arrive in. There is one touches event per application, so one
+/// instance for a whole multitouch sequence (seed 000: "every report having to do with
+/// the same multitouch sequence is the same UIEvent instance"); each `sendEvent` is one
+/// change of the finger configuration.
+///
+/// `allTouches` holds every live touch, whatever its phase or view: the touches that
+/// changed, the stationary ones, and those ending in this event (they leave it once the
+/// event has been delivered). The `touches` argument of a `touches…` method holds only
+/// the receiver's touches in that method's phase (seed 003).
+@MainActor
+public final class UIEvent {
+    public enum EventType: Int, Sendable {
+        case touches, motion, remoteControl, presses
+    }
+
+    public enum EventSubtype: Int, Sendable {
+        case none
+    }
+
+    public var type: EventType { .touches }
+    public var subtype: EventSubtype { .none }
+
+    /// When the latest change happened: the newest sample's timestamp.
+    public internal(set) var timestamp: TimeInterval = 0
+
+    /// Every live touch in the sequence.
+    public var allTouches: Set<UITouch>? {
+        liveTouches
+    }
+
+    /// The event's touches whose view is `view` (exactly, not a subview of it). Touches
+    /// withheld from the view (`isMultipleTouchEnabled`, `isExclusiveTouch`) still have
+    /// it as their view and are included.
+    public func touches(for view: UIView) -> Set<UITouch>? {
+        liveTouches.filter { $0.view === view }
+    }
+
+    /// The event's touches that began in `window`.
+    public func touches(for window: UIWindow) -> Set<UITouch>? {
+        liveTouches.filter { $0.window === window }
+    }
+
+    // MARK: - Internal state
+
+    var liveTouches: Set<UITouch> = []
+    /// The touches that changed in the `sendEvent` under way, in sample order; the
+    /// windows deliver these and nothing else.
+    var changedTouches: [UITouch] = []
+
+    init() {}
+}

@@ -1,0 +1,109 @@
+/// One finger on the screen, for its whole life: the same instance from its first
+/// sample (`began`) to its last (`ended` or `cancelled`), reported in every event of
+/// the multitouch sequence meanwhile (seed 000, "Touch Events and Views").
+///
+/// Its `view` is the hit-test view, chosen once when it begins and kept for its life.
+/// Instances are made only by the touch machinery; final, since nothing in UIKit asks
+/// for a subclass.
+@MainActor
+public final class UITouch: Hashable {
+    /// What the finger did since the previous event.
+    public enum Phase: Int, Sendable {
+        /// It touched the screen; this touch is new. First phase, exactly once.
+        case began
+        /// It moved.
+        case moved
+        /// It stayed put while something else changed; no view is told about it.
+        case stationary
+        /// It left the screen. Last phase, exactly once (or `cancelled`).
+        case ended
+        /// The system stopped tracking it. Last phase, instead of `ended`.
+        case cancelled
+    }
+
+    /// The phase in the event being delivered (or the last one).
+    public internal(set) var phase: Phase
+    /// When the touch began or last moved (or ended), in seconds on the media clock; a
+    /// stationary touch keeps its previous timestamp.
+    public internal(set) var timestamp: TimeInterval
+    /// How many quick taps in roughly the same place this touch completes; 1 for a
+    /// first tap. Fixed when the touch begins; see `TapCountThresholds`.
+    public internal(set) var tapCount: Int
+    /// The hit-test view, fixed when the touch began; `nil` if nothing was hit.
+    public internal(set) var view: UIView?
+    /// The window the touch began in.
+    public internal(set) weak var window: UIWindow?
+    /// The recognizers that receive this touch. Empty until the recognizer issue.
+    public internal(set) var gestureRecognizers: [UIGestureRecognizer]? = []
+
+    /// The input source's identity for this finger (beyond UIKit: lets tests, replay and
+    /// overlays name touches).
+    public let sampleID: TouchSample.ID
+
+    // MARK: - Internal state
+
+    /// Position in the order touches began, across the application's life.
+    let beginOrder: UInt64
+    var locationInWindow: CGPoint
+    var previousLocationInWindow: CGPoint
+    let startLocationInWindow: CGPoint
+    let startTimestamp: TimeInterval
+    /// How far from where it began the finger has been: a tap that wandered is no tap.
+    var greatestDistanceFromStart: CGFloat = 0
+    /// Decided by the window when the touch begins: whether its view receives it, given
+    /// `isMultipleTouchEnabled` and `isExclusiveTouch`.
+    var isDeliveredToView = false
+    /// Set once its `ended` or `cancelled` phase has been dispatched; it is then out of
+    /// the event and nothing is delivered for it again.
+    var isFinished = false
+
+    init(beginOrder: UInt64, sampleID: TouchSample.ID, window: UIWindow, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
+        self.beginOrder = beginOrder
+        self.sampleID = sampleID
+        self.window = window
+        self.phase = .began
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+        self.startLocationInWindow = location
+        self.startTimestamp = timestamp
+    }
+
+    // MARK: - Locations
+
+    /// The touch's location in `view`'s coordinates; `nil` means the touch's window.
+    public func location(in view: UIView?) -> CGPoint {
+        convertFromWindow(locationInWindow, to: view)
+    }
+
+    /// The location before the latest move (equal to `location(in:)` unless the phase
+    /// is `moved`, `ended` or `cancelled` after a change of place).
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        convertFromWindow(previousLocationInWindow, to: view)
+    }
+
+    private func convertFromWindow(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        guard let view else { return point }
+        return view.convert(point, from: window)
+    }
+
+    /// Records a new place; the old one becomes the previous location.
+    func move(to location: CGPoint) {
+        previousLocationInWindow = locationInWindow
+        locationInWindow = location
+        let dx = location.x - startLocationInWindow.x
+        let dy = location.y - startLocationInWindow.y
+        greatestDistanceFromStart = max(greatestDistanceFromStart, (dx * dx + dy * dy).squareRoot())
+    }
+
+    // MARK: - Identity
+
+    nonisolated public static func == (lhs: UITouch, rhs: UITouch) -> Bool {
+        lhs === rhs
+    }
+
+    nonisolated public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

@@ -1,0 +1,187 @@
+// The view tree: adding, ordering and removing subviews, with UIKit's notifications.
+//
+// Every move keeps three things in step: `subviews`, the layer tree (a subview's layer
+// sits among its superview's sublayers in the same relative order), and the cached
+// `window` of the whole moved subtree. A move that takes a view out of its window first
+// cancels the touches whose view is in the moved subtree, while the responder chain is
+// still intact (seed 004: a touch is cancelled "when the view is removed from the
+// window").
+//
+// Notification order, as UIKit sends it for a view `v` moved from `old` to `new`:
+// `old.willRemoveSubview(v)`, `v.willMove(toSuperview: new)`, `willMove(toWindow:)`
+// down the subtree (only if the window changes), the move, `didMoveToWindow()` down the
+// subtree (same condition), `v.didMoveToSuperview()`, `new.didAddSubview(v)`.
+
+extension UIView {
+    /// Adds `view` as the frontmost subview, removing it from any previous superview.
+    /// A view that is already a subview is brought to the front.
+    public func addSubview(_ view: UIView) {
+        insert(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` in back-to-front order; past the end appends.
+    public func insertSubview(_ view: UIView, at index: Int) {
+        insert(view, at: index)
+    }
+
+    /// Inserts `view` just above `siblingSubview`; appends if that is not a subview.
+    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        let others = subviews.filter { $0 !== view }
+        let index = others.firstIndex { $0 === siblingSubview }.map { $0 + 1 } ?? others.count
+        insert(view, at: index)
+    }
+
+    /// Inserts `view` just below `siblingSubview`; appends if that is not a subview.
+    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        let others = subviews.filter { $0 !== view }
+        let index = others.firstIndex { $0 === siblingSubview } ?? others.count
+        insert(view, at: index)
+    }
+
+    /// Moves a subview to the front; does nothing for a view that is not a subview.
+    public func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: index)
+        subviews.append(view)
+        placeLayer(ofSubviewAt: subviews.count - 1)
+    }
+
+    /// Moves a subview to the back; does nothing for a view that is not a subview.
+    public func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: index)
+        subviews.insert(view, at: 0)
+        placeLayer(ofSubviewAt: 0)
+    }
+
+    /// Swaps two subviews' places. Out-of-range indices are ignored with a debug log.
+    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard subviews.indices.contains(index1), subviews.indices.contains(index2) else {
+            UIKitDebug.log(.hierarchy, "exchangeSubview(at: \(index1), withSubviewAt: \(index2)) out of range")
+            return
+        }
+        guard index1 != index2 else { return }
+        subviews.swapAt(index1, index2)
+        // Lower index first: each placement is relative to a neighbour already in place.
+        placeLayer(ofSubviewAt: min(index1, index2))
+        placeLayer(ofSubviewAt: max(index1, index2))
+    }
+
+    /// Detaches the view from its superview (and window); does nothing without one.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = windowStorage
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { prepareToChangeWindow(from: oldWindow, to: nil) }
+        parent.detach(self)
+        if oldWindow != nil { finishChangingWindow(to: nil) }
+        didMoveToSuperview()
+        parent.setNeedsLayout()
+    }
+
+    /// This view if its tag matches, else the first match in its subtree, depth first.
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let match = subview.viewWithTag(tag) { return match }
+        }
+        return nil
+    }
+
+    /// Whether this view is `view` or lies below it.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let node = current {
+            if node === view { return true }
+            current = node.superview
+        }
+        return false
+    }
+
+    // MARK: - Moving
+
+    /// The window a subview of this view is in: this view if it is a window.
+    private var windowForSubviews: UIWindow? {
+        (self as? UIWindow) ?? windowStorage
+    }
+
+    private func insert(_ view: UIView, at requestedIndex: Int) {
+        // UIKit raises on these; here they are refused, so a bad call cannot make a cycle.
+        guard view !== self, !isDescendant(of: view) else {
+            UIKitDebug.log(.hierarchy, "refused to add \(type(of: view)) inside itself")
+            return
+        }
+        if view.superview === self {
+            reorder(view, to: requestedIndex)
+            return
+        }
+        let oldWindow = view.windowStorage
+        let newWindow = windowForSubviews
+        let windowChanges = oldWindow !== newWindow
+        let oldParent = view.superview
+        oldParent?.willRemoveSubview(view)
+        view.willMove(toSuperview: self)
+        if windowChanges { view.prepareToChangeWindow(from: oldWindow, to: newWindow) }
+        oldParent?.detach(view)
+        let index = min(max(requestedIndex, 0), subviews.count)
+        subviews.insert(view, at: index)
+        view.superview = self
+        placeLayer(ofSubviewAt: index)
+        if windowChanges { view.finishChangingWindow(to: newWindow) }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        oldParent?.setNeedsLayout()
+        setNeedsLayout()
+    }
+
+    private func reorder(_ view: UIView, to requestedIndex: Int) {
+        guard let current = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: current)
+        let index = min(max(requestedIndex, 0), subviews.count)
+        subviews.insert(view, at: index)
+        placeLayer(ofSubviewAt: index)
+    }
+
+    private func detach(_ view: UIView) {
+        if let index = subviews.firstIndex(where: { $0 === view }) { subviews.remove(at: index) }
+        view.superview = nil
+        view.layer.removeFromSuperlayer()
+    }
+
+    /// Puts the layer of `subviews[index]` among this view's sublayers so that subview
+    /// layers keep the subviews' order; layers that belong to no subview stay where
+    /// they are relative to their neighbours.
+    private func placeLayer(ofSubviewAt index: Int) {
+        let moving = subviews[index].layer
+        if index > 0 {
+            layer.insertSublayer(moving, above: subviews[index - 1].layer)
+        } else if subviews.count > 1 {
+            layer.insertSublayer(moving, below: subviews[1].layer)
+        } else {
+            layer.addSublayer(moving)
+        }
+    }
+
+    /// Before the subtree leaves `oldWindow`: cancel its touches, then tell it.
+    private func prepareToChangeWindow(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
+        if let oldWindow {
+            UIApplication.existing?.touchRouter.cancelTouches(inSubtreeOf: self, window: oldWindow)
+        }
+        forEachInSubtree { $0.willMove(toWindow: newWindow) }
+    }
+
+    /// After the move: record the new window down the subtree, then tell it.
+    private func finishChangingWindow(to newWindow: UIWindow?) {
+        forEachInSubtree { $0.windowStorage = newWindow }
+        forEachInSubtree { $0.didMoveToWindow() }
+    }
+
+    /// Visits this view, then its subviews depth first, back to front.
+    func forEachInSubtree(_ body: (UIView) -> Void) {
+        body(self)
+        for subview in subviews {
+            subview.forEachInSubtree(body)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+// Hit-testing: which view a new touch belongs to.
+//
+// The default `hitTest(_:with:)` does what UIKit does:
+//
+// 1. A view that is hidden, has `alpha` below 0.01 or has `isUserInteractionEnabled`
+//    false returns nil at once, without asking its subviews or `point(inside:with:)`;
+//    so these restrictions remove the view *and its subviews* (seed 000, "Restricting
+//    Touches").
+// 2. A view asks `point(inside:with:)` of itself; outside, it returns nil.
+// 3. It asks its subviews front to back (reverse order), each with the point converted
+//    into the subview's coordinates through its transform; the first non-nil answer is
+//    the result.
+// 4. Otherwise it returns itself.
+//
+// Seed 000's prose puts step 2 after step 3, but its own munging listing exists
+// because a subview's parts outside its superview's bounds cannot be touched, which is
+// only true when the superview checks `point(inside:)` first; real UIKit does it first,
+// so this does too.
+//
+// The walk allocates nothing: the reversed subviews are a view of the array and the
+// point is mapped by the subview layer's cached inverse transform.
+
+extension UIView {
+    /// The alpha below which a view cannot be hit.
+    static let minimumHittableAlpha: Float = 0.01
+
+    /// Whether the restrictions of step 1 let this view (and so its subtree) be hit.
+    var acceptsHits: Bool {
+        isUserInteractionEnabled && !layer.isHidden && layer.opacity >= UIView.minimumHittableAlpha
+    }
+
+    func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard acceptsHits, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            let local = subview.layer.pointFromSuperlayer(point)
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self
+    }
+}

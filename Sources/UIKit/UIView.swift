@@ -1,0 +1,194 @@
+/// A rectangular area that draws and receives touches, backed by a `CALayer`.
+///
+/// Geometry, opacity and visibility live on `layer` (`frame`, `bounds`, `center`,
+/// `transform`, `alpha`, `isHidden`, `clipsToBounds` read and write it), so the layer
+/// engine sees every change without copying. The hierarchy is in
+/// `UIView+Hierarchy.swift`, conversions in `UIView+Coordinates.swift`, hit-testing in
+/// `UIView+HitTesting.swift` and layout in `UIView+Layout.swift`; the methods UIKit
+/// lets subclasses override are declared here, since Swift cannot override members
+/// declared in extensions.
+@MainActor
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of layer every instance is created with. Override to return a
+    /// `CALayer` subclass; anything else falls back to `CALayer` with a debug log.
+    open class var layerClass: AnyClass {
+        CALayer.self
+    }
+
+    /// The layer that holds this view's geometry and appearance.
+    public let layer: CALayer
+
+    public init(frame: CGRect) {
+        layer = UIView.makeLayer(of: Self.layerClass)
+        super.init()
+        layer.delegate = self
+        layer.frame = frame
+    }
+
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// Archives are not read here; the view starts with a zero frame, so that
+    /// subclasses written for UIKit (which must declare this initializer) compile.
+    public required init?(coder: NSCoder) {
+        layer = UIView.makeLayer(of: Self.layerClass)
+        super.init()
+        layer.delegate = self
+    }
+
+    private static func makeLayer(of layerClass: AnyClass) -> CALayer {
+        guard let type = layerClass as? CALayer.Type else {
+            UIKitDebug.log(.hierarchy, "layerClass \(layerClass) is not a CALayer; using CALayer")
+            return CALayer()
+        }
+        return type.init()
+    }
+
+    // MARK: - Geometry (stored on the layer)
+
+    /// The view's extent in its superview's coordinates, derived from `center`, `bounds`
+    /// and `transform` as UIKit derives it (see `CALayer.frame`). With a non-identity
+    /// transform UIKit calls it undefined; here it is the transformed bounding box.
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    /// The view's own coordinate space: its origin is the point shown at the top-left
+    /// corner, its size the view's size before `transform`.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    /// Where the centre of `bounds` sits in the superview (the layer's `position`, with
+    /// the anchor point at its default centre).
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The transform about the centre, applied after positioning.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    // MARK: - Appearance
+
+    /// A hidden view and its subviews are not drawn and cannot be hit.
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Below 0.01 the view and its subviews cannot be hit. Stored on the layer as a
+    /// `Float`, as Core Animation stores opacity.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    open var backgroundColor: UIColor? {
+        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+    }
+
+    open var tag = 0
+
+    // MARK: - Touch restrictions
+
+    /// When false the view and its subviews are skipped by hit-testing.
+    open var isUserInteractionEnabled = true
+    /// When false (the default) the view receives at most one touch at a time; a
+    /// touch that arrives while it has one is never delivered to it.
+    open var isMultipleTouchEnabled = false
+    /// When true the view receives a touch only while no other view in its window has
+    /// one, and while it has one no other view in the window receives any (seed 000).
+    open var isExclusiveTouch = false
+
+    // MARK: - Hierarchy state (maintained by UIView+Hierarchy.swift)
+
+    /// The subviews, back to front.
+    public internal(set) var subviews: [UIView] = []
+    public internal(set) weak var superview: UIView?
+    /// The window this view is in; kept up to date on every move so that reading it is
+    /// cheap during delivery.
+    weak var windowStorage: UIWindow?
+    /// The controller whose root view this is, the next responder.
+    weak var owningViewController: UIViewController?
+
+    /// The window the view is in, `nil` if none. A window itself answers `nil`.
+    public var window: UIWindow? {
+        windowStorage
+    }
+
+    // MARK: - Responder chain
+
+    /// The owning view controller for a controller's root view, else the superview.
+    open override var next: UIResponder? {
+        owningViewController ?? superview
+    }
+
+    // MARK: - Hierarchy notifications
+
+    /// About to be added to `newSuperview`, or removed when it is `nil`.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    /// About to enter `newWindow`, or leave its window when it is `nil`. Sent to the
+    /// moved view and then to each of its subviews, depth first.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: - Layout
+
+    /// Lays out subviews. The default does nothing (there are no constraints or
+    /// autoresizing masks); called by `layoutIfNeeded()` when layout is due.
+    open func layoutSubviews() {}
+
+    /// Marks layout as due; it runs at the next `layoutIfNeeded()` on this view or an
+    /// ancestor (the window lays out before each touch event is hit-tested).
+    open func setNeedsLayout() {
+        layer.setNeedsLayout()
+    }
+
+    /// Lays out now whatever is due in this view's subtree, parents first.
+    open func layoutIfNeeded() {
+        layer.layoutIfNeeded()
+    }
+
+    public func layoutSublayers(of layer: CALayer) {
+        layoutSubviews()
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the view's content in its bounds coordinates; the renderer calls it.
+    open func draw(_ rect: CGRect) {}
+
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        draw(bounds)
+    }
+
+    // MARK: - Hit-testing (implemented in UIView+HitTesting.swift)
+
+    /// The frontmost view in this subtree that contains `point` (in this view's
+    /// coordinates) and may receive touches, or `nil`. See `UIView+HitTesting.swift`
+    /// for the algorithm; override to "munge" hit-testing (seed 000).
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        defaultHitTest(point, with: event)
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the view; by default
+    /// whether it lies in `bounds`. Override for other shapes.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+}

@@ -1,0 +1,71 @@
+/// Manages one view, its root view, loaded on first use.
+///
+/// In the responder chain a controller sits between its root view and that view's
+/// superview: the root view's `next` is the controller, the controller's `next` is the
+/// superview (for a window's root view controller, the window), as in UIKit.
+@MainActor
+open class UIViewController: UIResponder {
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
+
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    /// Archives are not read here; declared so that UIKit subclasses compile.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    private var loadedView: UIView?
+
+    /// The root view, loaded by `loadView()` then `viewDidLoad()` the first time it is
+    /// read. Setting it replaces the root view without calling either.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            guard loadedView !== newValue else { return }
+            if loadedView?.owningViewController === self { loadedView?.owningViewController = nil }
+            // A view is the root view of one controller at a time.
+            newValue?.owningViewController?.loadedView = nil
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
+    }
+
+    /// The root view if it has been loaded, without loading it.
+    public var viewIfLoaded: UIView? {
+        loadedView
+    }
+
+    public var isViewLoaded: Bool {
+        loadedView != nil
+    }
+
+    /// Loads the view now if it is not loaded yet.
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { view = UIView(frame: .zero) }
+        viewDidLoad()
+    }
+
+    /// Creates the root view and assigns it to `view`. The default makes a plain
+    /// `UIView` with a zero frame (there is no screen to size it from; a window sizes
+    /// its root view controller's view). Override without calling `super`.
+    open func loadView() {
+        view = UIView(frame: .zero)
+    }
+
+    /// The view was just loaded.
+    open func viewDidLoad() {}
+
+    /// The root view's superview.
+    open override var next: UIResponder? {
+        loadedView?.superview
+    }
+}

@@ -1,0 +1,85 @@
+// Delivery of one event's touches to views: the part of `sendEvent(_:)` that seed 000
+// ("Touch Delivery", "Touch Exclusion Logic") assigns to the window.
+//
+// Rules, in the order they apply:
+// - Only the event's *changed* touches that began in this window are considered; a
+//   stationary touch is never delivered, so a view whose touches are all stationary
+//   hears nothing.
+// - When a touch begins, the window decides once whether its view will ever receive
+//   it (touches are decided in sample order, each seeing the ones decided before):
+//   - `isMultipleTouchEnabled == false`: a view that already has a live touch does not
+//     get another, for that touch's whole life, even after the first one ends. A window
+//     ignores its own `isMultipleTouchEnabled`, as UIKit's does.
+//   - `isExclusiveTouch`: an exclusive view gets a touch only if no other view in the
+//     window has one, and while it has one no other view gets a new one. A window's own
+//     `isExclusiveTouch` is ignored (UIKit's is unreliable, seed 000's note).
+//   A withheld touch keeps its hit-test view as `view` and stays in the event.
+// - Each view receives one call per phase with all and only its own touches in that
+//   phase. Phases go in the order began, moved, ended, cancelled; within a phase, views
+//   go in the order of their first touch in the batch. (UIKit walks a set, so its order
+//   between views is unspecified; this one is deterministic for traces.)
+// - A call reaches the touch's view; a view that does not override the method passes it
+//   up the responder chain (`UIResponder`).
+// - Touches a handler cancels or finishes meanwhile (by removing a view, hiding the
+//   window, cancelling all touches) are skipped when their turn comes.
+
+extension UIWindow {
+    private static let deliveryPhases: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
+
+    func deliverTouches(of event: UIEvent) {
+        let changed = event.changedTouches
+        for touch in changed where touch.window === self && touch.phase == .began && !touch.isFinished {
+            touch.isDeliveredToView = mayDeliver(touch, in: event)
+        }
+        for phase in UIWindow.deliveryPhases {
+            deliver(phase, of: changed, in: event)
+        }
+    }
+
+    private func deliver(_ phase: UITouch.Phase, of changed: [UITouch], in event: UIEvent) {
+        var receivers: [(view: UIView, touches: Set<UITouch>)] = []
+        for touch in changed
+        where touch.window === self && touch.phase == phase && touch.isDeliveredToView && !touch.isFinished {
+            guard let view = touch.view else { continue }
+            if let index = receivers.firstIndex(where: { $0.view === view }) {
+                receivers[index].touches.insert(touch)
+            } else {
+                receivers.append((view, [touch]))
+            }
+        }
+        for (view, touches) in receivers {
+            // A handler called earlier in this event may have cancelled some of these.
+            let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished }
+                ? touches : touches.filter { $0.phase == phase && !$0.isFinished }
+            guard !current.isEmpty else { continue }
+            switch phase {
+            case .began: view.touchesBegan(current, with: event)
+            case .moved: view.touchesMoved(current, with: event)
+            case .ended: view.touchesEnded(current, with: event)
+            case .cancelled: view.touchesCancelled(current, with: event)
+            case .stationary: break
+            }
+        }
+    }
+
+    /// Whether a beginning touch may ever reach its view, given the touches its view
+    /// and the other views of this window already receive.
+    private func mayDeliver(_ touch: UITouch, in event: UIEvent) -> Bool {
+        guard let view = touch.view else { return false }
+        let viewIsExclusive = view.isExclusiveTouch && !(view is UIWindow)
+        for other in event.liveTouches
+        where other !== touch && other.window === self && other.isDeliveredToView && !other.isFinished {
+            guard let otherView = other.view else { continue }
+            if otherView === view {
+                if !view.isMultipleTouchEnabled && !(view is UIWindow) {
+                    UIKitDebug.log(.delivery, "\(touch.sampleID) withheld: \(type(of: view)) has a touch and multiple touch is off")
+                    return false
+                }
+            } else if viewIsExclusive || (otherView.isExclusiveTouch && !(otherView is UIWindow)) {
+                UIKitDebug.log(.delivery, "\(touch.sampleID) withheld: exclusive touch in the window")
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,98 @@
+/// The root of a view hierarchy on screen, and the view that delivers its touches.
+///
+/// A window is hidden until `makeKeyAndVisible()` (or `isHidden = false`), as in UIKit;
+/// a hidden window hits nothing. Becoming visible adds it to
+/// `UIApplication.shared.windows` and tells the application's window observers (the
+/// host maps an X window then); hiding it cancels its touches, removes it from
+/// `windows` and tells the observers (the host closes its X window by hiding it).
+@MainActor
+open class UIWindow: UIView {
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        layer.isHidden = true
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        layer.isHidden = true
+    }
+
+    // MARK: - Root view controller
+
+    /// The controller whose view fills the window. Setting it removes the previous
+    /// controller's view and installs the new one's, sized to the window's bounds.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let oldView = oldValue?.viewIfLoaded, oldView.superview === self {
+                oldView.removeFromSuperview()
+            }
+            if let view = rootViewController?.view {
+                view.frame = bounds
+                addSubview(view)
+            }
+        }
+    }
+
+    /// Keeps the root view controller's view filling the window, as its autoresizing
+    /// mask does in UIKit.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if let view = rootViewController?.viewIfLoaded, view.superview === self {
+            view.frame = bounds
+        }
+    }
+
+    // MARK: - Visibility and key status
+
+    /// Hiding a window cancels its live touches and takes it off screen.
+    open override var isHidden: Bool {
+        get { super.isHidden }
+        set {
+            let wasHidden = super.isHidden
+            guard wasHidden != newValue else { return }
+            if newValue { UIApplication.existing?.touchRouter.cancelTouches(in: self) }
+            super.isHidden = newValue
+            if newValue {
+                UIApplication.shared.windowDidBecomeHidden(self)
+            } else {
+                UIApplication.shared.windowDidBecomeVisible(self)
+            }
+        }
+    }
+
+    /// Whether this is the application's key window.
+    public var isKeyWindow: Bool {
+        UIApplication.existing?.keyWindow === self
+    }
+
+    /// Shows the window and makes it key.
+    open func makeKeyAndVisible() {
+        isHidden = false
+        makeKey()
+    }
+
+    /// Makes the window key (the previous key window resigns) without showing it.
+    open func makeKey() {
+        UIApplication.shared.setKeyWindow(self)
+    }
+
+    /// Called when the window becomes key.
+    open func becomeKey() {}
+    /// Called when the window stops being key.
+    open func resignKey() {}
+
+    // MARK: - Events
+
+    /// Delivers an event's changed touches that belong to this window to their views;
+    /// see `UIWindow+TouchDelivery.swift` for the rules. Override to watch every event,
+    /// calling `super` to deliver it.
+    open func sendEvent(_ event: UIEvent) {
+        deliverTouches(of: event)
+    }
+
+    /// A window's next responder is the application.
+    open override var next: UIResponder? {
+        UIApplication.shared
+    }
+}

@@ -1,0 +1,61 @@
+import UIKit
+import XCTest
+
+/// The common setting of UIKit tests: a manual clock at t = 100 s installed as the media
+/// clock, a clean shared application, debug logging captured in memory, and a visible
+/// 320 × 480 key window with an injector for synthetic fingers.
+///
+/// Test methods are `async`: XCTest on Linux cannot call a main-actor test method that
+/// is not async.
+@MainActor
+class UIKitTestCase: XCTestCase {
+    var clock: ManualClock!
+    var window: UIWindow!
+    var injector: TouchInjector!
+    var trace: Trace!
+
+    override func setUp() async throws {
+        clock = ManualClock(now: 100)
+        CAMediaClock.current = clock
+        UIApplication.shared.resetForTesting()
+        UIKitDebug.isLoggingEnabled = true
+        UIKitDebug.echoesToStandardError = false
+        UIKitDebug.clearLoggedLines()
+        trace = Trace()
+        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.makeKeyAndVisible()
+        injector = TouchInjector(window: window, clock: clock)
+    }
+
+    override func tearDown() async throws {
+        UIApplication.shared.resetForTesting()
+        UIKitDebug.isLoggingEnabled = false
+        CAMediaClock.current = MonotonicClock()
+    }
+
+    /// A sample on the synthetic device, stamped with the clock's time unless given.
+    func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat,
+                at time: TimeInterval? = nil, device: Int = TouchInjector.defaultDevice) -> TouchSample {
+        TouchSample(id: TouchSample.ID(device: device, number: number), phase: phase,
+                    location: CGPoint(x: x, y: y), timestamp: time ?? clock.now)
+    }
+
+    /// Adds a recording view to `parent` (the window by default).
+    @discardableResult
+    func addTraceView(_ name: String, _ frame: CGRect, to parent: UIView? = nil) -> TraceView {
+        let view = TraceView(name, frame: frame, trace: trace)
+        (parent ?? window).addSubview(view)
+        return view
+    }
+
+    /// Logged lines that mention `text`.
+    func logLines(containing text: String) -> [String] {
+        UIKitDebug.loggedLines.filter { $0.contains(text) }
+    }
+}
+
+func XCTAssertEqualPoints(_ p: CGPoint, _ q: CGPoint, accuracy: CGFloat = 1e-9,
+                          file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(p.x, q.x, accuracy: accuracy, "x of \(p) vs \(q)", file: file, line: line)
+    XCTAssertEqual(p.y, q.y, accuracy: accuracy, "y of \(p) vs \(q)", file: file, line: line)
+}
