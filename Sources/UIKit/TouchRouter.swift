@@ -9,7 +9,7 @@
 /// |---|---|
 /// | `ended` / `cancelled` / `moved` for an unknown ID | ignored |
 /// | samples for a touch the system cancelled (device gone, window closed…) | ignored quietly until that ID ends or begins again |
-/// | `began` for a live ID | the live touch is cancelled, and a new touch begins, in the same event |
+/// | `began` for a live ID | the live touch is cancelled (an event of its own), then a new touch begins |
 /// | `began` with a NaN or infinite location | ignored, and the rest of that finger's samples with it |
 /// | `moved` / `ended` / `cancelled` with a non-finite location | the touch keeps its last finite location |
 /// | a NaN or infinite timestamp | replaced by the newest timestamp seen |
@@ -59,6 +59,7 @@ final class TouchRouter {
     }
 
     private func processSegment(_ samples: ArraySlice<TouchSample>, in window: UIWindow) {
+        cancelTouchesBegunAgain(in: samples)
         settleTouches()
         var changed: [UITouch] = []
         changed.reserveCapacity(samples.count)
@@ -101,17 +102,27 @@ final class TouchRouter {
         dispatch(changed)
     }
 
+    /// A `began` for a live ID means the input source lost that finger's end: the old
+    /// touch is cancelled in an event of its own first, so that its view is free (a view
+    /// without multiple touch would otherwise refuse the new touch).
+    private func cancelTouchesBegunAgain(in samples: ArraySlice<TouchSample>) {
+        guard !application.isIgnoringInteractionEvents else { return }
+        let stale = samples.compactMap { sample in
+            sample.phase == .began && sample.location.x.isFinite && sample.location.y.isFinite
+                ? liveTouches[sample.id] : nil
+        }
+        guard !stale.isEmpty else { return }
+        for touch in stale {
+            UIKitDebug.log(.input, "began \(touch.sampleID) while that touch is live: cancelling the old touch")
+        }
+        cancel(stale, reason: "their IDs began again", retiring: false)
+    }
+
     private func begin(_ sample: TouchSample, at timestamp: TimeInterval, in window: UIWindow, changed: inout [UITouch]) {
         guard sample.location.x.isFinite, sample.location.y.isFinite else {
             UIKitDebug.log(.input, "began \(sample.id) at a non-finite location ignored, with the rest of that finger")
             retiredIDs.insert(sample.id)
             return
-        }
-        if let stale = liveTouches[sample.id] {
-            UIKitDebug.log(.input, "began \(sample.id) while that touch is live: cancelling the old touch")
-            stale.phase = .cancelled
-            stale.timestamp = timestamp
-            changed.append(stale)
         }
         retiredIDs.remove(sample.id)
         beginCount += 1
@@ -211,8 +222,9 @@ final class TouchRouter {
     // MARK: - Cancellation
 
     /// Ends `touches` as cancelled at their receivers, in one dispatch; touches already
-    /// finished are skipped. Later samples for their IDs are dropped quietly.
-    func cancel(_ touches: [UITouch], reason: String) {
+    /// finished are skipped. When `retiring`, later samples for their IDs are dropped
+    /// quietly (the system, not the finger, ended them).
+    func cancel(_ touches: [UITouch], reason: String, retiring: Bool = true) {
         let targets = touches.filter { !$0.isFinished && $0.phase != .ended && $0.phase != .cancelled }
         guard !targets.isEmpty else { return }
         UIKitDebug.log(.delivery, "cancelling \(targets.count) touch(es): \(reason)")
@@ -223,7 +235,7 @@ final class TouchRouter {
             touch.timestamp = now
             if liveTouches[touch.sampleID] === touch {
                 liveTouches[touch.sampleID] = nil
-                remember(retired: touch.sampleID)
+                if retiring { remember(retired: touch.sampleID) }
             }
         }
         event.timestamp = max(event.timestamp, now)

@@ -1,0 +1,156 @@
+import UIKit
+import XCTest
+
+/// The injection path: batches, splitting, and every kind of bad input, each with its
+/// documented outcome and never a touch left open.
+final class UIWindowInjectionTests: UIKitTestCase {
+    private var view: TraceView!
+    private var events: [String] = []
+
+    /// Counts `sendEvent` calls and what changed in each.
+    private final class CountingWindow: UIWindow {
+        var onSend: ((UIEvent) -> Void)?
+        override func sendEvent(_ event: UIEvent) {
+            onSend?(event)
+            super.sendEvent(event)
+        }
+    }
+
+    override func setUp() async throws {
+        try await super.setUp()
+        let counting = CountingWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        counting.makeKeyAndVisible()
+        window = counting
+        injector = TouchInjector(window: window, clock: clock)
+        view = addTraceView("view", window.bounds)
+        view.isMultipleTouchEnabled = true
+        counting.onSend = { [unowned self] event in
+            let phases = (event.allTouches ?? []).sorted { $0.sampleID.number < $1.sampleID.number }
+                .map { "\($0.sampleID.number):\($0.phase)" }
+            events.append(phases.joined(separator: " "))
+        }
+    }
+
+    /// Asserts nothing is left open: no live touch in the event.
+    private func assertNoTouchLeftOpen(file: StaticString = #filePath, line: UInt = #line) {
+        window.inject([sample(999, .began, 1, 1)])
+        XCTAssertEqual(view.lastEvent?.allTouches?.map(\.sampleID.number), [999], file: file, line: line)
+        window.inject([sample(999, .ended, 1, 1)])
+    }
+
+    func testABatchIsOneEventSplitWhereAnIDRepeats() async {
+        window.inject([sample(1, .began, 10, 10), sample(2, .began, 20, 20)])
+        XCTAssertEqual(events, ["1:began 2:began"])
+        // A quick tap of finger 3 read in one go, while 1 moves: two events, in order.
+        window.inject([sample(3, .began, 30, 30), sample(1, .moved, 11, 11), sample(3, .ended, 30, 30), sample(1, .moved, 12, 12)])
+        XCTAssertEqual(events.dropFirst(), ["1:moved 2:stationary 3:began", "1:moved 2:stationary 3:ended"])
+        XCTAssertEqual(trace.take(), [
+            "view.began(1,2)", "view.began(3)", "view.moved(1)", "view.moved(1)", "view.ended(3)",
+        ])
+    }
+
+    func testTheSameEventAndTouchInstancesThroughoutASequence() async {
+        window.inject([sample(1, .began, 10, 10)])
+        let touch = view.seenTouches[1]
+        let event = view.lastEvent
+        window.inject([sample(2, .began, 20, 20)])
+        window.inject([sample(1, .moved, 15, 15)])
+        XCTAssertTrue(view.seenTouches[1] === touch)
+        XCTAssertTrue(view.lastEvent === event)
+        XCTAssertEqual(event?.type, .touches)
+        XCTAssertEqual(event?.allTouches?.count, 2)
+        window.inject([sample(1, .ended, 15, 15), sample(2, .ended, 20, 20)])
+        XCTAssertEqual(touch?.phase, .ended)
+        XCTAssertEqual(event?.allTouches?.isEmpty, true)
+    }
+
+    func testElevenSimultaneousTouches() async {
+        // Seed 003: an iPad tracks up to 11 fingers; each keeps its own UITouch.
+        let began = (1...11).map { sample(UInt32($0), .began, CGFloat($0) * 20, 100) }
+        window.inject(began)
+        XCTAssertEqual(view.lastEvent?.allTouches?.count, 11)
+        window.inject((1...11).map { sample(UInt32($0), .moved, CGFloat($0) * 20, 110) })
+        window.inject((1...11).map { sample(UInt32($0), .ended, CGFloat($0) * 20, 110) })
+        let all = "1,2,3,4,5,6,7,8,9,10,11"
+        XCTAssertEqual(trace.take(), ["view.began(\(all))", "view.moved(\(all))", "view.ended(\(all))"])
+        XCTAssertEqual(view.seenTouches[7]?.location(in: view), CGPoint(x: 140, y: 110))
+        XCTAssertEqual(view.seenTouches[7]?.previousLocation(in: view), CGPoint(x: 140, y: 110), "ended without moving")
+    }
+
+    func testAThousandTouchesInOneBatch() async {
+        window.inject((1...1000).map { sample(UInt32($0), .began, CGFloat($0 % 300), CGFloat($0 % 400)) })
+        XCTAssertEqual(view.lastEvent?.allTouches?.count, 1000)
+        window.inject((1...1000).map { sample(UInt32($0), .ended, CGFloat($0 % 300), CGFloat($0 % 400)) })
+        XCTAssertEqual(trace.lines.count, 2)
+        XCTAssertEqual(view.seenTouches.count, 1000)
+        XCTAssertTrue(view.seenTouches.values.allSatisfy { $0.phase == .ended })
+        assertNoTouchLeftOpen()
+    }
+
+    func testEndOrMoveForAnUnknownIDIsIgnoredWithALog() async {
+        window.inject([sample(5, .ended, 10, 10)])
+        window.inject([sample(6, .moved, 10, 10)])
+        window.inject([sample(7, .cancelled, 10, 10)])
+        XCTAssertEqual(trace.take(), [])
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(logLines(containing: "for no live touch ignored").count, 3)
+        let first = logLines(containing: "input:").first ?? ""
+        XCTAssertTrue(first.hasPrefix("[UIKit 100.000000] input: ended -1:5 for no live touch"), first)
+        assertNoTouchLeftOpen()
+    }
+
+    func testASecondBeginForALiveIDCancelsTheOldTouchAndStartsANewOne() async {
+        window.inject([sample(1, .began, 10, 10)])
+        let old = view.seenTouches[1]
+        view.isMultipleTouchEnabled = false
+        window.inject([sample(1, .began, 50, 50)])
+        let new = view.lastEvent?.allTouches?.first
+        XCTAssertEqual(events, ["1:began", "1:cancelled", "1:began"])
+        XCTAssertEqual(trace.take(), ["view.began(1)", "view.cancelled(1)", "view.began(1)"])
+        XCTAssertFalse(old === new)
+        XCTAssertEqual(old?.phase, .cancelled)
+        XCTAssertEqual(new?.location(in: nil), CGPoint(x: 50, y: 50))
+        window.inject([sample(1, .ended, 50, 50)])
+        XCTAssertEqual(trace.take(), ["view.ended(1)"])
+        XCTAssertEqual(logLines(containing: "while that touch is live").count, 1)
+        assertNoTouchLeftOpen()
+    }
+
+    func testNonFiniteLocations() async {
+        // A begin nowhere is dropped, with the rest of that finger.
+        window.inject([sample(1, .began, .nan, 10)])
+        window.inject([sample(1, .moved, 20, 20)])
+        window.inject([sample(1, .ended, 20, 20)])
+        XCTAssertEqual(trace.take(), [])
+        // Later samples keep the last finite location.
+        window.inject([sample(2, .began, 30, 30)])
+        window.inject([sample(2, .moved, .infinity, 40)])
+        window.inject([sample(2, .moved, 35, 35)])
+        window.inject([sample(2, .ended, 40, -.infinity)])
+        XCTAssertEqual(trace.take(), ["view.began(2)", "view.moved(2)", "view.ended(2)"])
+        XCTAssertEqual(view.seenTouches[2]?.location(in: nil), CGPoint(x: 35, y: 35))
+        XCTAssertEqual(logLines(containing: "non-finite location").count, 3)
+        assertNoTouchLeftOpen()
+    }
+
+    func testTimestampsNeverGoBackwards() async {
+        window.inject([sample(1, .began, 10, 10, at: 50)])
+        XCTAssertEqual(view.lastEvent?.timestamp, 50)
+        window.inject([sample(1, .moved, 20, 20, at: 40)])
+        XCTAssertEqual(view.seenTouches[1]?.timestamp, 50)
+        XCTAssertEqual(view.lastEvent?.timestamp, 50)
+        window.inject([sample(1, .moved, 30, 30, at: .nan)])
+        XCTAssertEqual(view.seenTouches[1]?.timestamp, 50)
+        window.inject([sample(1, .ended, 30, 30, at: 51)])
+        XCTAssertEqual(view.seenTouches[1]?.timestamp, 51)
+        XCTAssertEqual(trace.take(), ["view.began(1)", "view.moved(1)", "view.moved(1)", "view.ended(1)"])
+        XCTAssertEqual(logLines(containing: "is older than").count, 1)
+        XCTAssertEqual(logLines(containing: "has timestamp nan").count, 1)
+        assertNoTouchLeftOpen()
+    }
+
+    func testAnEmptyBatchSendsNothing() async {
+        window.inject([])
+        XCTAssertEqual(events, [])
+    }
+}
