@@ -1,1 +1,0 @@
-// CairoRenderer: filled in by the foundation work.
