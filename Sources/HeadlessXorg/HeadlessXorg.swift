@@ -165,3 +165,25 @@ public final class HeadlessXorg: @unchecked Sendable {
         return text.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
 }
+
+// MARK: - One server per test process
+
+extension HeadlessXorg {
+    nonisolated(unsafe) private static var sharedServer: HeadlessXorg?
+    private static let sharedLock = NSLock()
+
+    /// The server shared by every test of this process, started on first use and killed
+    /// when the process exits (and by the kernel if the process dies), so a test suite
+    /// starts one Xorg rather than one per test.
+    public static func shared() throws -> HeadlessXorg {
+        try sharedLock.withLock {
+            if let server = sharedServer, server.isRunning { return server }
+            let server = try HeadlessXorg()
+            if sharedServer == nil {
+                atexit { HeadlessXorg.sharedServer?.stop() }
+            }
+            sharedServer = server
+            return server
+        }
+    }
+}

@@ -7,8 +7,10 @@ import Glibc
 ///
 /// The connection is opened once and held for the server's whole life: this driver
 /// version spins a CPU core after a client disconnects, so a device is never
-/// reconnected. Every call blocks until the bytes are written; `sync()` blocks until the
-/// server has processed everything sent before it (not until any client has read it).
+/// reconnected. Every call sends its events followed by a wait-for-sync and blocks until
+/// the server has processed them (not until any client has read them). The driver
+/// answers a wait-for-sync only when events were queued before it, so a sync is never
+/// sent on its own.
 public final class InputTestDevice: @unchecked Sendable {
     public enum Kind: String, Sendable {
         case touchscreen = "Touch"
@@ -45,17 +47,13 @@ public final class InputTestDevice: @unchecked Sendable {
 
     // MARK: - Sending events
 
-    /// Sends messages as one burst, then waits until the server has processed them.
+    /// Sends events as one burst, then waits until the server has processed them.
     public func send(_ messages: [InputTestMessage]) throws {
+        guard !messages.isEmpty else { return }
         try lock.withLock {
             try write(messages.flatMap(\.encoded))
             try syncLocked()
         }
-    }
-
-    /// Waits until the server has processed everything sent so far.
-    public func sync() throws {
-        try lock.withLock { try syncLocked() }
     }
 
     /// Touch events at screen pixel positions (sub-pixel allowed).
