@@ -61,8 +61,8 @@ public final class HeadlessXorg: @unchecked Sendable {
         }
         let displayPipe = Pipe()
         process.standardOutput = displayPipe
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
 

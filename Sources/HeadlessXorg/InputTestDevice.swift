@@ -6,8 +6,8 @@ import Glibc
 /// One virtual input device of a headless Xorg, driven through its `inputtest` socket.
 ///
 /// The connection is opened once and held for the server's whole life: this driver
-/// version spins a CPU core after a client disconnects, so a device is never
-/// reconnected. Every call sends its events followed by a wait-for-sync and blocks until
+/// version spins a CPU core after a client disconnects, so a device is only reconnected
+/// after the server itself closed the connection (the device was disabled). Every call sends its events followed by a wait-for-sync and blocks until
 /// the server has processed them (not until any client has read them). The driver
 /// answers a wait-for-sync only when events were queued before it, so a sync is never
 /// sent on its own.
@@ -24,7 +24,8 @@ public final class InputTestDevice: @unchecked Sendable {
     public let kind: Kind
     /// The screen size, to turn pixel positions into valuator units.
     let screenSize: (width: Int, height: Int)
-    private let socket: Int32
+    private let socketPath: String
+    private var socket: Int32
     private let lock = NSLock()
 
     init(name: String, kind: Kind, socketPath: String, screenSize: (width: Int, height: Int),
@@ -32,7 +33,32 @@ public final class InputTestDevice: @unchecked Sendable {
         self.name = name
         self.kind = kind
         self.screenSize = screenSize
+        self.socketPath = socketPath
         self.socket = try Self.connect(to: socketPath, deadline: deadline)
+        try handshake()
+    }
+
+    /// Connects again after the device was disabled and enabled (`xinput disable`
+    /// makes the driver close the connection; enabling it makes it listen again). The
+    /// server announces the enabled device before its driver listens again, so a
+    /// connection the old listener dropped is retried until the deadline.
+    public func reconnect(timeout: TimeInterval = 5) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        try lock.withLock {
+            while true {
+                close(socket)
+                socket = try Self.connect(to: socketPath, deadline: deadline)
+                do {
+                    return try handshake()
+                } catch {
+                    guard Date() < deadline else { throw error }
+                    usleep(10_000)
+                }
+            }
+        }
+    }
+
+    private func handshake() throws {
         try write(InputTestMessage.clientVersion(major: 1, minor: 1).encoded)
         let reply = try read(count: 12)
         let type = reply.loadLittleEndian(UInt32.self, at: 4)
@@ -124,7 +150,7 @@ public final class InputTestDevice: @unchecked Sendable {
     private func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(socket, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw HeadlessXorgError.system("write to \(name)", errno)
