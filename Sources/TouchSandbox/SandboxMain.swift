@@ -39,6 +39,12 @@ public enum SandboxMain {
             }
             sceneType = named
         }
+        if let path = command.screenshot {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                fail("cannot write the screenshot \(path): the folder \(folder) does not exist or is not writable")
+            }
+        }
         let options = X11Host.Options(
             display: command.display, size: CGSize(width: command.size.width, height: command.size.height),
             scale: CGFloat(command.scale), verbose: command.verbose)
