@@ -1,1 +1,348 @@
-// X11Host: filled in by the foundation work.
+import CairoRenderer
+import CX11
+import Dispatch
+import Foundation
+import UIKit
+
+/// One X window fed by XInput2 touches and drawn by Cairo: the spine of the sandbox.
+///
+/// The host reads the X connection on the main queue (a dispatch source on its file
+/// descriptor), so user code's `DispatchQueue.main.async`, main-actor tasks and
+/// Foundation timers run exactly as in an app while `runForever()` runs the main run
+/// loop. Each read of the connection becomes one batch of `TouchSample`s handed to
+/// `onBatch`. Frames are drawn offscreen and copied to the window in one piece: at once
+/// when input arrives and the loop is idle, otherwise at most 60 times a second, and
+/// only when something asked for it with `setNeedsDisplay`. When nothing changes the
+/// process sleeps in the kernel: no timer ticks.
+@MainActor
+public final class X11Host {
+    public struct Options: Sendable {
+        /// The display to open; `nil` means `$DISPLAY`.
+        public var display: String?
+        /// The window's size in points.
+        public var size: CGSize
+        /// Device pixels per point (HiDPI); samples reach the core in points.
+        public var scale: CGFloat
+        public var title: String
+        /// Logs every device and every dropped event.
+        public var verbose: Bool
+
+        public init(display: String? = nil, size: CGSize = CGSize(width: 1024, height: 768), scale: CGFloat = 1,
+                    title: String = "Touch Sandbox", verbose: Bool = false) {
+            self.display = display
+            self.size = size
+            self.scale = scale
+            self.title = title
+            self.verbose = verbose
+        }
+    }
+
+    /// What a presented frame was, for tests and the latency overlay.
+    public struct FrameReport: Sendable {
+        /// When drawing started and when the copy to the window was flushed (monotonic s).
+        public var started: TimeInterval
+        public var presented: TimeInterval
+        /// The frame's damaged rectangles in points; empty means the whole window.
+        public var dirtyRects: [CGRect]
+    }
+
+    public let connection: X11Connection
+    public let window: X11Window
+    public let options: Options
+    /// The touch devices the server has now (updated on hierarchy changes).
+    public private(set) var touchDevices: [TouchDeviceInfo] = []
+
+    /// Receives each batch of samples, one per read of the X connection.
+    public var onBatch: (([TouchSample]) -> Void)?
+    /// Receives key presses.
+    public var onKey: ((KeyInput) -> Void)?
+    /// Told after each frame reached the window.
+    public var onFramePresented: ((FrameReport) -> Void)?
+    /// Told when the window's size in points changes.
+    public var onResize: ((CGSize) -> Void)?
+    /// Told when the window was closed by the window manager; by default the program
+    /// exits with status 0 after the live touches were cancelled.
+    public var onClose: (() -> Void)?
+    /// Draws a frame in points; the canvas is already clipped to the damaged area.
+    public var drawFrame: (Canvas, CGSize) -> Void = { _, _ in }
+    /// Where the host's log lines go (stderr by default).
+    public var log: (String) -> Void = { line in
+        FileHandle.standardError.write(Data("touch-sandbox: \(line)\n".utf8))
+    }
+
+    private var translator: XI2InputTranslator
+    private var frameBuffer: FrameBuffer
+    private var damage = Damage.full
+    private var pacer = FramePacer()
+    private var isFrameScheduled = false
+    private var isProcessingEvents = false
+    private var readSource: DispatchSourceRead?
+    private var isClosed = false
+
+    /// Opens the display and creates (but does not map) the window.
+    public init(options: Options) throws(X11HostError) {
+        self.options = options
+        connection = try X11Connection(name: options.display)
+        let pixelWidth = max(1, Int((options.size.width * options.scale).rounded()))
+        let pixelHeight = max(1, Int((options.size.height * options.scale).rounded()))
+        window = try X11Window(connection: connection, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                               title: options.title)
+        translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
+        frameBuffer = FrameBuffer(pointSize: options.size, scale: options.scale)
+        touchDevices = TouchDeviceInfo.query(connection)
+        if options.verbose {
+            translator.log = { line in FileHandle.standardError.write(Data("touch-sandbox: \(line)\n".utf8)) }
+        }
+    }
+
+    /// The window's size in points.
+    public var size: CGSize { frameBuffer.pointSize }
+
+    /// The frame most recently drawn (for screenshots and tests).
+    public var currentFrame: FrameBuffer { frameBuffer }
+
+    /// Logs the touch devices, maps the window and starts reading input on the main queue.
+    public func start() {
+        for device in touchDevices {
+            log(device.description)
+        }
+        if touchDevices.isEmpty {
+            log("no touch device found; the mouse acts as a finger (Ctrl: a second, mirrored finger)")
+        }
+        window.map()
+        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.processPendingEvents() }
+        }
+        source.resume()
+        readSource = source
+        // Requests made before the source existed may have queued events already.
+        processPendingEvents()
+    }
+
+    /// Starts and runs the main run loop until the window closes.
+    public func runForever() -> Never {
+        start()
+        while true {
+            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// Asks for the whole window to be redrawn.
+    public func setNeedsDisplay() {
+        damage = .full
+        scheduleFrame()
+    }
+
+    /// Asks for a rectangle (in points) to be redrawn.
+    public func setNeedsDisplay(_ rect: CGRect) {
+        damage.add(rect)
+        scheduleFrame()
+    }
+
+    private func scheduleFrame() {
+        // Input being processed is drawn when the whole read has been handled.
+        guard !isProcessingEvents, !isFrameScheduled, !isClosed else { return }
+        isFrameScheduled = true
+        let now = ServerTimestampConverter.monotonicSeconds()
+        let delay = max(0, pacer.earliestNextFrame() - now)
+        let work = { @Sendable [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.isFrameScheduled = false
+                self.displayIfNeeded()
+            }
+        }
+        if delay == 0 {
+            DispatchQueue.main.async(execute: work)
+        } else {
+            DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: work)
+        }
+    }
+
+    /// Draws and presents a frame now if something changed and the pacer allows it;
+    /// otherwise schedules one.
+    public func displayIfNeeded() {
+        guard !damage.isEmpty, !isClosed else { return }
+        let started = ServerTimestampConverter.monotonicSeconds()
+        guard pacer.mayDraw(at: started) else {
+            scheduleFrame()
+            return
+        }
+        let rects = damage.rects(clippedTo: CGRect(origin: .zero, size: frameBuffer.pointSize))
+        damage = .none
+        let size = frameBuffer.pointSize
+        frameBuffer.draw(clippedTo: rects) { canvas in drawFrame(canvas, size) }
+        window.present(frameBuffer, rects: rects.map(pixelRect))
+        let presented = ServerTimestampConverter.monotonicSeconds()
+        pacer.didDraw(at: presented)
+        onFramePresented?(FrameReport(started: started, presented: presented, dirtyRects: rects))
+        // Xlib may have read events while sending the frame; they raise no fd readiness.
+        if XEventsQueued(connection.display, QueuedAlready) > 0 {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.processPendingEvents() }
+            }
+        }
+    }
+
+    private func pixelRect(_ rect: CGRect) -> (x: Int, y: Int, width: Int, height: Int) {
+        let scale = frameBuffer.scale
+        let minX = max(0, Int((rect.minX * scale).rounded(.down)))
+        let minY = max(0, Int((rect.minY * scale).rounded(.down)))
+        let maxX = min(frameBuffer.pixelWidth, Int((rect.maxX * scale).rounded(.up)))
+        let maxY = min(frameBuffer.pixelHeight, Int((rect.maxY * scale).rounded(.up)))
+        return (minX, minY, max(0, maxX - minX), max(0, maxY - minY))
+    }
+
+    // MARK: - Input
+
+    /// Handles every event the connection has now, hands the touches read to `onBatch`
+    /// as one batch, and draws if something changed. Called by the read source; tests
+    /// may call it too.
+    public func processPendingEvents() {
+        guard !isClosed else { return }
+        isProcessingEvents = true
+        var batch = InputBatchAssembler()
+        let display = connection.display
+        var closeRequested = false
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            switch event.type {
+            case GenericEvent:
+                handleGenericEvent(&event, into: &batch)
+            case Expose:
+                damage = .full
+            case ConfigureNotify:
+                handleConfigure(event.xconfigure)
+            case KeyPress:
+                handleKey(&event.xkey)
+            case ClientMessage:
+                if Atom(event.xclient.data.l.0) == window.deleteWindowAtom {
+                    closeRequested = true
+                }
+            default:
+                break
+            }
+        }
+        isProcessingEvents = false
+        if !batch.isEmpty {
+            onBatch?(batch.take())
+        }
+        if closeRequested {
+            close()
+            if let onClose { onClose() } else { exit(0) }
+            return
+        }
+        if !damage.isEmpty {
+            displayIfNeeded()
+        }
+    }
+
+    private func handleGenericEvent(_ event: inout XEvent, into batch: inout InputBatchAssembler) {
+        let display = connection.display
+        guard event.xcookie.extension == connection.xiOpcode, XGetEventData(display, &event.xcookie) != 0 else {
+            return
+        }
+        defer { XFreeEventData(display, &event.xcookie) }
+        guard let data = event.xcookie.data else { return }
+        switch event.xcookie.evtype {
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion:
+            let deviceEvent = data.load(as: XIDeviceEvent.self)
+            batch.append(translator.translate(deviceEvent, now: ServerTimestampConverter.monotonicMilliseconds()))
+        case XI_HierarchyChanged:
+            handleHierarchy(data.load(as: XIHierarchyEvent.self), into: &batch)
+        default:
+            break
+        }
+    }
+
+    private func handleHierarchy(_ event: XIHierarchyEvent, into batch: inout InputBatchAssembler) {
+        let now = ServerTimestampConverter.monotonicSeconds()
+        let gone = Int32(XIDeviceDisabled | XISlaveRemoved)
+        let arrived = Int32(XIDeviceEnabled | XISlaveAdded)
+        for index in 0..<Int(event.num_info) {
+            let info = event.info[index]
+            let device = Int(info.deviceid)
+            if info.flags & gone != 0 {
+                batch.deviceWentAway(device, remaining: translator.cancelTouches(ofDevice: device, timestamp: now))
+                if let known = touchDevices.firstIndex(where: { $0.id == device }) {
+                    log("touch device \(device) \"\(touchDevices[known].name)\" went away; its touches were cancelled")
+                    touchDevices.remove(at: known)
+                }
+            } else if info.flags & arrived != 0 {
+                for found in TouchDeviceInfo.query(connection, device: info.deviceid) where found.isEnabled {
+                    touchDevices.removeAll { $0.id == found.id }
+                    touchDevices.append(found)
+                    log("\(found.description) (new)")
+                }
+            }
+        }
+    }
+
+    private func handleConfigure(_ event: XConfigureEvent) {
+        guard window.noteSize(width: Int(event.width), height: Int(event.height)) else { return }
+        let pointSize = CGSize(width: CGFloat(event.width) / options.scale, height: CGFloat(event.height) / options.scale)
+        frameBuffer = FrameBuffer(pointSize: pointSize, scale: options.scale)
+        translator.windowSize = pointSize
+        damage = .full
+        onResize?(pointSize)
+    }
+
+    private func handleKey(_ event: inout XKeyEvent) {
+        var keysym: KeySym = 0
+        var buffer = [CChar](repeating: 0, count: 16)
+        let count = XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil)
+        let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        onKey?(KeyInput(keysym: UInt(keysym), text: text, isControlDown: event.state & UInt32(ControlMask) != 0,
+                        isShiftDown: event.state & UInt32(ShiftMask) != 0))
+    }
+
+    // MARK: - Closing
+
+    /// Cancels every live touch (handing the cancellations to `onBatch`), destroys the
+    /// window and stops reading. The connection stays open for the caller to close.
+    public func close() {
+        guard !isClosed else { return }
+        let cancelled = translator.cancelAllTouches(timestamp: ServerTimestampConverter.monotonicSeconds())
+        if !cancelled.isEmpty {
+            onBatch?(cancelled)
+        }
+        isClosed = true
+        readSource?.cancel()
+        readSource = nil
+        window.destroy()
+    }
+}
+
+/// The part of the window that must be redrawn.
+enum Damage {
+    case none
+    case rects([CGRect])
+    case full
+
+    var isEmpty: Bool {
+        if case .none = self { return true }
+        return false
+    }
+
+    mutating func add(_ rect: CGRect) {
+        guard !rect.isNull, !rect.isEmpty else { return }
+        switch self {
+        case .none: self = .rects([rect])
+        case .rects(var rects):
+            rects.append(rect)
+            // Many small rectangles cost more to clip and copy than their union.
+            self = rects.count > 16 ? .rects([rects.reduce(CGRect.null) { $0.union($1) }]) : .rects(rects)
+        case .full: break
+        }
+    }
+
+    /// The rectangles to redraw; empty means the whole of `bounds`.
+    func rects(clippedTo bounds: CGRect) -> [CGRect] {
+        guard case let .rects(rects) = self else { return [] }
+        return rects.map { $0.intersection(bounds).integral }.filter { !$0.isNull && !$0.isEmpty }
+    }
+}

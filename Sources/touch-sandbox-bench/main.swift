@@ -1,1 +1,120 @@
+import Foundation
 import HeadlessXorg
+import X11Host
+
+// touch-sandbox-bench: the project's benchmarks, run in release mode. Each prints rows
+// of the tables in BENCHMARKS.md.
+//
+//   touch-sandbox-bench latency [touches]   touch-to-pixel latency, sandbox vs raw Xlib
+//   touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
+//   touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let benchDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("touch-sandbox-bench: \(message)\n".utf8))
+    exit(1)
+}
+
+/// Starts a client process on the server and waits for it to announce itself on stderr.
+func startClient(_ executable: URL, _ arguments: [String], readyLine: String) throws -> Process {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    var text = ""
+    while !text.contains(readyLine) && Date() < deadline {
+        let data = errors.fileHandleForReading.availableData
+        if data.isEmpty { break }
+        text += String(decoding: data, as: UTF8.self)
+    }
+    guard text.contains(readyLine) else { throw LatencyProbe.ProbeError.noWindow(executable.lastPathComponent) }
+    return process
+}
+
+/// The id of the top-level window a client mapped (the newest child of the root).
+@MainActor
+func newestTopLevelWindow(display: String) -> UInt? {
+    WindowList.topLevelWindows(display: display).last
+}
+
+@MainActor
+func measureLatency(touches: Int) throws {
+    let server = try HeadlessXorg(width: 1024, height: 768)
+    defer { server.stop() }
+    let reader = try WindowPixelReader(displayName: server.display)
+    var rows: [(String, [Double])] = []
+    let clients: [(name: String, executable: URL, arguments: [String], ready: String)] = [
+        ("raw Xlib + XI2, XFillRectangle (the floor)", benchDirectory.appendingPathComponent("touch-sandbox-bench"),
+         ["floor-client", server.display], "floor client: ready"),
+        ("touch-sandbox (touch-spots scene, spots overlay)", benchDirectory.appendingPathComponent("touch-sandbox"),
+         ["--display", server.display], "touch device"),
+    ]
+    for client in clients {
+        let process = try startClient(client.executable, client.arguments, readyLine: client.ready)
+        defer { process.terminate(); process.waitUntilExit() }
+        guard let window = newestTopLevelWindow(display: server.display) else {
+            throw LatencyProbe.ProbeError.noWindow(client.name)
+        }
+        usleep(300_000)  // let the first frame land
+        let probe = LatencyProbe(server: server, reader: reader, window: window)
+        _ = try probe.measure(count: 10)  // warm-up
+        rows.append((client.name, try probe.measure(count: touches)))
+    }
+    let floorP99 = percentile(rows[0].1, 0.99)
+    print("| client | touches | p50 ms | p95 ms | p99 ms | p99 / floor p99 |")
+    print("|---|---|---|---|---|---|")
+    for (name, values) in rows {
+        let p50 = percentile(values, 0.5), p95 = percentile(values, 0.95), p99 = percentile(values, 0.99)
+        print(String(format: "| %@ | %d | %.2f | %.2f | %.2f | %.1f× |", name, values.count, p50, p95, p99, p99 / floorP99))
+    }
+}
+
+/// CPU time (user + system) of a process in seconds, from /proc.
+func cpuSeconds(of pid: Int32) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return .nan }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After the command name: state is field 3, utime 14 and stime 15 (1-based).
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    return (Double(fields[11]) ?? .nan) / ticks + (Double(fields[12]) ?? .nan) / ticks
+}
+
+@MainActor
+func measureIdle(seconds: Double) throws {
+    let server = try HeadlessXorg(width: 1024, height: 768)
+    defer { server.stop() }
+    let sandbox = try startClient(benchDirectory.appendingPathComponent("touch-sandbox"), ["--display", server.display],
+                                  readyLine: "touch device")
+    defer { sandbox.terminate(); sandbox.waitUntilExit() }
+    usleep(500_000)
+    let before = cpuSeconds(of: sandbox.processIdentifier)
+    usleep(UInt32(seconds * 1_000_000))
+    let used = cpuSeconds(of: sandbox.processIdentifier) - before
+    print("| state | wall s | CPU s | CPU % |")
+    print("|---|---|---|---|")
+    print(String(format: "| touch-sandbox idle (window open, no input) | %.0f | %.2f | %.2f %% |", seconds, used,
+                 used / seconds * 100))
+}
+
+MainActor.assumeIsolated {
+    do {
+        switch arguments.first {
+        case "latency":
+            try measureLatency(touches: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
+        case "idle":
+            try measureIdle(seconds: arguments.dropFirst().first.flatMap { Double($0) } ?? 10)
+        case "floor-client":
+            FloorClient.run(display: arguments.dropFirst().first ?? ":0")
+        default:
+            fail("usage: touch-sandbox-bench latency [touches] | idle [seconds]")
+        }
+    } catch {
+        fail("\(error)")
+    }
+}

@@ -1,1 +1,5 @@
 import TouchSandbox
+
+MainActor.assumeIsolated {
+    SandboxMain.main()
+}

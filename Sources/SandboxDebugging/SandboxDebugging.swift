@@ -1,1 +1,0 @@
-// SandboxDebugging: filled in by the foundation work.

@@ -1,0 +1,36 @@
+import CairoRenderer
+import Foundation
+
+/// The sandbox's frame around a scene: the caption at the top and the help line listing
+/// the keys at the bottom.
+struct SandboxChrome {
+    static let captionHeight: CGFloat = 32
+    static let helpHeight: CGFloat = 28
+
+    var caption: String
+    var isHelpVisible = true
+    var keys: [(key: String, action: String)]
+
+    func draw(in canvas: Canvas, size: CGSize) {
+        canvas.fill(CGRect(x: 0, y: 0, width: size.width, height: Self.captionHeight), with: SandboxStyle.chrome)
+        canvas.drawText(caption, at: CGPoint(x: 12, y: 21), size: 13, color: SandboxStyle.primaryText)
+        guard isHelpVisible else { return }
+        let bar = Self.helpBar(in: size)
+        canvas.fill(bar, with: SandboxStyle.chrome)
+        var x: CGFloat = 12
+        for (key, action) in keys {
+            let keyWidth = canvas.measureText(key, size: 12, weight: .bold)
+            canvas.fillRoundedRect(CGRect(x: x - 4, y: bar.minY + 6, width: keyWidth + 8, height: 17), radius: 4,
+                                   with: SandboxStyle.background)
+            canvas.drawText(key, at: CGPoint(x: x, y: bar.minY + 19), size: 12, color: SandboxStyle.accent,
+                            weight: .bold)
+            x += keyWidth + 8
+            canvas.drawText(action, at: CGPoint(x: x, y: bar.minY + 19), size: 12, color: SandboxStyle.primaryText)
+            x += canvas.measureText(action, size: 12) + 18
+        }
+    }
+
+    static func helpBar(in size: CGSize) -> CGRect {
+        CGRect(x: 0, y: size.height - helpHeight, width: size.width, height: helpHeight)
+    }
+}

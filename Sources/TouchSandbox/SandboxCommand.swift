@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import X11Host
+
+/// The `touch-sandbox` command line.
+public struct SandboxCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "touch-sandbox",
+        abstract: "UIKit's touch system on a Linux touchscreen: real XInput2 touches, views, recognizers, drawn with Cairo.",
+        discussion: """
+        Opens an X window on a scene and feeds it the touches of every touchscreen the X \
+        server has. Without a touchscreen the mouse is a finger; hold Ctrl for a second, \
+        mirrored finger (pinch, rotate) and Ctrl+Shift to move both in parallel.
+
+        Keys in the window: S touch spots, H help line, Q or Esc quit.
+        """)
+
+    @Option(name: .long, help: ArgumentHelp("The X display to open (default: $DISPLAY).", valueName: "name"))
+    var display: String?
+
+    @Option(name: .long, help: ArgumentHelp("The scene to open (see --list-scenes).", valueName: "name"))
+    var scene: String?
+
+    @Option(name: .long, help: ArgumentHelp("The window's size in points.", valueName: "WxH"))
+    var size: WindowSize = WindowSize(width: 1024, height: 768)
+
+    @Option(name: .long, help: ArgumentHelp("Device pixels per point, for HiDPI screens (1–4).", valueName: "N"))
+    var scale: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("Write a PNG of the window after the first frame, then exit.", valueName: "path"))
+    var screenshot: String?
+
+    @Flag(name: .long, help: "List the scenes with their captions and exit.")
+    var listScenes = false
+
+    @Flag(name: .long, help: "Log every input device and every dropped event.")
+    var verbose = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard scale >= 1, scale <= 4, scale.isFinite else {
+            throw ValidationError("--scale must be between 1 and 4, got \(scale)")
+        }
+    }
+}
+
+/// A window size written as `WxH` in points, for example `1024x768`.
+struct WindowSize: ExpressibleByArgument, Equatable {
+    var width: Int
+    var height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (64...16384).contains(width), (64...16384).contains(height) else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+    var defaultValueDescription: String { "\(width)x\(height)" }
+}

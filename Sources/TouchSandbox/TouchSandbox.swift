@@ -1,1 +1,0 @@
-// TouchSandbox: filled in by the foundation work.

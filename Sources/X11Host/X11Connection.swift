@@ -1,0 +1,80 @@
+import CX11
+import Foundation
+
+/// An open connection to an X server that speaks XInput 2.2 or later.
+///
+/// Losing the connection (the server was killed) is fatal for an Xlib client: Xlib calls
+/// the I/O error handler, which must not return. The handler installed here prints one
+/// line and exits with status 1, so the program neither hangs nor dumps core. Protocol
+/// errors (for example a window that vanished under a request) are logged as one line
+/// and otherwise ignored.
+@MainActor
+public final class X11Connection {
+    public let display: OpaquePointer
+    /// The display's name, for messages (":0").
+    public let name: String
+    /// The XInput extension's major opcode, which marks its generic events.
+    public let xiOpcode: Int32
+    /// The XInput version the server agreed to speak.
+    public let xiVersion: (major: Int32, minor: Int32)
+
+    /// Opens `name`, or `$DISPLAY` when `name` is nil, and checks for XInput 2.2.
+    public init(name requested: String?) throws(X11HostError) {
+        let environment = ProcessInfo.processInfo.environment["DISPLAY"]
+        guard let name = requested ?? environment, !name.isEmpty else { throw .noDisplay }
+        guard let display = XOpenDisplay(name) else { throw .cannotOpenDisplay(name) }
+        var opcode: Int32 = 0
+        var firstEvent: Int32 = 0
+        var firstError: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else {
+            XCloseDisplay(display)
+            throw .noXInput(name)
+        }
+        var major: Int32 = 2
+        var minor: Int32 = 2
+        let status = XIQueryVersion(display, &major, &minor)
+        guard status == Success, major > 2 || (major == 2 && minor >= 2) else {
+            XCloseDisplay(display)
+            throw .oldXInput(name, major: major, minor: minor)
+        }
+        self.display = display
+        self.name = name
+        self.xiOpcode = opcode
+        self.xiVersion = (major, minor)
+        Self.installErrorHandlers(displayName: name)
+    }
+
+    /// The file descriptor of the connection, for the run loop.
+    public var fileDescriptor: Int32 { XConnectionNumber(display) }
+
+    /// Sends buffered requests to the server.
+    public func flush() { XFlush(display) }
+
+    /// Closes the connection. The object must not be used afterwards.
+    public func close() {
+        XCloseDisplay(display)
+    }
+
+    // MARK: - Error handlers
+
+    /// The name shown by the I/O error handler, which cannot capture context.
+    nonisolated(unsafe) static var displayNameForErrors = ""
+
+    private static func installErrorHandlers(displayName: String) {
+        displayNameForErrors = displayName
+        XSetIOErrorHandler { _ in
+            let line = "touch-sandbox: lost the connection to the X server \(X11Connection.displayNameForErrors); exiting\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            exit(1)
+        }
+        XSetErrorHandler { display, event in
+            guard let event else { return 0 }
+            var text = [CChar](repeating: 0, count: 256)
+            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
+            let description = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let line = "touch-sandbox: X protocol error: \(description) (request \(event.pointee.request_code).\(event.pointee.minor_code)); continuing\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            return 0
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Why the host cannot run. Each description is one line that says what was wrong and
+/// what to do; the program prints it and exits with `exitStatus`.
+public enum X11HostError: Error, CustomStringConvertible, Equatable {
+    case noDisplay
+    case cannotOpenDisplay(String)
+    case noXInput(String)
+    case oldXInput(String, major: Int32, minor: Int32)
+    case unsupportedVisual(String, depth: Int32, bitsPerPixel: Int32)
+
+    public var description: String {
+        switch self {
+        case .noDisplay:
+            return "no X display: DISPLAY is not set; run inside an X session, or pass --display :0 (or export DISPLAY=:0)"
+        case let .cannotOpenDisplay(name):
+            return "cannot open the X display \(name): check that an X server runs there and that you may connect (xhost, XAUTHORITY)"
+        case let .noXInput(name):
+            return "the X server on \(name) has no XInput extension; touch input needs XInput 2.2 or later"
+        case let .oldXInput(name, major, minor):
+            return "the X server on \(name) speaks XInput \(major).\(minor); touch input needs XInput 2.2 or later (Xorg 1.12+)"
+        case let .unsupportedVisual(name, depth, bpp):
+            return "the X screen on \(name) has depth \(depth) at \(bpp) bits per pixel; the sandbox needs a 24- or 32-bit TrueColor screen"
+        }
+    }
+
+    /// Environment and usage problems exit with 2, like a usage error.
+    public var exitStatus: Int32 { 2 }
+}

@@ -1,0 +1,55 @@
+import CX11
+import Foundation
+
+/// The floor of the latency benchmark: the least an X client can do to show a touch.
+/// Raw Xlib and XInput2, no toolkit, no offscreen frame: on TouchBegin it fills a 40×40
+/// white rectangle centred on the touch straight into the window and flushes; on
+/// TouchEnd it clears it.
+enum FloorClient {
+    static let rectangleSize: Int32 = 40
+
+    static func run(display name: String) -> Never {
+        guard let display = XOpenDisplay(name) else {
+            FileHandle.standardError.write(Data("floor client: cannot open \(name)\n".utf8))
+            exit(2)
+        }
+        var major: Int32 = 2, minor: Int32 = 2
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
+              XIQueryVersion(display, &major, &minor) == Success else { exit(2) }
+        let screen = XDefaultScreen(display)
+        let window = XCreateSimpleWindow(display, XRootWindow(display, screen), 0, 0, 1024, 768, 0,
+                                         XBlackPixel(display, screen), XBlackPixel(display, screen))
+        var bits = [UInt8](repeating: 0, count: 3)
+        for type in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] {
+            bits[Int(type >> 3)] |= UInt8(1 << (type & 7))
+        }
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: 3, mask: buffer.baseAddress)
+            XISelectEvents(display, window, &mask, 1)
+        }
+        XMapWindow(display, window)
+        let graphics = XCreateGC(display, window, 0, nil)
+        XSetForeground(display, graphics, XWhitePixel(display, screen))
+        XFlush(display)
+        FileHandle.standardError.write(Data("floor client: ready\n".utf8))
+        var xEvent = XEvent()
+        while true {
+            XNextEvent(display, &xEvent)
+            guard xEvent.type == GenericEvent, xEvent.xcookie.extension == opcode,
+                  XGetEventData(display, &xEvent.xcookie) != 0 else { continue }
+            let touch = xEvent.xcookie.data.load(as: XIDeviceEvent.self)
+            let x = Int32(touch.event_x) - rectangleSize / 2, y = Int32(touch.event_y) - rectangleSize / 2
+            switch xEvent.xcookie.evtype {
+            case XI_TouchBegin:
+                XFillRectangle(display, window, graphics, x, y, UInt32(rectangleSize), UInt32(rectangleSize))
+            case XI_TouchEnd:
+                XClearArea(display, window, x, y, UInt32(rectangleSize), UInt32(rectangleSize), 0)
+            default:
+                break
+            }
+            XFreeEventData(display, &xEvent.xcookie)
+            XFlush(display)
+        }
+    }
+}

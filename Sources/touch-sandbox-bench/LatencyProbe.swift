@@ -1,0 +1,67 @@
+import Foundation
+import HeadlessXorg
+import X11Host
+
+/// Touch-to-pixel latency: inject a touch into the headless server, then poll the
+/// window's pixels through a connection of the probe's own until the spot shows.
+///
+/// The clock starts just before the touch is written to the inputtest socket and stops
+/// when `XGetImage` first returns a changed pixel, so the figure covers the server's
+/// input processing, event delivery, the client's work and the copy to the window.
+/// Between touches the probe lifts the finger, waits for the pixel to return and then
+/// 20 ms more, so every touch meets an idle client (as fingers at a touchscreen's
+/// 60–120 Hz do).
+struct LatencyProbe {
+    let server: HeadlessXorg
+    let reader: WindowPixelReader
+    let window: UInt
+
+    /// A point inside the spot (or rectangle) drawn for a touch at `point`, clear of the
+    /// sandbox's id label.
+    static func probe(for point: CGPoint) -> (x: Int, y: Int) {
+        (Int(point.x), Int(point.y) - 12)
+    }
+
+    /// Measures `count` touches; returns latencies in milliseconds.
+    func measure(count: Int) throws -> [Double] {
+        var latencies: [Double] = []
+        for index in 0..<count {
+            let point = CGPoint(x: 120 + Double((index * 37) % 780) + 0.5, y: 120 + Double((index * 53) % 520) + 0.25)
+            let (x, y) = Self.probe(for: point)
+            guard let before = reader.pixel(of: window, x: x, y: y) else { throw ProbeError.windowGone }
+            let touchID = UInt32(index % 8 + 1)
+            let start = ServerTimestampConverter.monotonicSeconds()
+            try server.touchscreen.touches([(touchID, .begin, point)])
+            guard reader.waitForPixel(of: window, x: x, y: y, timeout: 2, until: { $0 != before }) != before else {
+                throw ProbeError.noPixelChange(index)
+            }
+            latencies.append((ServerTimestampConverter.monotonicSeconds() - start) * 1000)
+            try server.touchscreen.touches([(touchID, .end, point)])
+            _ = reader.waitForPixel(of: window, x: x, y: y, timeout: 2, until: { $0 == before })
+            usleep(20_000)
+        }
+        return latencies
+    }
+
+    enum ProbeError: Error, CustomStringConvertible {
+        case windowGone
+        case noPixelChange(Int)
+        case noWindow(String)
+
+        var description: String {
+            switch self {
+            case .windowGone: return "the probed window disappeared"
+            case let .noPixelChange(index): return "touch \(index) never showed on screen"
+            case let .noWindow(client): return "\(client) never showed its window"
+            }
+        }
+    }
+}
+
+/// Percentiles of a sample, nearest-rank.
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+}

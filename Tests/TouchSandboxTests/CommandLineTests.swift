@@ -1,0 +1,54 @@
+import Foundation
+import HeadlessXorg
+import XCTest
+
+/// The command line as a user meets it: help, scene listing, and one clear line with
+/// exit status 2 for every usage or environment error.
+final class CommandLineTests: XCTestCase {
+    func testHelpDescribesTheOptionsAndExitsZero() throws {
+        let result = try SandboxProcess.run(["--help"])
+        XCTAssertEqual(result.status, 0)
+        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--list-scenes", "--verbose"] {
+            XCTAssertTrue(result.standardOutput.contains(option), "--help mentions \(option)")
+        }
+        XCTAssertTrue(result.standardOutput.contains("Keys in the window"))
+    }
+
+    func testListScenes() throws {
+        let result = try SandboxProcess.run(["--list-scenes"])
+        XCTAssertEqual(result.status, 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].hasPrefix("touch-spots  Touch spots:"), String(lines[0]))
+    }
+
+    func testUsageErrorsAreOneLineWithExitStatusTwo() throws {
+        let cases: [([String], String)] = [
+            (["--bogus"], "touch-sandbox: Unknown option '--bogus' (see touch-sandbox --help)\n"),
+            (["--size", "big"], "touch-sandbox: The value 'big' is invalid for '--size <WxH>' (see touch-sandbox --help)\n"),
+            (["--scale", "9"], "touch-sandbox: --scale must be between 1 and 4, got 9.0 (see touch-sandbox --help)\n"),
+            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots (see touch-sandbox --help)\n"),
+            (["extra"], "touch-sandbox: Unexpected argument 'extra' (see touch-sandbox --help)\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try SandboxProcess.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.standardError, message, "\(arguments)")
+            XCTAssertEqual(result.standardOutput, "", "\(arguments)")
+        }
+    }
+
+    func testWithoutADisplayItSaysWhatToDoAndExitsTwo() throws {
+        let result = try SandboxProcess.run([], environment: ["DISPLAY": nil])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardError,
+                       "touch-sandbox: no X display: DISPLAY is not set; run inside an X session, or pass --display :0 (or export DISPLAY=:0)\n")
+    }
+
+    func testAnUnreachableDisplayIsOneLine() throws {
+        let result = try SandboxProcess.run(["--display", ":987"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardError.split(separator: "\n").count, 1)
+        XCTAssertTrue(result.standardError.hasPrefix("touch-sandbox: cannot open the X display :987:"))
+    }
+}

@@ -1,0 +1,125 @@
+import CX11
+import Foundation
+import HeadlessXorg
+import SandboxDebugging
+import TouchSandbox
+import UIKit
+import X11Host
+import XCTest
+
+/// The real sandbox application in this process, on the shared headless server, with
+/// every batch it consumed recorded: a test sends input frame k+1 only after
+/// `waitForBatches(k)` saw the app consume frame k.
+@MainActor
+final class SandboxHarness {
+    let server: HeadlessXorg
+    let app: SandboxApp
+    let pixels: WindowPixelReader
+    private(set) var batches: [[TouchSample]] = []
+
+    init(scene: any Scene.Type = SceneCatalog.defaultScene) throws {
+        server = try HeadlessXorg.shared()
+        app = try SandboxApp(sceneType: scene, options: X11Host.Options(display: server.display))
+        pixels = try WindowPixelReader(displayName: server.display)
+        let deliver = app.host.onBatch
+        app.host.onBatch = { [unowned self] batch in
+            batches.append(batch)
+            deliver?(batch)
+        }
+        app.host.start()
+        // Mapped and drawn once: the first frame shows the scene's background.
+        XCTAssertTrue(waitForPixel(at: CGPoint(x: 5, y: 100)) { $0 == Self.background }, "the window shows its first frame")
+    }
+
+    static let background: UInt32 = 0x1C1C1E
+
+    /// The XI device id the server gave a named device.
+    func deviceID(_ name: String) -> Int? {
+        app.host.touchDevices.first { $0.name == name }?.id
+    }
+
+    /// Runs the main run loop until `count` batches were consumed (or 5 s passed).
+    @discardableResult
+    func waitForBatches(_ count: Int, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let ok = runLoop(until: { self.batches.count >= count })
+        XCTAssertTrue(ok, "the app consumed \(batches.count) of \(count) batches", file: file, line: line)
+        return ok
+    }
+
+    /// Runs the main run loop until `condition` holds or `timeout` passes.
+    func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
+        }
+        return true
+    }
+
+    /// Polls the window's pixel at a point (window points, scale 1), running the app's
+    /// loop meanwhile, until `condition` holds.
+    func waitForPixel(at point: CGPoint, timeout: TimeInterval = 5, until condition: (UInt32) -> Bool) -> Bool {
+        runLoop(timeout: timeout) {
+            pixels.pixel(of: app.host.window.id, x: Int(point.x), y: Int(point.y)).map(condition) ?? false
+        }
+    }
+
+    func pixel(at point: CGPoint) -> UInt32? {
+        pixels.pixel(of: app.host.window.id, x: Int(point.x), y: Int(point.y))
+    }
+
+    /// The colour a spot's translucent fill has over the scene's background.
+    static func spotFill(for id: TouchSample.ID) -> UInt32 {
+        let color = TouchSpotsOverlay.color(for: id)
+        let alpha = TouchSpotsOverlay.fillAlpha
+        func channel(_ value: Double, _ shift: UInt32) -> UInt32 {
+            let under = Double((background >> shift) & 0xFF) / 255
+            return UInt32(((value * alpha + under * (1 - alpha)) * 255).rounded())
+        }
+        return channel(color.red, 16) << 16 | channel(color.green, 8) << 8 | channel(color.blue, 0)
+    }
+
+    /// A point inside a spot's fill, clear of its outline and its id label.
+    static func fillProbe(_ center: CGPoint) -> CGPoint {
+        CGPoint(x: center.x, y: center.y - 12)
+    }
+
+    func close() {
+        app.host.close()
+    }
+}
+
+/// Whether two 0xRRGGBB colours differ by at most `tolerance` in every channel.
+func colorsMatch(_ a: UInt32, _ b: UInt32, tolerance: Int32 = 3) -> Bool {
+    (0..<3).allSatisfy { channel in
+        let shift = UInt32(channel * 8)
+        return abs(Int32((a >> shift) & 0xFF) - Int32((b >> shift) & 0xFF)) <= tolerance
+    }
+}
+
+/// Enables or disables an input device the way `xinput disable` does: through its
+/// "Device Enabled" property.
+func setDeviceEnabled(_ enabled: Bool, device: Int, display displayName: String) {
+    guard let display = XOpenDisplay(displayName) else { return XCTFail("cannot open \(displayName)") }
+    defer { XCloseDisplay(display) }
+    let property = XInternAtom(display, "Device Enabled", 0)
+    var value: UInt8 = enabled ? 1 : 0
+    XIChangeProperty(display, Int32(device), property, XA_INTEGER, 8, PropModeReplace, &value, 1)
+    XSync(display, 0)
+}
+
+/// Runs a test body on the main actor. XCTest on Linux runs tests on the main thread but
+/// cannot call `@MainActor` test methods, so each test body enters the actor here.
+func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
+    try MainActor.assumeIsolated(body)
+}
+
+/// Asserts a sample's phase and position; XI2 carries positions as 16.16 fixed point.
+func assertSample(_ sample: TouchSample?, _ phase: TouchSample.Phase, at point: CGPoint,
+                  file: StaticString = #filePath, line: UInt = #line) {
+    let precision = 2.0 / 65536
+    guard let sample else { return XCTFail("no sample", file: file, line: line) }
+    XCTAssertEqual(sample.phase, phase, file: file, line: line)
+    XCTAssertEqual(sample.location.x, point.x, accuracy: precision, file: file, line: line)
+    XCTAssertEqual(sample.location.y, point.y, accuracy: precision, file: file, line: line)
+}

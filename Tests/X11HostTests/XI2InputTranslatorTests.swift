@@ -1,0 +1,159 @@
+import CX11
+import Foundation
+import UIKit
+import XCTest
+@testable import X11Host
+
+/// The XI2-to-sample translation, fed hand-built `XIDeviceEvent` values.
+final class XI2InputTranslatorTests: XCTestCase {
+    private let now: UInt64 = 5_000_000  // the local monotonic clock, ms
+
+    /// An XIDeviceEvent as the server would send it; `axes` are the valuator-mask bits.
+    private func event(_ type: Int32, detail: Int32, x: Double, y: Double, device: Int32 = 6, time: UInt = 5_000_000,
+                       flags: Int32 = 0, axes: UInt8? = 0b11, modifiers: Int32 = 0,
+                       _ body: (XIDeviceEvent) -> Void) {
+        var mask: [UInt8] = [axes ?? 0]
+        mask.withUnsafeMutableBufferPointer { buffer in
+            var event = XIDeviceEvent()
+            event.type = GenericEvent
+            event.evtype = type
+            event.deviceid = 2
+            event.sourceid = device
+            event.detail = detail
+            event.event_x = x
+            event.event_y = y
+            event.flags = flags
+            event.time = time
+            event.mods.effective = modifiers
+            event.valuators.mask_len = axes == nil ? 0 : 1
+            event.valuators.mask = axes == nil ? nil : buffer.baseAddress
+            body(event)
+        }
+    }
+
+    private func translate(_ translator: inout XI2InputTranslator, _ type: Int32, detail: Int32, x: Double, y: Double,
+                           device: Int32 = 6, time: UInt = 5_000_000, flags: Int32 = 0, axes: UInt8? = 0b11,
+                           modifiers: Int32 = 0) -> [TouchSample] {
+        var result: [TouchSample] = []
+        event(type, detail: detail, x: x, y: y, device: device, time: time, flags: flags, axes: axes,
+              modifiers: modifiers) { result = translator.translate($0, now: now) }
+        return result
+    }
+
+    private func sample(_ device: Int, _ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat,
+                        at time: TimeInterval = 5000) -> TouchSample {
+        TouchSample(id: .init(device: device, number: number), phase: phase, location: CGPoint(x: x, y: y),
+                    timestamp: time)
+    }
+
+    func testTouchLifecycleKeepsSubPixelPositions() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 1024, height: 768))
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 3, x: 10.25, y: 20.5),
+                       [sample(6, 3, .began, 10.25, 20.5)])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 3, x: 11.75, y: 21.125, time: 5_000_016),
+                       [sample(6, 3, .moved, 11.75, 21.125, at: 5000.016)])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 3, x: 11.75, y: 21.125, time: 5_000_020),
+                       [sample(6, 3, .ended, 11.75, 21.125, at: 5000.020)])
+        XCTAssertTrue(translator.liveTouchIDs.isEmpty)
+    }
+
+    func testScaleTurnsPixelsIntoPoints() {
+        var translator = XI2InputTranslator(scale: 2, windowSize: CGSize(width: 512, height: 384))
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 1, x: 101, y: 33),
+                       [sample(6, 1, .began, 50.5, 16.5)])
+    }
+
+    func testTouchIDZeroIsAValidTouch() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 0, x: 1, y: 2), [sample(6, 0, .began, 1, 2)])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 0, x: 1, y: 2), [sample(6, 0, .ended, 1, 2)])
+    }
+
+    /// Ids are 32-bit and wrap: the last id and the first after the wrap are two live
+    /// touches, and identity never depends on order.
+    func testTouchIDsWrapAround() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        // detail is a C int: 0xFFFF_FFFF arrives as -1.
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: -1, x: 1, y: 1),
+                       [sample(6, UInt32.max, .began, 1, 1)])
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 0, x: 2, y: 2), [sample(6, 0, .began, 2, 2)])
+        XCTAssertEqual(translator.liveTouchIDs, [.init(device: 6, number: .max), .init(device: 6, number: 0)])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: -1, x: 1, y: 1),
+                       [sample(6, UInt32.max, .ended, 1, 1)])
+        XCTAssertEqual(translator.liveTouchIDs, [.init(device: 6, number: 0)])
+    }
+
+    func testSameTouchNumberOnTwoDevicesIsTwoTouches() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        _ = translate(&translator, XI_TouchBegin, detail: 1, x: 1, y: 1, device: 6)
+        _ = translate(&translator, XI_TouchBegin, detail: 1, x: 2, y: 2, device: 7)
+        XCTAssertEqual(translator.liveTouchIDs.count, 2)
+    }
+
+    /// An update whose valuator mask has no x or y axis carries no new position: the
+    /// touch is stationary, so no sample; the end keeps the last known position.
+    func testUpdateWithoutValuatorsYieldsNothing() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        _ = translate(&translator, XI_TouchBegin, detail: 4, x: 10, y: 10)
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 0, y: 0, axes: nil), [])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 0, y: 0, axes: 0b1_0000), [])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 4, x: 0, y: 0, axes: nil),
+                       [sample(6, 4, .ended, 10, 10)])
+    }
+
+    func testPointerEventsEmulatedFromATouchAreIgnored() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        let emulated = Int32(XIPointerEmulated)
+        XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 1, x: 5, y: 5, flags: emulated), [])
+        XCTAssertEqual(translate(&translator, XI_Motion, detail: 0, x: 6, y: 6, flags: emulated), [])
+        XCTAssertEqual(translate(&translator, XI_ButtonRelease, detail: 1, x: 6, y: 6, flags: emulated), [])
+        // The same events from a real mouse are a finger.
+        XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 1, x: 5, y: 5, device: 9),
+                       [sample(9, 0, .began, 5, 5)])
+    }
+
+    func testMalformedSequencesComeOutWellFormed() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 9, x: 1, y: 1), [], "update without begin")
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 9, x: 1, y: 1), [], "end without begin")
+        _ = translate(&translator, XI_TouchBegin, detail: 9, x: 1, y: 1)
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 9, x: 3, y: 3),
+                       [sample(6, 9, .cancelled, 1, 1), sample(6, 9, .began, 3, 3)], "a second begin")
+    }
+
+    func testCancellingADeviceEndsOnlyItsTouches() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        _ = translate(&translator, XI_TouchBegin, detail: 2, x: 1, y: 1, device: 6)
+        _ = translate(&translator, XI_TouchBegin, detail: 1, x: 2, y: 2, device: 6)
+        _ = translate(&translator, XI_TouchBegin, detail: 1, x: 3, y: 3, device: 7)
+        XCTAssertEqual(translator.cancelTouches(ofDevice: 6, timestamp: 7),
+                       [sample(6, 1, .cancelled, 2, 2, at: 7), sample(6, 2, .cancelled, 1, 1, at: 7)])
+        XCTAssertEqual(translator.liveTouchIDs, [.init(device: 7, number: 1)])
+    }
+
+    func testControlDragOfTheMouseIsTwoMirroredFingers() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 200, height: 100))
+        let control = Int32(ControlMask)
+        XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 1, x: 40, y: 30, device: 9, modifiers: control),
+                       [sample(9, 0, .began, 40, 30), sample(9, 1, .began, 160, 70)])
+        XCTAssertEqual(translate(&translator, XI_Motion, detail: 0, x: 50, y: 20, device: 9, modifiers: control),
+                       [sample(9, 0, .moved, 50, 20), sample(9, 1, .moved, 150, 80)])
+        XCTAssertEqual(translate(&translator, XI_ButtonRelease, detail: 1, x: 50, y: 20, device: 9),
+                       [sample(9, 0, .ended, 50, 20), sample(9, 1, .ended, 150, 80)])
+    }
+
+    func testControlShiftDragMovesBothFingersInParallel() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 200, height: 100))
+        let both = Int32(ControlMask | ShiftMask)
+        _ = translate(&translator, XI_ButtonPress, detail: 1, x: 40, y: 30, device: 9, modifiers: both)
+        XCTAssertEqual(translate(&translator, XI_Motion, detail: 0, x: 45, y: 40, device: 9, modifiers: both),
+                       [sample(9, 0, .moved, 45, 40), sample(9, 1, .moved, 165, 80)])
+    }
+
+    func testOtherButtonsAndMotionWithoutAButtonAreNotFingers() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 200, height: 100))
+        XCTAssertEqual(translate(&translator, XI_Motion, detail: 0, x: 5, y: 5, device: 9), [])
+        XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 3, x: 5, y: 5, device: 9), [])
+        XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 4, x: 5, y: 5, device: 9), [], "scroll wheel")
+    }
+}
