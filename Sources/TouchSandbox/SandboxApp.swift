@@ -4,13 +4,15 @@ import SandboxDebugging
 import UIKit
 import X11Host
 
-/// The running sandbox: one scene in an X window, the touch-spots overlay over it, and
-/// the keys that control them.
+/// The sandbox around a scene: the caption and help line, the touch-spots overlay over
+/// the scene, and the keys that control them. It decorates the X window that
+/// `UIApplicationMain` gives the scene's UIKit window.
 @MainActor
 public final class SandboxApp {
-    public let host: X11Host
-    public let scene: any Scene
+    public let sceneType: any Scene.Type
     public let spots = TouchSpotsOverlay()
+    public private(set) var host: X11Host?
+    public private(set) var window: UIWindow?
     private var chrome: SandboxChrome
 
     /// Every key the sandbox understands, as the help line lists them.
@@ -19,32 +21,44 @@ public final class SandboxApp {
         ("drag", "one finger"), ("Ctrl+drag", "pinch / rotate"), ("Ctrl+Shift+drag", "two-finger pan"),
     ]
 
-    public init(sceneType: any Scene.Type, options: X11Host.Options) throws(X11HostError) {
-        var options = options
-        options.title = "Touch Sandbox \u{2014} \(sceneType.name)"
-        host = try X11Host(options: options)
-        scene = sceneType.init()
-        chrome = SandboxChrome(caption: sceneType.caption, keys: Self.keys)
-        host.drawFrame = { [unowned self] canvas, size in draw(in: canvas, size: size) }
-        host.onBatch = { [unowned self] batch in handle(batch) }
-        host.onKey = { [unowned self] key in handle(key) }
+    public init(sceneType: any Scene.Type) {
+        self.sceneType = sceneType
+        chrome = SandboxChrome(caption: sceneType.caption, hint: sceneType.hint, keys: Self.keys)
     }
 
-    /// Applies a batch of samples: the overlay follows the fingers.
-    func handle(_ batch: [TouchSample]) {
-        for rect in spots.apply(batch) {
-            host.setNeedsDisplay(rect)
+    /// The window title for a scene.
+    public static func title(for sceneType: any Scene.Type) -> String {
+        "Touch Sandbox \u{2014} \(sceneType.name)"
+    }
+
+    /// Adds the overlays and keys to the X window showing `window`.
+    public func decorate(_ host: X11Host, showing window: UIWindow) {
+        self.host = host
+        self.window = window
+        let drawScene = host.drawFrame
+        host.drawFrame = { [unowned self] canvas, size in
+            drawScene(canvas, size)
+            chrome.draw(in: canvas, size: size)
+            spots.draw(in: canvas)
         }
+        let deliver = host.onBatch
+        host.onBatch = { [unowned self] batch in
+            deliver?(batch)
+            for rect in spots.apply(batch) {
+                host.setNeedsDisplay(rect)
+            }
+        }
+        host.onKey = { [unowned self] key in handle(key) }
     }
 
     func handle(_ key: KeyInput) {
         switch key.text.lowercased() {
         case "s":
             spots.isVisible.toggle()
-            host.setNeedsDisplay()
+            host?.setNeedsDisplay()
         case "h":
             chrome.isHelpVisible.toggle()
-            host.setNeedsDisplay()
+            host?.setNeedsDisplay()
         case "q":
             quit()
         default:
@@ -53,14 +67,29 @@ public final class SandboxApp {
     }
 
     private func quit() {
-        host.close()
+        host?.close()
         exit(0)
     }
+}
 
-    func draw(in canvas: Canvas, size: CGSize) {
-        canvas.fill(CGRect(origin: .zero, size: size), with: SandboxStyle.background)
-        scene.draw(in: canvas, size: size)
-        chrome.draw(in: canvas, size: size)
-        spots.draw(in: canvas)
+/// The sandbox's application delegate: one window whose root view controller is the
+/// scene.
+@MainActor
+public final class SandboxAppDelegate: UIResponder, UIApplicationDelegate {
+    public var window: UIWindow?
+    let sceneType: any Scene.Type
+
+    public init(sceneType: any Scene.Type) {
+        self.sceneType = sceneType
+        super.init()
+    }
+
+    public func application(_ application: UIApplication,
+                            didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = sceneType.init()
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
     }
 }

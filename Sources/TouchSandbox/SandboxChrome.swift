@@ -8,12 +8,18 @@ struct SandboxChrome {
     static let helpHeight: CGFloat = 28
 
     var caption: String
+    var hint: String?
     var isHelpVisible = true
     var keys: [(key: String, action: String)]
 
     func draw(in canvas: Canvas, size: CGSize) {
         canvas.fill(CGRect(x: 0, y: 0, width: size.width, height: Self.captionHeight), with: SandboxStyle.chrome)
         canvas.drawText(caption, at: CGPoint(x: 12, y: 21), size: 13, color: SandboxStyle.primaryText)
+        if let hint {
+            let width = canvas.measureText(hint, size: 22)
+            canvas.drawText(hint, at: CGPoint(x: (size.width - width) / 2, y: size.height / 2), size: 22,
+                            color: SandboxStyle.secondaryText)
+        }
         guard isHelpVisible else { return }
         let bar = Self.helpBar(in: size)
         canvas.fill(bar, with: SandboxStyle.chrome)
@@ -21,7 +27,7 @@ struct SandboxChrome {
         for (key, action) in keys {
             let keyWidth = canvas.measureText(key, size: 12, weight: .bold)
             canvas.fillRoundedRect(CGRect(x: x - 4, y: bar.minY + 6, width: keyWidth + 8, height: 17), radius: 4,
-                                   with: SandboxStyle.background)
+                                   with: SandboxStyle.keyCap)
             canvas.drawText(key, at: CGPoint(x: x, y: bar.minY + 19), size: 12, color: SandboxStyle.accent,
                             weight: .bold)
             x += keyWidth + 8

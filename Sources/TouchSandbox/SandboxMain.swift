@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UIKit
 import X11Host
 
 /// The program's entry: parses the command line and runs the sandbox.
@@ -47,26 +48,22 @@ public enum SandboxMain {
         }
         let options = X11Host.Options(
             display: command.display, size: CGSize(width: command.size.width, height: command.size.height),
-            scale: CGFloat(command.scale), verbose: command.verbose)
-        let app: SandboxApp
-        do {
-            app = try SandboxApp(sceneType: sceneType, options: options)
-        } catch {
-            FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
-            exit(error.exitStatus)
-        }
-        if let path = command.screenshot {
-            app.host.onFramePresented = { _ in
-                do {
-                    try app.host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
-                    exit(0)
-                } catch {
-                    FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
-                    exit(1)
+            scale: CGFloat(command.scale), title: SandboxApp.title(for: sceneType), verbose: command.verbose)
+        let sandbox = SandboxApp(sceneType: sceneType)
+        UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
+            sandbox.decorate(host, showing: window)
+            if let path = command.screenshot {
+                host.onFramePresented = { _ in
+                    do {
+                        try host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
+                        exit(0)
+                    } catch {
+                        FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
+                        exit(1)
+                    }
                 }
             }
         }
-        app.host.runForever()
     }
 
     private static func fail(_ message: String) -> Never {

@@ -1,8 +1,10 @@
 import CairoRenderer
+import UIKit
 
 /// The sandbox's colours, in one place so the scenes and the chrome agree.
 enum SandboxStyle {
-    static let background = Canvas.Color(hex: 0x1C1C1E)
+    static let background = UIColor(red: 0x1C / 255, green: 0x1C / 255, blue: 0x1E / 255, alpha: 1)
+    static let keyCap = Canvas.Color(hex: 0x1C1C1E)
     static let chrome = Canvas.Color(hex: 0x2C2C2E)
     static let primaryText = Canvas.Color(hex: 0xF2F2F7)
     static let secondaryText = Canvas.Color(hex: 0x8E8E93)

@@ -1,18 +1,17 @@
-import CairoRenderer
 import Foundation
 import UIKit
 
-/// One thing the sandbox can show: a named scene with a caption naming the passage of
-/// the specification it demonstrates.
+/// One thing the sandbox can show: a view controller with a name and a caption naming
+/// the passage of the specification it demonstrates. Scenes are ordinary UIKit code.
 @MainActor
-public protocol Scene: AnyObject {
+public protocol Scene: UIViewController {
     /// The name used by `--scene` and `--list-scenes` (lowercase, hyphenated).
     static var name: String { get }
     /// One line: what the scene shows and which seed passage it comes from.
     static var caption: String { get }
+    /// What to do, shown in the middle of an empty stage (nil for none).
+    static var hint: String? { get }
     init()
-    /// Draws the scene's content in points.
-    func draw(in canvas: Canvas, size: CGSize)
 }
 
 /// Every scene the sandbox offers, in the order the scene list shows them.

@@ -12,7 +12,7 @@ final class EndToEndWindowTests: XCTestCase {
         try onMainActor {
             let harness = try SandboxHarness()
             defer { harness.close() }
-            let window = Window(harness.app.host.window.id)
+            let window = Window(harness.host.window.id)
             try withDisplay(harness.server.display) { display in
                 let utf8 = property(display, window: window, name: "_NET_WM_NAME", type: "UTF8_STRING")
                 XCTAssertEqual(String(decoding: utf8, as: UTF8.self), "Touch Sandbox \u{2014} touch-spots")
@@ -33,13 +33,13 @@ final class EndToEndWindowTests: XCTestCase {
             let harness = try SandboxHarness()
             defer { harness.close() }
             var sizes: [CGSize] = []
-            harness.app.host.onResize = { sizes.append($0) }
+            harness.host.onResize = { sizes.append($0) }
             try withDisplay(harness.server.display) { display in
-                XResizeWindow(display, Window(harness.app.host.window.id), 800, 600)
+                XResizeWindow(display, Window(harness.host.window.id), 800, 600)
                 XSync(display, 0)
             }
             XCTAssertTrue(harness.runLoop { sizes == [CGSize(width: 800, height: 600)] })
-            XCTAssertEqual(harness.app.host.currentFrame.pixelWidth, 800)
+            XCTAssertEqual(harness.host.currentFrame.pixelWidth, 800)
             let chrome: UInt32 = 0x2C2C2E
             XCTAssertTrue(harness.waitForPixel(at: CGPoint(x: 790, y: 590)) { $0 == chrome }, "the help line is at the new bottom")
             XCTAssertTrue(harness.waitForPixel(at: CGPoint(x: 790, y: 560)) { $0 == SandboxHarness.background })
@@ -76,19 +76,20 @@ final class EndToEndWindowTests: XCTestCase {
     func testDeleteWindowCancelsTouchesAndCloses() throws {
         try onMainActor {
             let harness = try SandboxHarness()
+            defer { harness.close() }
             var closed = false
-            harness.app.host.onClose = { closed = true }
+            harness.host.onClose = { closed = true }
             let point = CGPoint(x: 260, y: 640)
             try harness.server.touchscreen.touches([(4, .begin, point)])
             harness.waitForBatches(1)
             try withDisplay(harness.server.display) { display in
                 var event = XEvent()
                 event.xclient.type = ClientMessage
-                event.xclient.window = Window(harness.app.host.window.id)
+                event.xclient.window = Window(harness.host.window.id)
                 event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
                 event.xclient.format = 32
                 event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
-                XSendEvent(display, Window(harness.app.host.window.id), 0, 0, &event)
+                XSendEvent(display, Window(harness.host.window.id), 0, 0, &event)
                 XSync(display, 0)
             }
             XCTAssertTrue(harness.runLoop { closed })

@@ -14,19 +14,28 @@ import XCTest
 final class SandboxHarness {
     let server: HeadlessXorg
     let app: SandboxApp
+    let runner: X11ApplicationRunner
     let pixels: WindowPixelReader
     private(set) var batches: [[TouchSample]] = []
 
+    /// Launches the sandbox through `UIApplicationMain`'s runner, as `touch-sandbox` does.
     init(scene: any Scene.Type = SceneCatalog.defaultScene) throws {
         server = try HeadlessXorg.shared()
-        app = try SandboxApp(sceneType: scene, options: X11Host.Options(display: server.display))
         pixels = try WindowPixelReader(displayName: server.display)
-        let deliver = app.host.onBatch
-        app.host.onBatch = { [unowned self] batch in
-            batches.append(batch)
-            deliver?(batch)
+        app = SandboxApp(sceneType: scene)
+        runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
+                                                               title: SandboxApp.title(for: scene)))
+        var recorder: (([TouchSample]) -> Void)?
+        runner.configureHost = { [app] host, window in
+            app.decorate(host, showing: window)
+            let deliver = host.onBatch
+            host.onBatch = { batch in
+                recorder?(batch)
+                deliver?(batch)
+            }
         }
-        app.host.start()
+        runner.launch(delegate: SandboxAppDelegate(sceneType: scene))
+        recorder = { [unowned self] batch in batches.append(batch) }
         // Mapped and drawn once: the first frame shows the scene's background.
         XCTAssertTrue(waitForPixel(at: CGPoint(x: 5, y: 100)) { $0 == Self.background }, "the window shows its first frame")
     }
@@ -35,7 +44,7 @@ final class SandboxHarness {
 
     /// The XI device id the server gave a named device.
     func deviceID(_ name: String) -> Int? {
-        app.host.touchDevices.first { $0.name == name }?.id
+        host.touchDevices.first { $0.name == name }?.id
     }
 
     /// Runs the main run loop until `count` batches were consumed (or 5 s passed).
@@ -60,12 +69,12 @@ final class SandboxHarness {
     /// loop meanwhile, until `condition` holds.
     func waitForPixel(at point: CGPoint, timeout: TimeInterval = 5, until condition: (UInt32) -> Bool) -> Bool {
         runLoop(timeout: timeout) {
-            pixels.pixel(of: app.host.window.id, x: Int(point.x), y: Int(point.y)).map(condition) ?? false
+            pixels.pixel(of: host.window.id, x: Int(point.x), y: Int(point.y)).map(condition) ?? false
         }
     }
 
     func pixel(at point: CGPoint) -> UInt32? {
-        pixels.pixel(of: app.host.window.id, x: Int(point.x), y: Int(point.y))
+        pixels.pixel(of: host.window.id, x: Int(point.x), y: Int(point.y))
     }
 
     /// The colour a spot's translucent fill has over the scene's background.
@@ -84,8 +93,11 @@ final class SandboxHarness {
         CGPoint(x: center.x, y: center.y - 12)
     }
 
+    /// The X window showing the scene.
+    var host: X11Host { app.host! }
+
     func close() {
-        app.host.close()
+        runner.shutdown()
     }
 }
 

@@ -1,0 +1,178 @@
+import CairoRenderer
+import Foundation
+import UIKit
+
+/// Runs a UIKit application in X windows, the counterpart of UIKit's `UIApplicationMain`:
+/// sets up `UIScreen.main`, creates the delegate, sends it
+/// `application(_:didFinishLaunchingWithOptions:)`, gives every window made key and
+/// visible an X window fed by XInput2, and runs the main run loop until the last window
+/// closes.
+///
+///     @main
+///     struct Main {
+///         static func main() {
+///             MainActor.assumeIsolated { UIApplicationMain(delegate: AppDelegate()) }
+///         }
+///     }
+///
+/// Swift cannot build an object from a class name, so the delegate is passed as an
+/// expression, evaluated once at launch. `configure` runs for each X window before it
+/// is shown (the sandbox adds its overlays and keys there). Problems opening the display
+/// print one line and exit with status 2.
+@MainActor
+public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
+                              delegate makeDelegate: @autoclosure () -> any UIApplicationDelegate,
+                              configure: ((X11Host, UIWindow) -> Void)? = nil) -> Never {
+    let runner = X11ApplicationRunner(options: options)
+    runner.configureHost = configure
+    runner.launch(delegate: makeDelegate())
+    runner.runForever()
+}
+
+/// The glue between `UIApplication` and X windows: one `X11Host` per visible
+/// `UIWindow`, input batches into `UIWindow.inject(_:)`, the delayed-call pump on the
+/// main queue, and frames drawn from the window's layer tree.
+@MainActor
+public final class X11ApplicationRunner {
+    public let options: X11Host.Options
+    /// Runs for each X window before it is mapped.
+    public var configureHost: ((X11Host, UIWindow) -> Void)?
+    /// The X windows, by the UIKit window they show.
+    public private(set) var hosts: [ObjectIdentifier: X11Host] = [:]
+    private var observation: WindowObservation?
+    private var timer: DispatchSourceTimer?
+    private var scheduledDeadline: TimeInterval?
+    private let renderer = LayerRenderer()
+
+    public init(options: X11Host.Options) {
+        self.options = options
+        UIScreen.main.bounds = CGRect(origin: .zero, size: options.size)
+        UIScreen.main.scale = options.scale
+        observation = UIApplication.shared.addWindowObserver { [weak self] window, change in
+            guard let self else { return }
+            switch change {
+            case .didBecomeVisible:
+                show(window)
+            case .didBecomeHidden:
+                hide(window)
+            case .didBecomeKey, .didResignKey:
+                break
+            }
+        }
+    }
+
+    /// Launches the delegate; windows it makes visible get X windows at once.
+    public func launch(delegate: @autoclosure () -> any UIApplicationDelegate) {
+        UIApplication.shared.launch(delegate: delegate())
+        guard !hosts.isEmpty else {
+            fail("the application delegate made no window key and visible; call makeKeyAndVisible() in application(_:didFinishLaunchingWithOptions:)", status: 1)
+        }
+        afterUIKitWork()
+    }
+
+    /// Stops showing windows: closes every X window (cancelling live touches), hides the
+    /// UIKit windows and stops observing the application. For tests and embedders that
+    /// run several applications in one process, one after another.
+    public func shutdown() {
+        if let observation { UIApplication.shared.removeWindowObserver(observation) }
+        observation = nil
+        timer?.cancel()
+        timer = nil
+        for window in UIApplication.shared.windows where hosts[ObjectIdentifier(window)] != nil {
+            hosts.removeValue(forKey: ObjectIdentifier(window))?.close()
+            window.isHidden = true
+        }
+        hosts.removeAll()
+    }
+
+    public func runForever() -> Never {
+        while true {
+            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+        }
+    }
+
+    /// The X window showing `window`, if it is visible.
+    public func host(for window: UIWindow) -> X11Host? {
+        hosts[ObjectIdentifier(window)]
+    }
+
+    // MARK: - Windows
+
+    private func show(_ window: UIWindow) {
+        guard hosts[ObjectIdentifier(window)] == nil else { return }
+        var hostOptions = options
+        if window.bounds.width > 0 && window.bounds.height > 0 {
+            hostOptions.size = window.bounds.size
+        } else {
+            window.frame = CGRect(origin: .zero, size: options.size)
+        }
+        let host: X11Host
+        do {
+            host = try X11Host(options: hostOptions)
+        } catch {
+            fail("\(error)", status: error.exitStatus)
+        }
+        host.drawFrame = { [renderer] canvas, _ in renderer.render(window.layer, in: canvas) }
+        host.onBatch = { [unowned self] batch in
+            window.inject(batch)
+            afterUIKitWork()
+        }
+        host.onResize = { [unowned self] size in
+            window.frame = CGRect(origin: .zero, size: size)
+            afterUIKitWork()
+        }
+        host.onClose = { [unowned self] in
+            hosts[ObjectIdentifier(window)] = nil
+            if hosts.isEmpty { exit(0) }
+        }
+        hosts[ObjectIdentifier(window)] = host
+        configureHost?(host, window)
+        host.start()
+    }
+
+    private func hide(_ window: UIWindow) {
+        guard let host = hosts.removeValue(forKey: ObjectIdentifier(window)) else { return }
+        host.close()
+    }
+
+    // MARK: - After UIKit ran
+
+    /// After input or a timer: lay out, run the delayed calls that are due, redraw, and
+    /// wake up again for the next delayed call.
+    private func afterUIKitWork() {
+        UIApplication.shared.runPendingTimers()
+        for (_, host) in hosts {
+            host.setNeedsDisplay()
+        }
+        scheduleTimerPump()
+    }
+
+    private func scheduleTimerPump() {
+        guard let deadline = UIApplication.shared.nextTimerDeadline else {
+            timer?.cancel()
+            timer = nil
+            scheduledDeadline = nil
+            return
+        }
+        guard deadline != scheduledDeadline else { return }
+        scheduledDeadline = deadline
+        timer?.cancel()
+        let source = DispatchSource.makeTimerSource(queue: .main)
+        let delay = max(0, deadline - CACurrentMediaTime())
+        source.schedule(deadline: .now() + delay, leeway: .milliseconds(1))
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.scheduledDeadline = nil
+                self.afterUIKitWork()
+            }
+        }
+        source.resume()
+        timer = source
+    }
+
+    private func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("touch-sandbox: \(message)\n".utf8))
+        exit(status)
+    }
+}
