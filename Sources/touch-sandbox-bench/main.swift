@@ -7,6 +7,8 @@ import X11Host
 //
 //   touch-sandbox-bench latency [touches]   touch-to-pixel latency, sandbox vs raw Xlib
 //   touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
+//   touch-sandbox-bench core                hit-testing and touch dispatch in the UIKit core
+//   touch-sandbox-bench core-op NAME COUNT  (internal) one core operation, for callgrind
 //   touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -109,10 +111,15 @@ MainActor.assumeIsolated {
             try measureLatency(touches: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
         case "idle":
             try measureIdle(seconds: arguments.dropFirst().first.flatMap { Double($0) } ?? 10)
+        case "core":
+            CoreBenchmarks.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "core-op":
+            let rest = Array(arguments.dropFirst())
+            CoreBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
         case "floor-client":
             FloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | idle [seconds]")
+            fail("usage: touch-sandbox-bench latency [touches] | idle [seconds] | core")
         }
     } catch {
         fail("\(error)")

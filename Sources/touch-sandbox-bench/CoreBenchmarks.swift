@@ -1,0 +1,140 @@
+import Foundation
+import UIKit
+
+/// The UIKit core's hot paths, without a display: hit-testing big view trees and
+/// dispatching one moved touch. Each operation is repeated and timed as a whole (ns per
+/// operation), and counted with callgrind when valgrind is installed (instructions per
+/// operation, from the difference of two runs, so set-up cost cancels out).
+@MainActor
+enum CoreBenchmarks {
+    /// An operation, ready to run many times.
+    struct Operation {
+        var name: String
+        var detail: String
+        var run: @MainActor () -> Void
+    }
+
+    /// 10,000 sibling views of 8×8 points in a grid; the probed point is in the first
+    /// (back-most) one, so hit-testing visits every sibling before finding it.
+    static func flatHitTest() -> Operation {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+        window.isHidden = false
+        for index in 0..<10_000 {
+            let view = UIView(frame: CGRect(x: CGFloat(index % 100) * 10, y: CGFloat(index / 100) * 10, width: 8, height: 8))
+            window.addSubview(view)
+        }
+        let target = window.subviews[0]
+        let point = CGPoint(x: 4, y: 4)
+        precondition(window.hitTest(point, with: nil) === target, "the flat benchmark must hit the back-most view")
+        return Operation(name: "hit-test, 10,000 views flat", detail: "point in the back-most of 10,000 siblings") {
+            _ = window.hitTest(point, with: nil)
+        }
+    }
+
+    /// 1,000 chains of 10 nested views (10,000 views), each level translated, rotated
+    /// and scaled; the probed point is in the deepest view of the back-most chain.
+    static func deepHitTest() -> Operation {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+        window.isHidden = false
+        var deepest: UIView?
+        for chain in 0..<1_000 {
+            var parent: UIView = window
+            for level in 0..<10 {
+                let side = 28 - CGFloat(level) * 2
+                let view = UIView(frame: CGRect(x: 1, y: 1, width: side, height: side))
+                if level == 0 {
+                    // A 32 × 32 grid of chains 31 points apart: no two chains overlap.
+                    view.center = CGPoint(x: 16 + CGFloat(chain % 32) * 31, y: 16 + CGFloat(chain / 32) * 31)
+                }
+                view.transform = CGAffineTransform(rotationAngle: 0.01).scaledBy(x: 1.001, y: 0.999)
+                parent.addSubview(view)
+                parent = view
+            }
+            if chain == 0 { deepest = parent }
+        }
+        guard let deepest else { fatalError("no chains") }
+        let point = deepest.convert(CGPoint(x: deepest.bounds.midX, y: deepest.bounds.midY), to: window)
+        precondition(window.hitTest(point, with: nil) === deepest, "the deep benchmark must hit the deepest view")
+        return Operation(name: "hit-test, 10,000 views 10 deep", detail: "1,000 chains of 10 transformed views") {
+            _ = window.hitTest(point, with: nil)
+        }
+    }
+
+    /// One finger down on a view; each operation is one batch with that finger moved.
+    static func movedTouch() -> Operation {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let view = UIView(frame: window.bounds)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        let id = TouchSample.ID(device: 1, number: 1)
+        var time: TimeInterval = 1
+        window.inject([TouchSample(id: id, phase: .began, location: CGPoint(x: 10, y: 10), timestamp: time)])
+        var x: CGFloat = 10
+        return Operation(name: "dispatch of one moved touch", detail: "one view, no recognizers") {
+            x = x == 10 ? 11 : 10
+            time += 0.001
+            window.inject([TouchSample(id: id, phase: .moved, location: CGPoint(x: x, y: 10), timestamp: time)])
+        }
+    }
+
+    static let all: [String: @MainActor () -> Operation] = [
+        "hit-test-flat": flatHitTest, "hit-test-deep": deepHitTest, "moved-touch": movedTouch,
+    ]
+    static let order = ["hit-test-flat", "hit-test-deep", "moved-touch"]
+
+    /// Nanoseconds per operation: the best of five timed rounds of `count`.
+    static func nanoseconds(_ operation: Operation, count: Int) -> Double {
+        for _ in 0..<min(count, 100) { operation.run() }
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<count { operation.run() }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count))
+        }
+        return best
+    }
+
+    /// Instructions per operation under callgrind, or nil without valgrind.
+    static func instructions(_ key: String, executable: URL) -> Double? {
+        func collected(_ count: Int) -> Double? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
+            process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable.path,
+                                 "core-op", key, String(count)]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+                  let number = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
+            else { return nil }
+            return Double(number)
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
+              let few = collected(100), let many = collected(1_100) else { return nil }
+        return (many - few) / 1_000
+    }
+
+    /// Prints the table of every core benchmark.
+    static func printTable(executable: URL) {
+        print("| operation | set-up | ns / op | instructions / op |")
+        print("|---|---|---|---|")
+        for key in order {
+            guard let make = all[key] else { continue }
+            let operation = make()
+            let count = key == "moved-touch" ? 200_000 : 2_000
+            let ns = nanoseconds(operation, count: count)
+            let instructions = instructions(key, executable: executable).map { String(format: "%.0f", $0) } ?? "n/a"
+            print(String(format: "| %@ | %@ | %.0f | %@ |", operation.name, operation.detail, ns, instructions))
+        }
+    }
+
+    /// Runs one operation `count` times after its set-up (for callgrind).
+    static func runOnly(_ key: String, count: Int) {
+        guard let make = all[key] else { fail("unknown core operation \(key)") }
+        let operation = make()
+        for _ in 0..<count { operation.run() }
+    }
+}
