@@ -49,6 +49,16 @@ final class UIWindowInjectionTests: UIKitTestCase {
         ])
     }
 
+    func testALongBatchSplitsAtTheFirstRepeatOnly() async {
+        // Past the linear-scan limit the split is found by a set; the outcome is the same.
+        let fingers = 1...50
+        window.inject(fingers.map { sample(UInt32($0), .began, CGFloat($0), 10) }
+            + fingers.map { sample(UInt32($0), .ended, CGFloat($0), 10) })
+        XCTAssertEqual(events.count, 2)
+        let all = fingers.map(String.init).joined(separator: ",")
+        XCTAssertEqual(trace.flush(), ["view.began(\(all))", "view.ended(\(all))"])
+    }
+
     func testTheSameEventAndTouchInstancesThroughoutASequence() async {
         window.inject([sample(1, .began, 10, 10)])
         let touch = view.seenTouches[1]
@@ -59,6 +69,9 @@ final class UIWindowInjectionTests: UIKitTestCase {
         XCTAssertTrue(view.lastEvent === event)
         XCTAssertEqual(event?.type, .touches)
         XCTAssertEqual(event?.allTouches?.count, 2)
+        XCTAssertEqual(event?.touches(for: view)?.count, 2)
+        XCTAssertEqual(event?.touches(for: window)?.count, 2)
+        XCTAssertEqual(event?.touches(for: UIView())?.count, 0)
         window.inject([sample(1, .ended, 15, 15), sample(2, .ended, 20, 20)])
         XCTAssertEqual(touch?.phase, .ended)
         XCTAssertEqual(event?.allTouches?.isEmpty, true)
