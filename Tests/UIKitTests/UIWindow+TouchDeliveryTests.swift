@@ -131,6 +131,51 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["coverChild.began(4)", "coverChild.ended(4)"])
     }
 
+    func testSeed000DragRestrictedToTheFirstDirection() async {
+        // Seed 000, "Interpreting Touches": a view dragged only horizontally or only
+        // vertically, whichever the first move favours. Repairs: instance variables
+        // `_decided` / `_horiz` become properties, `fabs` becomes `abs`, `anyObject`
+        // becomes `first`, and the centre is set once from a copy as in the listing.
+        final class AxisDragView: UIView {
+            var decided = false
+            var horiz = false
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                decided = false
+            }
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+                let touch = touches.first!
+                if !decided {
+                    decided = true
+                    let then = touch.previousLocation(in: self)
+                    let now = touch.location(in: self)
+                    let deltaX = abs(then.x - now.x)
+                    let deltaY = abs(then.y - now.y)
+                    horiz = deltaX >= deltaY
+                }
+                let loc = touch.location(in: superview)
+                let oldP = touch.previousLocation(in: superview)
+                let deltaX = loc.x - oldP.x
+                let deltaY = loc.y - oldP.y
+                var c = center
+                if horiz {
+                    c.x += deltaX
+                } else {
+                    c.y += deltaY
+                }
+                center = c
+            }
+        }
+        let view = AxisDragView(frame: CGRect(x: 200, y: 200, width: 50, height: 50))
+        window.addSubview(view)
+        let finger = injector.touchDown(at: CGPoint(x: 210, y: 210))
+        injector.move(finger, to: CGPoint(x: 220, y: 212))  // mostly horizontal: decides
+        injector.move(finger, to: CGPoint(x: 230, y: 260))
+        injector.touchUp(finger, at: CGPoint(x: 230, y: 260))
+        XCTAssertEqual(view.center, CGPoint(x: 245, y: 225))
+        injector.drag(from: CGPoint(x: 250, y: 210), to: CGPoint(x: 300, y: 300), steps: 1)  // more down than across
+        XCTAssertEqual(view.center, CGPoint(x: 245, y: 315))
+    }
+
     func testRecipe1DragViewFollowsTheFingerAndPopsToFront() async {
         // Seed 004, Recipe 1, in Swift. Repairs: `initWithImage:` becomes `init(frame:)`
         // (no UIImageView here), `float` becomes CGFloat, and `anyObject` becomes `first`.
