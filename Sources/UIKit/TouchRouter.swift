@@ -26,8 +26,6 @@ final class TouchRouter {
         self.application = application
     }
 
-    var hasLiveTouches: Bool { !liveTouches.isEmpty }
-
     // MARK: - Samples
 
     /// Processes one batch injected through `window`: one `sendEvent` per run of
@@ -98,8 +96,7 @@ final class TouchRouter {
         // event arrives.
         window.layoutIfNeeded()
         for touch in changed where touch.phase == .began {
-            let hitWindow = touch.window ?? window
-            touch.view = hitWindow.hitTest(touch.locationInWindow, with: event)
+            touch.view = window.hitTest(touch.locationInWindow, with: event)
         }
         dispatch(changed)
     }
@@ -108,7 +105,7 @@ final class TouchRouter {
     /// touch is cancelled in an event of its own first, so that its view is free (a view
     /// without multiple touch would otherwise refuse the new touch).
     private func cancelTouchesBegunAgain(in samples: ArraySlice<TouchSample>) {
-        guard !application.isIgnoringInteractionEvents else { return }
+        guard !application.isIgnoringInteractionEvents, samples.contains(where: { $0.phase == .began }) else { return }
         let stale = samples.compactMap { sample in
             sample.phase == .began && sample.location.x.isFinite && sample.location.y.isFinite
                 ? liveTouches[sample.id] : nil
@@ -123,7 +120,7 @@ final class TouchRouter {
     private func begin(_ sample: TouchSample, at timestamp: TimeInterval, in window: UIWindow, changed: inout [UITouch]) {
         guard sample.location.x.isFinite, sample.location.y.isFinite else {
             UIKitDebug.log(.input, "began \(sample.id) at a non-finite location ignored, with the rest of that finger")
-            retiredIDs.insert(sample.id)
+            remember(retired: sample.id)
             return
         }
         retiredIDs.remove(sample.id)

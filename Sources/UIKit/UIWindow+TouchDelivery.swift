@@ -21,7 +21,8 @@
 // - A call reaches the touch's view; a view that does not override the method passes it
 //   up the responder chain (`UIResponder`).
 // - Touches a handler cancels or finishes meanwhile (by removing a view, hiding the
-//   window, cancelling all touches) are skipped when their turn comes.
+//   window, cancelling all touches) are skipped when their turn comes; a touch
+//   cancelled before its view was sent `touchesBegan` is never reported to it at all.
 
 extension UIWindow {
     private static let deliveryPhases: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
@@ -43,7 +44,7 @@ extension UIWindow {
         var receivers: [(view: UIView, touches: Set<UITouch>)] = []
         for touch in changed
         where touch.window === self && touch.phase == phase && touch.isDeliveredToView && !touch.isFinished {
-            guard let view = touch.view else { continue }
+            guard let view = touch.view, phase == .began || touch.viewReceivedBegan else { continue }
             if let index = receivers.firstIndex(where: { $0.view === view }) {
                 receivers[index].touches.insert(touch)
             } else {
@@ -56,7 +57,9 @@ extension UIWindow {
                 ? touches : touches.filter { $0.phase == phase && !$0.isFinished }
             guard !current.isEmpty else { continue }
             switch phase {
-            case .began: view.touchesBegan(current, with: event)
+            case .began:
+                for touch in current { touch.viewReceivedBegan = true }
+                view.touchesBegan(current, with: event)
             case .moved: view.touchesMoved(current, with: event)
             case .ended: view.touchesEnded(current, with: event)
             case .cancelled: view.touchesCancelled(current, with: event)

@@ -177,6 +177,14 @@ final class UIViewHierarchyTests: UIKitTestCase {
         window.inject([sample(3, .began, 10, 10)])
         window.inject([sample(3, .ended, 10, 10)])
         XCTAssertEqual(trace.flush(), ["remover.began(3)", "remover.cancelled(3)"])
+        // A touch whose view is removed before its turn to begin is never reported.
+        window.addSubview(remover)
+        window.addSubview(victim)
+        remover.victim = victim
+        window.inject([sample(4, .began, 10, 10), sample(5, .began, 210, 10)])
+        window.inject([sample(4, .ended, 10, 10), sample(5, .ended, 210, 10)])
+        XCTAssertEqual(trace.flush(), ["remover.began(4)", "remover.ended(4)"])
+        XCTAssertEqual(victim.seenTouches[5], nil)
     }
 
     // MARK: - Layout
