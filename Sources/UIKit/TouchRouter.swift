@@ -2,20 +2,7 @@
 /// samples to `UIApplication.sendEvent(_:)`, and the one place touches are cancelled.
 ///
 /// It owns the application's touches event and the map from sample IDs to live touches.
-/// Bad input has one defined outcome each, logged under `UIKitDebug` category `input`,
-/// never a crash and never a touch left open:
-///
-/// | input | outcome |
-/// |---|---|
-/// | `ended` / `cancelled` / `moved` for an unknown ID | ignored |
-/// | samples for a touch the system cancelled (device gone, window closed…) | ignored quietly until that ID ends or begins again |
-/// | `began` for a live ID | the live touch is cancelled (an event of its own), then a new touch begins |
-/// | `began` with a NaN or infinite location | ignored, and the rest of that finger's samples with it |
-/// | `moved` / `ended` / `cancelled` with a non-finite location | the touch keeps its last finite location |
-/// | a NaN or infinite timestamp | replaced by the newest timestamp seen |
-/// | a timestamp earlier than the newest seen | raised to it: event time never goes backwards |
-/// | a `moved` sample at the touch's current location | the touch stays `stationary` |
-/// | any sample while the application ignores interaction events | ignored; a finger that begins then stays ignored for its life |
+/// Bad input is handled here with the outcomes documented on `UIWindow.inject(_:)`.
 @MainActor
 final class TouchRouter {
     unowned let application: UIApplication
@@ -39,24 +26,37 @@ final class TouchRouter {
         self.application = application
     }
 
-    var hasLiveTouches: Bool { !liveTouches.isEmpty }
-
     // MARK: - Samples
 
     /// Processes one batch injected through `window`: one `sendEvent` per run of
     /// samples in which no ID repeats, in order.
     func process(_ batch: [TouchSample], in window: UIWindow) {
         var start = batch.startIndex
-        var idsInSegment: Set<TouchSample.ID> = []
-        for index in batch.indices {
-            if !idsInSegment.insert(batch[index].id).inserted {
+        // Batches hold one sample per finger, so they are short: a linear scan finds a
+        // repeated ID without allocating; past `linearScanLimit` a set takes over.
+        var idsInSegment: Set<TouchSample.ID>?
+        for index in batch.indices.dropFirst() {
+            let id = batch[index].id
+            let repeated: Bool
+            if let ids = idsInSegment {
+                repeated = ids.contains(id)
+            } else {
+                repeated = batch[start..<index].contains { $0.id == id }
+                if !repeated, index - start >= TouchRouter.linearScanLimit {
+                    idsInSegment = Set(batch[start..<index].lazy.map(\.id))
+                }
+            }
+            if repeated {
                 processSegment(batch[start..<index], in: window)
                 start = index
-                idsInSegment = [batch[index].id]
+                idsInSegment = nil
             }
+            idsInSegment?.insert(id)
         }
-        if start < batch.endIndex { processSegment(batch[start...], in: window) }
+        processSegment(batch[start...], in: window)
     }
+
+    private static let linearScanLimit = 32
 
     private func processSegment(_ samples: ArraySlice<TouchSample>, in window: UIWindow) {
         cancelTouchesBegunAgain(in: samples)
@@ -96,8 +96,7 @@ final class TouchRouter {
         // event arrives.
         window.layoutIfNeeded()
         for touch in changed where touch.phase == .began {
-            let hitWindow = touch.window ?? window
-            touch.view = hitWindow.hitTest(touch.locationInWindow, with: event)
+            touch.view = window.hitTest(touch.locationInWindow, with: event)
         }
         dispatch(changed)
     }
@@ -106,7 +105,7 @@ final class TouchRouter {
     /// touch is cancelled in an event of its own first, so that its view is free (a view
     /// without multiple touch would otherwise refuse the new touch).
     private func cancelTouchesBegunAgain(in samples: ArraySlice<TouchSample>) {
-        guard !application.isIgnoringInteractionEvents else { return }
+        guard !application.isIgnoringInteractionEvents, samples.contains(where: { $0.phase == .began }) else { return }
         let stale = samples.compactMap { sample in
             sample.phase == .began && sample.location.x.isFinite && sample.location.y.isFinite
                 ? liveTouches[sample.id] : nil
@@ -121,7 +120,7 @@ final class TouchRouter {
     private func begin(_ sample: TouchSample, at timestamp: TimeInterval, in window: UIWindow, changed: inout [UITouch]) {
         guard sample.location.x.isFinite, sample.location.y.isFinite else {
             UIKitDebug.log(.input, "began \(sample.id) at a non-finite location ignored, with the rest of that finger")
-            retiredIDs.insert(sample.id)
+            remember(retired: sample.id)
             return
         }
         retiredIDs.remove(sample.id)

@@ -88,8 +88,14 @@ open class UIApplication: UIResponder {
     /// Hands a touches event to each window that has a changed touch in it, in the
     /// order of those touches. Override to watch every event, calling `super`.
     open func sendEvent(_ event: UIEvent) {
+        let changed = event.changedTouches
+        // The usual case, one window, allocates nothing.
+        if let first = changed.first?.window, changed.allSatisfy({ $0.window === first }) {
+            first.sendEvent(event)
+            return
+        }
         var delivered: [UIWindow] = []
-        for touch in event.changedTouches {
+        for touch in changed {
             guard let window = touch.window, !delivered.contains(where: { $0 === window }) else { continue }
             delivered.append(window)
             window.sendEvent(event)

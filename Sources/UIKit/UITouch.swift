@@ -53,6 +53,10 @@ public final class UITouch: Hashable {
     /// Decided by the window when the touch begins: whether its view receives it, given
     /// `isMultipleTouchEnabled` and `isExclusiveTouch`.
     var isDeliveredToView = false
+    /// Set as its view is sent `touchesBegan`; until then no other phase reaches the
+    /// view (a touch cancelled before its turn in the event that began it is never
+    /// reported at all).
+    var viewReceivedBegan = false
     /// Set once its `ended` or `cancelled` phase has been dispatched; it is then out of
     /// the event and nothing is delivered for it again.
     var isFinished = false

@@ -3,10 +3,10 @@
 /// Geometry, opacity and visibility live on `layer` (`frame`, `bounds`, `center`,
 /// `transform`, `alpha`, `isHidden`, `clipsToBounds` read and write it), so the layer
 /// engine sees every change without copying. The hierarchy is in
-/// `UIView+Hierarchy.swift`, conversions in `UIView+Coordinates.swift`, hit-testing in
-/// `UIView+HitTesting.swift` and layout in `UIView+Layout.swift`; the methods UIKit
-/// lets subclasses override are declared here, since Swift cannot override members
-/// declared in extensions.
+/// `UIView+Hierarchy.swift`, conversions in `UIView+Coordinates.swift` and hit-testing
+/// in `UIView+HitTesting.swift`; layout rides on the layer's dirty flags. The methods
+/// UIKit lets subclasses override are declared here, since Swift cannot override
+/// members declared in extensions.
 @MainActor
 open class UIView: UIResponder, CALayerDelegate {
     /// The class of layer every instance is created with. Override to return a

@@ -12,8 +12,21 @@ extension UIWindow {
     /// began in: later samples for it are taken in that window's coordinates whichever
     /// window they are injected through.
     ///
-    /// Bad input never crashes and never leaves a touch open; each case has one outcome,
-    /// listed on `TouchRouter` and logged with `UIKitDebug`.
+    /// Bad input never crashes and never leaves a touch open. Each case has one outcome,
+    /// logged under `UIKitDebug` category `input`:
+    ///
+    /// | input | outcome |
+    /// |---|---|
+    /// | `ended` / `cancelled` / `moved` for an unknown ID | ignored |
+    /// | samples for a finger the system cancelled (device gone, window hidden, all touches cancelled, interaction ignored) | ignored quietly until that ID ends or begins again |
+    /// | `began` for a live ID (its end was lost) | the live touch is cancelled in an event of its own, then a new touch begins |
+    /// | `began` with a NaN or infinite location | ignored, with the rest of that finger's samples |
+    /// | `moved` / `ended` / `cancelled` with a non-finite location | the touch keeps its last finite location |
+    /// | a NaN or infinite timestamp | replaced by the newest timestamp seen |
+    /// | a timestamp earlier than the newest seen | raised to it: event time never goes backwards |
+    /// | a `moved` sample at the touch's current location (XI2 updates may carry none) | the touch stays `stationary` |
+    /// | any sample while the application ignores interaction events | ignored; a finger that begins then is ignored for its whole life |
+    /// | 1,000 fingers in one batch | one event with 1,000 touches; nothing is capped |
     public func inject(_ batch: [TouchSample]) {
         guard !batch.isEmpty else { return }
         UIApplication.shared.touchRouter.process(batch, in: self)

@@ -21,15 +21,19 @@
 // - A call reaches the touch's view; a view that does not override the method passes it
 //   up the responder chain (`UIResponder`).
 // - Touches a handler cancels or finishes meanwhile (by removing a view, hiding the
-//   window, cancelling all touches) are skipped when their turn comes.
+//   window, cancelling all touches) are skipped when their turn comes; a touch
+//   cancelled before its view was sent `touchesBegan` is never reported to it at all.
 
 extension UIWindow {
     private static let deliveryPhases: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
 
     func deliverTouches(of event: UIEvent) {
         let changed = event.changedTouches
-        for touch in changed where touch.window === self && touch.phase == .began && !touch.isFinished {
-            touch.isDeliveredToView = mayDeliver(touch, in: event)
+        if changed.contains(where: { $0.window === self && $0.phase == .began && !$0.isFinished }) {
+            var holders = TouchHolders(window: self, event: event)
+            for touch in changed where touch.window === self && touch.phase == .began && !touch.isFinished {
+                touch.isDeliveredToView = holders.admit(touch)
+            }
         }
         for phase in UIWindow.deliveryPhases {
             deliver(phase, of: changed, in: event)
@@ -40,7 +44,7 @@ extension UIWindow {
         var receivers: [(view: UIView, touches: Set<UITouch>)] = []
         for touch in changed
         where touch.window === self && touch.phase == phase && touch.isDeliveredToView && !touch.isFinished {
-            guard let view = touch.view else { continue }
+            guard let view = touch.view, phase == .began || touch.viewReceivedBegan else { continue }
             if let index = receivers.firstIndex(where: { $0.view === view }) {
                 receivers[index].touches.insert(touch)
             } else {
@@ -53,7 +57,9 @@ extension UIWindow {
                 ? touches : touches.filter { $0.phase == phase && !$0.isFinished }
             guard !current.isEmpty else { continue }
             switch phase {
-            case .began: view.touchesBegan(current, with: event)
+            case .began:
+                for touch in current { touch.viewReceivedBegan = true }
+                view.touchesBegan(current, with: event)
             case .moved: view.touchesMoved(current, with: event)
             case .ended: view.touchesEnded(current, with: event)
             case .cancelled: view.touchesCancelled(current, with: event)
@@ -61,25 +67,45 @@ extension UIWindow {
             }
         }
     }
+}
 
-    /// Whether a beginning touch may ever reach its view, given the touches its view
-    /// and the other views of this window already receive.
-    private func mayDeliver(_ touch: UITouch, in event: UIEvent) -> Bool {
-        guard let view = touch.view else { return false }
-        let viewIsExclusive = view.isExclusiveTouch && !(view is UIWindow)
-        for other in event.liveTouches
-        where other !== touch && other.window === self && other.isDeliveredToView && !other.isFinished {
-            guard let otherView = other.view else { continue }
-            if otherView === view {
-                if !view.isMultipleTouchEnabled && !(view is UIWindow) {
-                    UIKitDebug.log(.delivery, "\(touch.sampleID) withheld: \(type(of: view)) has a touch and multiple touch is off")
-                    return false
-                }
-            } else if viewIsExclusive || (otherView.isExclusiveTouch && !(otherView is UIWindow)) {
-                UIKitDebug.log(.delivery, "\(touch.sampleID) withheld: exclusive touch in the window")
-                return false
-            }
+/// The views of one window that hold live delivered touches, built once per event that
+/// begins touches, so that deciding each new touch is O(1) even with 1,000 fingers.
+@MainActor
+private struct TouchHolders {
+    private var holders: Set<ObjectIdentifier> = []
+    private var exclusiveHolders: Set<ObjectIdentifier> = []
+
+    init(window: UIWindow, event: UIEvent) {
+        for touch in event.liveTouches
+        where touch.window === window && touch.isDeliveredToView && !touch.isFinished && touch.phase != .began {
+            if let view = touch.view { note(view) }
         }
+    }
+
+    /// Whether `touch` may ever reach its view, given the touches the window's views
+    /// already hold; if so it now counts as held.
+    mutating func admit(_ touch: UITouch) -> Bool {
+        guard let view = touch.view else { return false }
+        let id = ObjectIdentifier(view)
+        let isWindow = view is UIWindow
+        let holdsOne = holders.contains(id)
+        if holdsOne, !view.isMultipleTouchEnabled, !isWindow {
+            UIKitDebug.log(.delivery, "\(touch.sampleID) withheld: \(type(of: view)) has a touch and multiple touch is off")
+            return false
+        }
+        let othersHold = holders.count > (holdsOne ? 1 : 0)
+        let anotherIsExclusive = exclusiveHolders.count > (exclusiveHolders.contains(id) ? 1 : 0)
+        if anotherIsExclusive || (othersHold && view.isExclusiveTouch && !isWindow) {
+            UIKitDebug.log(.delivery, "\(touch.sampleID) withheld: exclusive touch in the window")
+            return false
+        }
+        note(view)
         return true
+    }
+
+    private mutating func note(_ view: UIView) {
+        holders.insert(ObjectIdentifier(view))
+        if view.isExclusiveTouch, !(view is UIWindow) { exclusiveHolders.insert(ObjectIdentifier(view)) }
     }
 }

@@ -28,7 +28,7 @@ final class UIApplicationTests: UIKitTestCase {
         window.inject([sample(1, .ended, 20, 20), sample(2, .moved, 35, 35), sample(3, .ended, 40, 40)])
         window.inject([sample(2, .ended, 35, 35)])
         window.inject([sample(4, .began, 50, 50), sample(4, .ended, 50, 50)])
-        XCTAssertEqual(trace.take(), ["view.began(1)", "view.cancelled(1)", "view.began(4)", "view.ended(4)"])
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "view.cancelled(1)", "view.began(4)", "view.ended(4)"])
         // Samples of fingers retired by the system are dropped quietly, not as unknown.
         XCTAssertEqual(logLines(containing: "for no live touch"), [])
         app.endIgnoringInteractionEvents()  // unbalanced: logged, harmless
@@ -44,7 +44,7 @@ final class UIApplicationTests: UIKitTestCase {
         UIApplication.shared.cancelAllTouches()
         UIApplication.shared.cancelAllTouches()  // nothing left: no second delivery
         window.inject([sample(1, .moved, 11, 11)])
-        XCTAssertEqual(trace.take(), ["view.began(1)", "other.began(2)", "view.cancelled(1)", "other.cancelled(2)"])
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "other.began(2)", "view.cancelled(1)", "other.cancelled(2)"])
         XCTAssertEqual(view.seenTouches[1]?.phase, .cancelled)
         XCTAssertEqual(other.lastEvent?.allTouches?.count, 0)
     }
@@ -55,7 +55,7 @@ final class UIApplicationTests: UIKitTestCase {
         // Xorg sends the removed device's TouchEnd too: dropped quietly.
         window.inject([sample(1, .ended, 10, 10, device: 7), sample(2, .moved, 60, 60, device: 8)])
         window.inject([sample(2, .ended, 60, 60, device: 8)])
-        XCTAssertEqual(trace.take(), ["view.began(1,2)", "view.cancelled(1)", "view.moved(2)", "view.ended(2)"])
+        XCTAssertEqual(trace.flush(), ["view.began(1,2)", "view.cancelled(1)", "view.moved(2)", "view.ended(2)"])
         XCTAssertEqual(view.seenTouches[1]?.sampleID.device, 7)
         XCTAssertEqual(logLines(containing: "for no live touch"), [])
     }
@@ -65,13 +65,13 @@ final class UIApplicationTests: UIKitTestCase {
         UIApplication.shared.addWindowObserver { window, change in changes.append("\(change)") }
         window.inject([sample(1, .began, 10, 10)])
         window.isHidden = true
-        XCTAssertEqual(trace.take(), ["view.began(1)", "view.cancelled(1)"])
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "view.cancelled(1)"])
         XCTAssertEqual(changes, ["didResignKey", "didBecomeHidden"])
         XCTAssertFalse(window.isKeyWindow)
         XCTAssertTrue(UIApplication.shared.windows.isEmpty)
         // A hidden window hits nothing.
         window.inject([sample(2, .began, 10, 10), sample(2, .ended, 10, 10)])
-        XCTAssertEqual(trace.take(), [])
+        XCTAssertEqual(trace.flush(), [])
     }
 
     // MARK: - Windows
@@ -113,7 +113,7 @@ final class UIApplicationTests: UIKitTestCase {
         // A finger stays with the window it began in, whichever window reports it.
         second.inject([sample(1, .moved, 12, 12), sample(2, .moved, 12, 12)])
         window.inject([sample(1, .ended, 12, 12), sample(2, .ended, 12, 12)])
-        XCTAssertEqual(trace.take(), [
+        XCTAssertEqual(trace.flush(), [
             "view.began(1)", "second.began(2)", "view.moved(1)", "second.moved(2)", "view.ended(1)", "second.ended(2)",
         ])
         XCTAssertTrue(secondView.lastEvent === view.lastEvent, "one touches event for the application")

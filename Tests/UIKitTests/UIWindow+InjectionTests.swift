@@ -44,9 +44,19 @@ final class UIWindowInjectionTests: UIKitTestCase {
         // A quick tap of finger 3 read in one go, while 1 moves: two events, in order.
         window.inject([sample(3, .began, 30, 30), sample(1, .moved, 11, 11), sample(3, .ended, 30, 30), sample(1, .moved, 12, 12)])
         XCTAssertEqual(events.dropFirst(), ["1:moved 2:stationary 3:began", "1:moved 2:stationary 3:ended"])
-        XCTAssertEqual(trace.take(), [
+        XCTAssertEqual(trace.flush(), [
             "view.began(1,2)", "view.began(3)", "view.moved(1)", "view.moved(1)", "view.ended(3)",
         ])
+    }
+
+    func testALongBatchSplitsAtTheFirstRepeatOnly() async {
+        // Past the linear-scan limit the split is found by a set; the outcome is the same.
+        let fingers = 1...50
+        window.inject(fingers.map { sample(UInt32($0), .began, CGFloat($0), 10) }
+            + fingers.map { sample(UInt32($0), .ended, CGFloat($0), 10) })
+        XCTAssertEqual(events.count, 2)
+        let all = fingers.map(String.init).joined(separator: ",")
+        XCTAssertEqual(trace.flush(), ["view.began(\(all))", "view.ended(\(all))"])
     }
 
     func testTheSameEventAndTouchInstancesThroughoutASequence() async {
@@ -59,6 +69,9 @@ final class UIWindowInjectionTests: UIKitTestCase {
         XCTAssertTrue(view.lastEvent === event)
         XCTAssertEqual(event?.type, .touches)
         XCTAssertEqual(event?.allTouches?.count, 2)
+        XCTAssertEqual(event?.touches(for: view)?.count, 2)
+        XCTAssertEqual(event?.touches(for: window)?.count, 2)
+        XCTAssertEqual(event?.touches(for: UIView())?.count, 0)
         window.inject([sample(1, .ended, 15, 15), sample(2, .ended, 20, 20)])
         XCTAssertEqual(touch?.phase, .ended)
         XCTAssertEqual(event?.allTouches?.isEmpty, true)
@@ -72,7 +85,7 @@ final class UIWindowInjectionTests: UIKitTestCase {
         window.inject((1...11).map { sample(UInt32($0), .moved, CGFloat($0) * 20, 110) })
         window.inject((1...11).map { sample(UInt32($0), .ended, CGFloat($0) * 20, 110) })
         let all = "1,2,3,4,5,6,7,8,9,10,11"
-        XCTAssertEqual(trace.take(), ["view.began(\(all))", "view.moved(\(all))", "view.ended(\(all))"])
+        XCTAssertEqual(trace.flush(), ["view.began(\(all))", "view.moved(\(all))", "view.ended(\(all))"])
         XCTAssertEqual(view.seenTouches[7]?.location(in: view), CGPoint(x: 140, y: 110))
         XCTAssertEqual(view.seenTouches[7]?.previousLocation(in: view), CGPoint(x: 140, y: 110), "ended without moving")
     }
@@ -91,7 +104,7 @@ final class UIWindowInjectionTests: UIKitTestCase {
         window.inject([sample(5, .ended, 10, 10)])
         window.inject([sample(6, .moved, 10, 10)])
         window.inject([sample(7, .cancelled, 10, 10)])
-        XCTAssertEqual(trace.take(), [])
+        XCTAssertEqual(trace.flush(), [])
         XCTAssertEqual(events, [])
         XCTAssertEqual(logLines(containing: "for no live touch ignored").count, 3)
         let first = logLines(containing: "input:").first ?? ""
@@ -106,12 +119,12 @@ final class UIWindowInjectionTests: UIKitTestCase {
         window.inject([sample(1, .began, 50, 50)])
         let new = view.lastEvent?.allTouches?.first
         XCTAssertEqual(events, ["1:began", "1:cancelled", "1:began"])
-        XCTAssertEqual(trace.take(), ["view.began(1)", "view.cancelled(1)", "view.began(1)"])
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "view.cancelled(1)", "view.began(1)"])
         XCTAssertFalse(old === new)
         XCTAssertEqual(old?.phase, .cancelled)
         XCTAssertEqual(new?.location(in: nil), CGPoint(x: 50, y: 50))
         window.inject([sample(1, .ended, 50, 50)])
-        XCTAssertEqual(trace.take(), ["view.ended(1)"])
+        XCTAssertEqual(trace.flush(), ["view.ended(1)"])
         XCTAssertEqual(logLines(containing: "while that touch is live").count, 1)
         assertNoTouchLeftOpen()
     }
@@ -121,13 +134,13 @@ final class UIWindowInjectionTests: UIKitTestCase {
         window.inject([sample(1, .began, .nan, 10)])
         window.inject([sample(1, .moved, 20, 20)])
         window.inject([sample(1, .ended, 20, 20)])
-        XCTAssertEqual(trace.take(), [])
+        XCTAssertEqual(trace.flush(), [])
         // Later samples keep the last finite location.
         window.inject([sample(2, .began, 30, 30)])
         window.inject([sample(2, .moved, .infinity, 40)])
         window.inject([sample(2, .moved, 35, 35)])
         window.inject([sample(2, .ended, 40, -.infinity)])
-        XCTAssertEqual(trace.take(), ["view.began(2)", "view.moved(2)", "view.ended(2)"])
+        XCTAssertEqual(trace.flush(), ["view.began(2)", "view.moved(2)", "view.ended(2)"])
         XCTAssertEqual(view.seenTouches[2]?.location(in: nil), CGPoint(x: 35, y: 35))
         XCTAssertEqual(logLines(containing: "non-finite location").count, 3)
         assertNoTouchLeftOpen()
@@ -143,7 +156,7 @@ final class UIWindowInjectionTests: UIKitTestCase {
         XCTAssertEqual(view.seenTouches[1]?.timestamp, 50)
         window.inject([sample(1, .ended, 30, 30, at: 51)])
         XCTAssertEqual(view.seenTouches[1]?.timestamp, 51)
-        XCTAssertEqual(trace.take(), ["view.began(1)", "view.moved(1)", "view.moved(1)", "view.ended(1)"])
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "view.moved(1)", "view.moved(1)", "view.ended(1)"])
         XCTAssertEqual(logLines(containing: "is older than").count, 1)
         XCTAssertEqual(logLines(containing: "has timestamp nan").count, 1)
         assertNoTouchLeftOpen()

@@ -16,7 +16,7 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
         window.inject([sample(1, .began, 60, 70)])
         window.inject([sample(1, .moved, 65, 72)])
         window.inject([sample(1, .ended, 66, 73)])
-        XCTAssertEqual(trace.take(), ["inner.began(1)", "inner.moved(1)", "inner.ended(1)"])
+        XCTAssertEqual(trace.flush(), ["inner.began(1)", "inner.moved(1)", "inner.ended(1)"])
     }
 
     func testATouchKeepsItsViewForItsWholeLife() async {
@@ -24,7 +24,7 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
         let touch = inner.seenTouches[1]
         window.inject([sample(1, .moved, 300, 400)])  // far outside inner, over no view of it
         window.inject([sample(1, .ended, 310, 410)])
-        XCTAssertEqual(trace.take(), ["inner.began(1)", "inner.moved(1)", "inner.ended(1)"])
+        XCTAssertEqual(trace.flush(), ["inner.began(1)", "inner.moved(1)", "inner.ended(1)"])
         XCTAssertTrue(touch?.view === inner)
         XCTAssertEqual(touch?.location(in: inner), CGPoint(x: 260, y: 360))
         XCTAssertEqual(touch?.previousLocation(in: nil), CGPoint(x: 300, y: 400))
@@ -32,29 +32,29 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
 
     func testEachViewGetsOnlyItsOwnTouchesInOnePhaseOrderedEvent() async {
         window.inject([sample(2, .began, 60, 60)])
-        XCTAssertEqual(trace.take(), ["inner.began(2)"])
+        XCTAssertEqual(trace.flush(), ["inner.began(2)"])
         window.inject([sample(1, .began, 10, 10), sample(2, .moved, 61, 61)])
-        XCTAssertEqual(trace.take(), ["outer.began(1)", "inner.moved(2)"])
+        XCTAssertEqual(trace.flush(), ["outer.began(1)", "inner.moved(2)"])
         // One event: began calls go before moved, moved before ended.
         window.inject([sample(2, .ended, 61, 61), sample(1, .moved, 12, 12)])
-        XCTAssertEqual(trace.take(), ["outer.moved(1)", "inner.ended(2)"])
+        XCTAssertEqual(trace.flush(), ["outer.moved(1)", "inner.ended(2)"])
         window.inject([sample(1, .ended, 12, 12)])
-        XCTAssertEqual(trace.take(), ["outer.ended(1)"])
+        XCTAssertEqual(trace.flush(), ["outer.ended(1)"])
     }
 
     func testAViewWhoseTouchesAreAllStationaryGetsNothing() async {
         outer.isMultipleTouchEnabled = true
         window.inject([sample(1, .began, 10, 10), sample(2, .began, 60, 60)])
-        XCTAssertEqual(trace.take(), ["outer.began(1)", "inner.began(2)"])
+        XCTAssertEqual(trace.flush(), ["outer.began(1)", "inner.began(2)"])
         window.inject([sample(1, .moved, 20, 20)])
         window.inject([sample(1, .moved, 30, 30)])
-        XCTAssertEqual(trace.take(), ["outer.moved(1)", "outer.moved(1)"])
+        XCTAssertEqual(trace.flush(), ["outer.moved(1)", "outer.moved(1)"])
         let stationary = inner.seenTouches[2]
         XCTAssertEqual(stationary?.phase, .stationary)
         XCTAssertEqual(stationary?.location(in: nil), stationary?.previousLocation(in: nil))
         // A move to where the finger already is leaves it stationary: nothing to say.
         window.inject([sample(2, .moved, 60, 60)])
-        XCTAssertEqual(trace.take(), [])
+        XCTAssertEqual(trace.flush(), [])
     }
 
     func testMultipleTouchDisabledViewNeverGetsASecondTouch() async {
@@ -65,12 +65,12 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
         // Not even after the first touch ends.
         window.inject([sample(2, .moved, 80, 80)])
         window.inject([sample(2, .ended, 80, 80)])
-        XCTAssertEqual(trace.take(), ["inner.began(1)", "inner.moved(1)", "inner.ended(1)"])
+        XCTAssertEqual(trace.flush(), ["inner.began(1)", "inner.moved(1)", "inner.ended(1)"])
         XCTAssertEqual(logLines(containing: "-1:2 withheld").count, 1)
         // Two fingers in one event: the first in sample order wins.
         window.inject([sample(3, .began, 60, 60), sample(4, .began, 90, 90)])
         window.inject([sample(3, .ended, 60, 60), sample(4, .ended, 90, 90)])
-        XCTAssertEqual(trace.take(), ["inner.began(3)", "inner.ended(3)"])
+        XCTAssertEqual(trace.flush(), ["inner.began(3)", "inner.ended(3)"])
     }
 
     func testMultipleTouchEnabledViewGetsAllItsTouchesInOneSet() async {
@@ -78,7 +78,7 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
         window.inject([sample(1, .began, 60, 60), sample(2, .began, 70, 70)])
         window.inject([sample(3, .began, 80, 80), sample(1, .moved, 61, 61)])
         window.inject([sample(1, .ended, 61, 61), sample(2, .ended, 70, 70), sample(3, .ended, 80, 80)])
-        XCTAssertEqual(trace.take(), ["inner.began(1,2)", "inner.began(3)", "inner.moved(1)", "inner.ended(1,2,3)"])
+        XCTAssertEqual(trace.flush(), ["inner.began(1,2)", "inner.began(3)", "inner.moved(1)", "inner.ended(1,2,3)"])
     }
 
     func testAnExclusiveViewWithATouchShutsOtherViewsOut() async {
@@ -91,7 +91,7 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
         window.inject([sample(2, .ended, 260, 50)])  // still the withheld touch
         window.inject([sample(3, .began, 250, 50)])  // no exclusive touch alive now
         window.inject([sample(3, .ended, 250, 50)])
-        XCTAssertEqual(trace.take(), ["inner.began(1)", "inner.ended(1)", "other.began(3)", "other.ended(3)"])
+        XCTAssertEqual(trace.flush(), ["inner.began(1)", "inner.ended(1)", "other.began(3)", "other.ended(3)"])
     }
 
     func testAnExclusiveViewGetsNoTouchWhileAnotherViewHasOne() async {
@@ -104,7 +104,7 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
         // Same event, exclusive view first: it wins, and then keeps its second finger.
         window.inject([sample(3, .began, 60, 60), sample(4, .began, 250, 50), sample(5, .began, 70, 70)])
         window.inject([sample(3, .ended, 60, 60), sample(4, .ended, 250, 50), sample(5, .ended, 70, 70)])
-        XCTAssertEqual(trace.take(), ["other.began(1)", "other.ended(1)", "inner.began(3,5)", "inner.ended(3,5)"])
+        XCTAssertEqual(trace.flush(), ["other.began(1)", "other.ended(1)", "inner.began(3,5)", "inner.ended(3,5)"])
     }
 
     func testHiddenTransparentAndNonInteractiveViewsLetTouchesFallThrough() async {
@@ -122,13 +122,58 @@ final class UIWindowTouchDeliveryTests: UIKitTestCase {
             window.inject([sample(number, .began, 60, 60)])
             window.inject([sample(number, .ended, 60, 60)])
         }
-        XCTAssertEqual(trace.take(), [
+        XCTAssertEqual(trace.flush(), [
             "inner.began(1)", "inner.ended(1)", "inner.began(2)", "inner.ended(2)", "inner.began(3)", "inner.ended(3)",
         ])
         cover.isUserInteractionEnabled = true
         cover.alpha = 0.01  // exactly at the threshold: hittable
         window.inject([sample(4, .began, 60, 60), sample(4, .ended, 60, 60)])
-        XCTAssertEqual(trace.take(), ["coverChild.began(4)", "coverChild.ended(4)"])
+        XCTAssertEqual(trace.flush(), ["coverChild.began(4)", "coverChild.ended(4)"])
+    }
+
+    func testSeed000DragRestrictedToTheFirstDirection() async {
+        // Seed 000, "Interpreting Touches": a view dragged only horizontally or only
+        // vertically, whichever the first move favours. Repairs: instance variables
+        // `_decided` / `_horiz` become properties, `fabs` becomes `abs`, `anyObject`
+        // becomes `first`, and the centre is set once from a copy as in the listing.
+        final class AxisDragView: UIView {
+            var decided = false
+            var horiz = false
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                decided = false
+            }
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+                let touch = touches.first!
+                if !decided {
+                    decided = true
+                    let then = touch.previousLocation(in: self)
+                    let now = touch.location(in: self)
+                    let deltaX = abs(then.x - now.x)
+                    let deltaY = abs(then.y - now.y)
+                    horiz = deltaX >= deltaY
+                }
+                let loc = touch.location(in: superview)
+                let oldP = touch.previousLocation(in: superview)
+                let deltaX = loc.x - oldP.x
+                let deltaY = loc.y - oldP.y
+                var c = center
+                if horiz {
+                    c.x += deltaX
+                } else {
+                    c.y += deltaY
+                }
+                center = c
+            }
+        }
+        let view = AxisDragView(frame: CGRect(x: 200, y: 200, width: 50, height: 50))
+        window.addSubview(view)
+        let finger = injector.touchDown(at: CGPoint(x: 210, y: 210))
+        injector.move(finger, to: CGPoint(x: 220, y: 212))  // mostly horizontal: decides
+        injector.move(finger, to: CGPoint(x: 230, y: 260))
+        injector.touchUp(finger, at: CGPoint(x: 230, y: 260))
+        XCTAssertEqual(view.center, CGPoint(x: 245, y: 225))
+        injector.drag(from: CGPoint(x: 250, y: 210), to: CGPoint(x: 300, y: 300), steps: 1)  // more down than across
+        XCTAssertEqual(view.center, CGPoint(x: 245, y: 315))
     }
 
     func testRecipe1DragViewFollowsTheFingerAndPopsToFront() async {

@@ -16,7 +16,7 @@ final class Trace {
     }
 
     /// Returns the lines so far and starts afresh.
-    func take() -> [String] {
+    func flush() -> [String] {
         defer { lines.removeAll() }
         return lines
     }

@@ -12,7 +12,7 @@ class UIKitTestCase: XCTestCase {
     var clock: ManualClock!
     var window: UIWindow!
     var injector: TouchInjector!
-    var trace: Trace!
+    var trace = Trace()
 
     override func setUp() async throws {
         clock = ManualClock(now: 100)

@@ -1,0 +1,46 @@
+import UIKit
+import XCTest
+
+final class UIViewControllerTests: UIKitTestCase {
+    private final class CustomController: UIViewController {
+        var calls: [String] = []
+        override func loadView() {
+            calls.append("loadView")
+            view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            calls.append("viewDidLoad")
+        }
+    }
+
+    func testTheViewLoadsOnceOnFirstUse() async {
+        let controller = CustomController()
+        XCTAssertFalse(controller.isViewLoaded)
+        XCTAssertNil(controller.viewIfLoaded)
+        XCTAssertEqual(controller.calls, [])
+        let view = controller.view
+        XCTAssertTrue(controller.view === view)
+        XCTAssertTrue(controller.isViewLoaded)
+        XCTAssertEqual(controller.calls, ["loadView", "viewDidLoad"])
+        XCTAssertTrue(view?.next === controller)
+        XCTAssertNil(controller.next, "a controller's next is its view's superview")
+        window.addSubview(view!)
+        XCTAssertTrue(controller.next === window)
+    }
+
+    func testTheDefaultViewAndReplacingIt() async {
+        let controller = UIViewController()
+        XCTAssertEqual(controller.view.frame, .zero)
+        let old = controller.view!
+        let replacement = UIView()
+        controller.view = replacement
+        XCTAssertTrue(replacement.next === controller)
+        XCTAssertNil(old.next)
+        // A view moved to another controller leaves the first.
+        let other = UIViewController()
+        other.view = replacement
+        XCTAssertTrue(replacement.next === other)
+        XCTAssertFalse(controller.isViewLoaded)
+    }
+}
