@@ -44,6 +44,7 @@ extension CALayer {
             if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
         }
         superlayer = nil
+        CALayer.noteVisualChange()
     }
 
     /// Whether `self` is `layer` or lies below it in the tree.
@@ -68,10 +69,12 @@ extension CALayer {
         // A layer inserted into itself or its own subtree would make a cycle.
         guard !isDescendant(of: layer) else { return }
         detachForInsertion(layer)
-        var list = sublayers ?? []
-        list.insert(layer, at: min(max(index, 0), list.count))
-        sublayers = list
+        // Mutated in place: copying the array out and back would make building a layer
+        // with n sublayers cost O(n²).
+        if sublayers == nil { sublayers = [] }
+        sublayers!.insert(layer, at: min(max(index, 0), sublayers!.count))
         layer.superlayer = self
         layer.propagatePendingLayout()
+        CALayer.noteVisualChange()
     }
 }

@@ -17,14 +17,19 @@ open class CALayer {
 
     open var bounds: CGRect = .zero {
         didSet {
+            CALayer.noteVisualChange()
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
 
-    open var position: CGPoint = .zero
+    open var position: CGPoint = .zero {
+        didSet { CALayer.noteVisualChange() }
+    }
 
     /// Unit coordinates of the bounds that sit at `position`; `(0.5, 0.5)` is the centre.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+        didSet { CALayer.noteVisualChange() }
+    }
 
     /// The layer's transform, relative to its anchor point. Kept with its inverse, since
     /// hit-testing maps points inward far more often than the transform changes.
@@ -37,6 +42,7 @@ open class CALayer {
     }
 
     public func setAffineTransform(_ m: CGAffineTransform) {
+        CALayer.noteVisualChange()
         transform = m
         inverseTransform = m.inverted()
     }
@@ -44,11 +50,19 @@ open class CALayer {
     // MARK: - Appearance
 
     /// 0…1; the view's `alpha`.
-    open var opacity: Float = 1
-    open var isHidden = false
+    open var opacity: Float = 1 {
+        didSet { CALayer.noteVisualChange() }
+    }
+    open var isHidden = false {
+        didSet { CALayer.noteVisualChange() }
+    }
     /// Clip sublayers to the bounds (the view's `clipsToBounds`).
-    open var masksToBounds = false
-    open var backgroundColor: CGColor?
+    open var masksToBounds = false {
+        didSet { CALayer.noteVisualChange() }
+    }
+    open var backgroundColor: CGColor? {
+        didSet { CALayer.noteVisualChange() }
+    }
     open var name: String?
 
     /// The owner asked for layout and drawing; weak, as Core Animation's is.

@@ -154,7 +154,10 @@ extension UIView {
     /// they are relative to their neighbours.
     private func placeLayer(ofSubviewAt index: Int) {
         let moving = subviews[index].layer
-        if index > 0 {
+        if index == subviews.count - 1, index > 0, layer.sublayers?.last === subviews[index - 1].layer {
+            // Appending behind the frontmost subview's layer: the common case, in O(1).
+            layer.addSublayer(moving)
+        } else if index > 0 {
             layer.insertSublayer(moving, above: subviews[index - 1].layer)
         } else if subviews.count > 1 {
             layer.insertSublayer(moving, below: subviews[1].layer)

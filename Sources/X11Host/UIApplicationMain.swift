@@ -39,6 +39,9 @@ public final class X11ApplicationRunner {
     public var configureHost: ((X11Host, UIWindow) -> Void)?
     /// The X windows, by the UIKit window they show.
     public private(set) var hosts: [ObjectIdentifier: X11Host] = [:]
+    private var windows: [ObjectIdentifier: UIWindow] = [:]
+    /// The layer trees' render generation the X windows show; see `CALayer.renderGeneration`.
+    private var drawnGeneration: UInt64 = .max
     private var observation: WindowObservation?
     private var timer: DispatchSourceTimer?
     private var scheduledDeadline: TimeInterval?
@@ -83,6 +86,7 @@ public final class X11ApplicationRunner {
             window.isHidden = true
         }
         hosts.removeAll()
+        windows.removeAll()
     }
 
     public func runForever() -> Never {
@@ -123,14 +127,17 @@ public final class X11ApplicationRunner {
         }
         host.onClose = { [unowned self] in
             hosts[ObjectIdentifier(window)] = nil
+            windows[ObjectIdentifier(window)] = nil
             if hosts.isEmpty { exit(0) }
         }
         hosts[ObjectIdentifier(window)] = host
+        windows[ObjectIdentifier(window)] = window
         configureHost?(host, window)
         host.start()
     }
 
     private func hide(_ window: UIWindow) {
+        windows[ObjectIdentifier(window)] = nil
         guard let host = hosts.removeValue(forKey: ObjectIdentifier(window)) else { return }
         host.close()
     }
@@ -141,8 +148,14 @@ public final class X11ApplicationRunner {
     /// wake up again for the next delayed call.
     private func afterUIKitWork() {
         UIApplication.shared.runPendingTimers()
-        for (_, host) in hosts {
-            host.setNeedsDisplay()
+        for (_, window) in windows {
+            window.layoutIfNeeded()
+        }
+        if CALayer.renderGeneration != drawnGeneration {
+            drawnGeneration = CALayer.renderGeneration
+            for (_, host) in hosts {
+                host.setNeedsDisplay()
+            }
         }
         scheduleTimerPump()
     }
