@@ -185,7 +185,7 @@ public final class X11ApplicationRunner {
     }
 
     private func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("touch-sandbox: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(ProgramName.current): \(message)\n".utf8))
         exit(status)
     }
 }

@@ -67,7 +67,7 @@ public final class X11Host {
     public var drawFrame: (Canvas, CGSize) -> Void = { _, _ in }
     /// Where the host's log lines go (stderr by default).
     public var log: (String) -> Void = { line in
-        FileHandle.standardError.write(Data("touch-sandbox: \(line)\n".utf8))
+        FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8))
     }
 
     private var translator: XI2InputTranslator
@@ -91,7 +91,7 @@ public final class X11Host {
         frameBuffer = FrameBuffer(pointSize: options.size, scale: options.scale)
         touchDevices = TouchDeviceInfo.query(connection)
         if options.verbose {
-            translator.log = { line in FileHandle.standardError.write(Data("touch-sandbox: \(line)\n".utf8)) }
+            translator.log = { line in FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8)) }
         }
     }
 

@@ -1,0 +1,86 @@
+import Foundation
+import HeadlessXorg
+import UIKit
+import X11Host
+import XCTest
+
+/// A user's UIKit program started the way `UIApplicationMain` starts it, fed real XI2
+/// touches: the view under the finger gets exactly the UIKit messages, with locations in
+/// its own coordinates.
+final class X11ApplicationRunnerTests: XCTestCase {
+    @MainActor
+    final class RecordingView: UIView {
+        var trace: [String] = []
+
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { record("began", touches) }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { record("moved", touches) }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { record("ended", touches) }
+        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { record("cancelled", touches) }
+
+        private func record(_ phase: String, _ touches: Set<UITouch>) {
+            for touch in touches {
+                let point = touch.location(in: self)
+                trace.append("\(phase) (\(point.x), \(point.y))")
+            }
+        }
+    }
+
+    @MainActor
+    final class Delegate: UIResponder, UIApplicationDelegate {
+        var window: UIWindow?
+        let view = RecordingView(frame: CGRect(x: 100, y: 50, width: 300, height: 200))
+
+        func application(_ application: UIApplication,
+                         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            window.addSubview(view)
+            window.makeKeyAndVisible()
+            self.window = window
+            return true
+        }
+    }
+
+    func testAUserProgramReceivesRealTouches() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
+                                                                       size: CGSize(width: 640, height: 480)))
+            defer { runner.shutdown() }
+            var batches = 0
+            runner.configureHost = { host, _ in
+                let deliver = host.onBatch
+                host.onBatch = { batch in
+                    deliver?(batch)
+                    batches += 1
+                }
+            }
+            let delegate = Delegate()
+            runner.launch(delegate: delegate)
+            XCTAssertEqual(UIScreen.main.bounds, CGRect(x: 0, y: 0, width: 640, height: 480))
+            XCTAssertEqual(runner.hosts.count, 1)
+
+            try server.touchscreen.touches([(1, .begin, CGPoint(x: 150.5, y: 80.25))])
+            XCTAssertTrue(runLoop { batches == 1 })
+            try server.touchscreen.touches([(1, .update, CGPoint(x: 160, y: 90))])
+            XCTAssertTrue(runLoop { batches == 2 })
+            try server.touchscreen.touches([(1, .end, CGPoint(x: 160, y: 90))])
+            XCTAssertTrue(runLoop { batches == 3 })
+            XCTAssertEqual(delegate.view.trace, ["began (50.5, 30.25)", "moved (60.0, 40.0)", "ended (60.0, 40.0)"])
+
+            // A touch outside the view reaches the window, not the view.
+            try server.touchscreen.touches([(2, .begin, CGPoint(x: 500, y: 400)), (2, .end, CGPoint(x: 500, y: 400))])
+            XCTAssertTrue(runLoop { batches == 4 })
+            XCTAssertEqual(delegate.view.trace.count, 3)
+        }
+    }
+}
+
+@MainActor
+private func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
+    }
+    return true
+}
