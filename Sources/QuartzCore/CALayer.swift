@@ -66,7 +66,27 @@ open class CALayer {
     open var name: String?
 
     /// The owner asked for layout and drawing; weak, as Core Animation's is.
-    open weak var delegate: (any CALayerDelegate)?
+    open var delegate: (any CALayerDelegate)? {
+        get { owningDelegate ?? weakDelegate }
+        set {
+            weakDelegate = newValue
+            owningDelegate = nil
+        }
+    }
+
+    private weak var weakDelegate: (any CALayerDelegate)?
+
+    /// The delegate that owns this layer (a view and its backing layer), held without a
+    /// weak reference: a weak reference gives its target a side-table reference count,
+    /// which makes every retain and release of every view take Swift's slow path (a
+    /// hit-test of 10,000 views spent most of its time there). The owner must clear it
+    /// before it goes away (`UIView` does in its deinit), since it is not zeroed.
+    public func setOwningDelegate(_ owner: (any CALayerDelegate)?) {
+        weakDelegate = nil
+        owningDelegate = owner
+    }
+
+    private unowned(unsafe) var owningDelegate: (any CALayerDelegate)?
 
     // MARK: - Tree
 

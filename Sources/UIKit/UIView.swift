@@ -21,8 +21,12 @@ open class UIView: UIResponder, CALayerDelegate {
     public init(frame: CGRect) {
         layer = UIView.makeLayer(of: Self.layerClass)
         super.init()
-        layer.delegate = self
+        layer.setOwningDelegate(self)
         layer.frame = frame
+    }
+
+    isolated deinit {
+        layer.setOwningDelegate(nil)
     }
 
     public convenience override init() {
@@ -34,7 +38,7 @@ open class UIView: UIResponder, CALayerDelegate {
     public required init?(coder: NSCoder) {
         layer = UIView.makeLayer(of: Self.layerClass)
         super.init()
-        layer.delegate = self
+        layer.setOwningDelegate(self)
     }
 
     private static func makeLayer(of layerClass: AnyClass) -> CALayer {
