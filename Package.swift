@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(name: "touch-sandbox", dependencies: ["TouchSandbox"]),
         .executableTarget(
             name: "touch-sandbox-bench",
-            dependencies: ["HeadlessXorg", "X11Host", "CX11", "UIKit", "TouchSandbox"]),
+            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),

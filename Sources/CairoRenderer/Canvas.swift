@@ -27,30 +27,11 @@ public struct Canvas {
             Color(red: red, green: green, blue: blue, alpha: alpha)
         }
 
-        public static let black = Color(red: 0, green: 0, blue: 0)
         public static let white = Color(red: 1, green: 1, blue: 1)
     }
 
     public enum FontWeight: Sendable {
         case regular, bold
-    }
-
-    // MARK: - State
-
-    /// Runs `body` with the drawing state (transform, clip, colour) saved and restored.
-    public func withSavedState(_ body: () -> Void) {
-        cairo_save(context)
-        body()
-        cairo_restore(context)
-    }
-
-    public func translate(by offset: CGPoint) {
-        cairo_translate(context, offset.x, offset.y)
-    }
-
-    public func clip(to rect: CGRect) {
-        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_clip(context)
     }
 
     // MARK: - Shapes
@@ -59,15 +40,6 @@ public struct Canvas {
         set(color)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
         cairo_fill(context)
-    }
-
-    public func stroke(_ rect: CGRect, with color: Color, lineWidth: CGFloat = 1, dash: [CGFloat] = []) {
-        set(color)
-        cairo_set_line_width(context, lineWidth)
-        setDash(dash)
-        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_stroke(context)
-        setDash([])
     }
 
     public func fillCircle(center: CGPoint, radius: CGFloat, with color: Color) {
@@ -115,11 +87,6 @@ public struct Canvas {
 
     private func set(_ color: Color) {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
-    }
-
-    private func setDash(_ dash: [CGFloat]) {
-        let values = dash.map(Double.init)
-        cairo_set_dash(context, values, Int32(values.count), 0)
     }
 
     private func selectFont(size: CGFloat, weight: FontWeight) {

@@ -56,12 +56,6 @@ public final class FrameBuffer {
         cairo_surface_flush(surface)
     }
 
-    /// The 32-bit pixel at a device-pixel position, as 0xAARRGGBB (premultiplied).
-    public func pixel(x: Int, y: Int) -> UInt32 {
-        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "pixel outside the frame")
-        return pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-    }
-
     /// Writes the frame as a PNG file.
     public func writePNG(to url: URL) throws {
         let status = cairo_surface_write_to_png(surface, url.path)

@@ -33,9 +33,6 @@ public struct PointerFingerEmulator: Sendable {
 
     public init() {}
 
-    /// Whether a button-down gesture is in progress.
-    public var isPressed: Bool { gesture != nil }
-
     /// The left button went down at `location` (window points).
     public mutating func press(at location: CGPoint, modifiers: Modifiers, device: Int,
                                windowCenter: CGPoint, timestamp: TimeInterval) -> [TouchSample] {

@@ -24,13 +24,6 @@ public struct ServerTimestampConverter: Sendable {
         return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
     }
 
-    /// CLOCK_MONOTONIC now, in seconds.
-    public static func monotonicSeconds() -> TimeInterval {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return TimeInterval(now.tv_sec) + TimeInterval(now.tv_nsec) / 1e9
-    }
-
     /// The event's time in seconds on the local monotonic clock.
     /// - Parameters:
     ///   - serverTime: the event's `time` field; only its low 32 bits are meaningful.

@@ -37,9 +37,16 @@ public final class X11ApplicationRunner {
     public let options: X11Host.Options
     /// Runs for each X window before it is mapped.
     public var configureHost: ((X11Host, UIWindow) -> Void)?
-    /// The X windows, by the UIKit window they show.
-    public private(set) var hosts: [ObjectIdentifier: X11Host] = [:]
-    private var windows: [ObjectIdentifier: UIWindow] = [:]
+    /// A visible UIKit window and the X window showing it.
+    private struct Shown {
+        let window: UIWindow
+        let host: X11Host
+    }
+
+    private var shown: [ObjectIdentifier: Shown] = [:]
+
+    /// The X windows, one per visible UIKit window.
+    public var hosts: [X11Host] { shown.values.map(\.host) }
     /// The layer trees' render generation the X windows show; see `CALayer.renderGeneration`.
     private var drawnGeneration: UInt64 = .max
     private var observation: WindowObservation?
@@ -67,7 +74,7 @@ public final class X11ApplicationRunner {
     /// Launches the delegate; windows it makes visible get X windows at once.
     public func launch(delegate: @autoclosure () -> any UIApplicationDelegate) {
         UIApplication.shared.launch(delegate: delegate())
-        guard !hosts.isEmpty else {
+        guard !shown.isEmpty else {
             fail("the application delegate made no window key and visible; call makeKeyAndVisible() in application(_:didFinishLaunchingWithOptions:)", status: 1)
         }
         afterUIKitWork()
@@ -81,12 +88,12 @@ public final class X11ApplicationRunner {
         observation = nil
         timer?.cancel()
         timer = nil
-        for window in UIApplication.shared.windows where hosts[ObjectIdentifier(window)] != nil {
-            hosts.removeValue(forKey: ObjectIdentifier(window))?.close()
-            window.isHidden = true
+        let closing = shown.values
+        shown.removeAll()
+        for entry in closing {
+            entry.host.close()
+            entry.window.isHidden = true
         }
-        hosts.removeAll()
-        windows.removeAll()
     }
 
     public func runForever() -> Never {
@@ -97,13 +104,13 @@ public final class X11ApplicationRunner {
 
     /// The X window showing `window`, if it is visible.
     public func host(for window: UIWindow) -> X11Host? {
-        hosts[ObjectIdentifier(window)]
+        shown[ObjectIdentifier(window)]?.host
     }
 
     // MARK: - Windows
 
     private func show(_ window: UIWindow) {
-        guard hosts[ObjectIdentifier(window)] == nil else { return }
+        guard shown[ObjectIdentifier(window)] == nil else { return }
         var hostOptions = options
         if window.bounds.width > 0 && window.bounds.height > 0 {
             hostOptions.size = window.bounds.size
@@ -126,20 +133,16 @@ public final class X11ApplicationRunner {
             afterUIKitWork()
         }
         host.onClose = { [unowned self] in
-            hosts[ObjectIdentifier(window)] = nil
-            windows[ObjectIdentifier(window)] = nil
-            if hosts.isEmpty { exit(0) }
+            shown[ObjectIdentifier(window)] = nil
+            if shown.isEmpty { exit(0) }
         }
-        hosts[ObjectIdentifier(window)] = host
-        windows[ObjectIdentifier(window)] = window
+        shown[ObjectIdentifier(window)] = Shown(window: window, host: host)
         configureHost?(host, window)
         host.start()
     }
 
     private func hide(_ window: UIWindow) {
-        windows[ObjectIdentifier(window)] = nil
-        guard let host = hosts.removeValue(forKey: ObjectIdentifier(window)) else { return }
-        host.close()
+        shown.removeValue(forKey: ObjectIdentifier(window))?.host.close()
     }
 
     // MARK: - After UIKit ran
@@ -148,13 +151,13 @@ public final class X11ApplicationRunner {
     /// wake up again for the next delayed call.
     private func afterUIKitWork() {
         UIApplication.shared.runPendingTimers()
-        for (_, window) in windows {
-            window.layoutIfNeeded()
+        for entry in shown.values {
+            entry.window.layoutIfNeeded()
         }
         if CALayer.renderGeneration != drawnGeneration {
             drawnGeneration = CALayer.renderGeneration
-            for (_, host) in hosts {
-                host.setNeedsDisplay()
+            for entry in shown.values {
+                entry.host.setNeedsDisplay()
             }
         }
         scheduleTimerPump()

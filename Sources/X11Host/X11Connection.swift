@@ -59,12 +59,11 @@ public final class X11Connection {
 
     /// The name shown by the I/O error handler, which cannot capture context.
     nonisolated(unsafe) static var displayNameForErrors = ""
-    nonisolated(unsafe) static var programNameForErrors = ProgramName.current
 
     private static func installErrorHandlers(displayName: String) {
         displayNameForErrors = displayName
         XSetIOErrorHandler { _ in
-            let line = "\(X11Connection.programNameForErrors): lost the connection to the X server \(X11Connection.displayNameForErrors); exiting\n"
+            let line = "\(ProgramName.current): lost the connection to the X server \(X11Connection.displayNameForErrors); exiting\n"
             FileHandle.standardError.write(Data(line.utf8))
             exit(1)
         }
@@ -73,7 +72,7 @@ public final class X11Connection {
             var text = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
             let description = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let line = "\(X11Connection.programNameForErrors): X protocol error: \(description) (request \(event.pointee.request_code).\(event.pointee.minor_code)); continuing\n"
+            let line = "\(ProgramName.current): X protocol error: \(description) (request \(event.pointee.request_code).\(event.pointee.minor_code)); continuing\n"
             FileHandle.standardError.write(Data(line.utf8))
             return 0
         }

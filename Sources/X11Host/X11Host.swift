@@ -146,7 +146,7 @@ public final class X11Host {
         // Input being processed is drawn when the whole read has been handled.
         guard !isProcessingEvents, !isFrameScheduled, !isClosed else { return }
         isFrameScheduled = true
-        let now = ServerTimestampConverter.monotonicSeconds()
+        let now = MonotonicClock().now
         let delay = max(0, pacer.earliestNextFrame() - now)
         let work = { @Sendable [weak self] in
             MainActor.assumeIsolated {
@@ -166,7 +166,7 @@ public final class X11Host {
     /// otherwise schedules one.
     public func displayIfNeeded() {
         guard !damage.isEmpty, !isClosed else { return }
-        let started = ServerTimestampConverter.monotonicSeconds()
+        let started = MonotonicClock().now
         guard pacer.mayDraw(at: started) else {
             scheduleFrame()
             return
@@ -176,7 +176,7 @@ public final class X11Host {
         let size = frameBuffer.pointSize
         frameBuffer.draw(clippedTo: rects) { canvas in drawFrame(canvas, size) }
         window.present(frameBuffer, rects: rects.map(pixelRect))
-        let presented = ServerTimestampConverter.monotonicSeconds()
+        let presented = MonotonicClock().now
         pacer.didDraw(at: presented)
         onFramePresented?(FrameReport(started: started, presented: presented, dirtyRects: rects))
         // Xlib may have read events while sending the frame; they raise no fd readiness.
@@ -206,13 +206,15 @@ public final class X11Host {
         isProcessingEvents = true
         var batch = InputBatchAssembler()
         let display = connection.display
+        // One clock reading serves the whole read: it only picks the 32-bit wrap epoch.
+        let now = ServerTimestampConverter.monotonicMilliseconds()
         var closeRequested = false
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
             switch event.type {
             case GenericEvent:
-                handleGenericEvent(&event, into: &batch)
+                handleGenericEvent(&event, now: now, into: &batch)
             case Expose:
                 damage = .full
             case ConfigureNotify:
@@ -227,10 +229,12 @@ public final class X11Host {
                 break
             }
         }
-        isProcessingEvents = false
         if !batch.isEmpty {
+            // Still processing: what the batch's receivers damage is drawn just below,
+            // not in a frame scheduled through the main queue.
             onBatch?(batch.take())
         }
+        isProcessingEvents = false
         if closeRequested {
             close()
             if let onClose { onClose() } else { exit(0) }
@@ -241,7 +245,7 @@ public final class X11Host {
         }
     }
 
-    private func handleGenericEvent(_ event: inout XEvent, into batch: inout InputBatchAssembler) {
+    private func handleGenericEvent(_ event: inout XEvent, now: UInt64, into batch: inout InputBatchAssembler) {
         let display = connection.display
         guard event.xcookie.extension == connection.xiOpcode, XGetEventData(display, &event.xcookie) != 0 else {
             return
@@ -251,7 +255,7 @@ public final class X11Host {
         switch event.xcookie.evtype {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             let deviceEvent = data.load(as: XIDeviceEvent.self)
-            batch.append(translator.translate(deviceEvent, now: ServerTimestampConverter.monotonicMilliseconds()))
+            batch.append(translator.translate(deviceEvent, now: now))
         case XI_HierarchyChanged:
             handleHierarchy(data.load(as: XIHierarchyEvent.self), into: &batch)
         default:
@@ -260,7 +264,7 @@ public final class X11Host {
     }
 
     private func handleHierarchy(_ event: XIHierarchyEvent, into batch: inout InputBatchAssembler) {
-        let now = ServerTimestampConverter.monotonicSeconds()
+        let now = MonotonicClock().now
         let gone = Int32(XIDeviceDisabled | XISlaveRemoved)
         let arrived = Int32(XIDeviceEnabled | XISlaveAdded)
         for index in 0..<Int(event.num_info) {
@@ -306,7 +310,7 @@ public final class X11Host {
     /// window and stops reading. The connection stays open for the caller to close.
     public func close() {
         guard !isClosed else { return }
-        let cancelled = translator.cancelAllTouches(timestamp: ServerTimestampConverter.monotonicSeconds())
+        let cancelled = translator.cancelAllTouches(timestamp: MonotonicClock().now)
         if !cancelled.isEmpty {
             onBatch?(cancelled)
         }

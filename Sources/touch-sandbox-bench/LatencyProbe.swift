@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessXorg
+import UIKit
 import X11Host
 
 /// Touch-to-pixel latency: inject a touch into the headless server, then poll the
@@ -30,12 +31,12 @@ struct LatencyProbe {
             let (x, y) = Self.probe(for: point)
             guard let before = reader.pixel(of: window, x: x, y: y) else { throw ProbeError.windowGone }
             let touchID = UInt32(index % 8 + 1)
-            let start = ServerTimestampConverter.monotonicSeconds()
+            let start = MonotonicClock().now
             try server.touchscreen.touches([(touchID, .begin, point)])
             guard reader.waitForPixel(of: window, x: x, y: y, timeout: 2, until: { $0 != before }) != before else {
                 throw ProbeError.noPixelChange(index)
             }
-            latencies.append((ServerTimestampConverter.monotonicSeconds() - start) * 1000)
+            latencies.append((MonotonicClock().now - start) * 1000)
             try server.touchscreen.touches([(touchID, .end, point)])
             _ = reader.waitForPixel(of: window, x: x, y: y, timeout: 2, until: { $0 == before })
             usleep(20_000)

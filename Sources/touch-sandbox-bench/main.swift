@@ -117,7 +117,7 @@ MainActor.assumeIsolated {
             let rest = Array(arguments.dropFirst())
             CoreBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
         case "floor-client":
-            FloorClient.run(display: arguments.dropFirst().first ?? ":0")
+            LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
             fail("usage: touch-sandbox-bench latency [touches] | idle [seconds] | core")
         }

@@ -18,7 +18,7 @@ final class EndToEndTouchTests: XCTestCase {
             let a0 = CGPoint(x: 200.25, y: 200.5), b0 = CGPoint(x: 700.75, y: 560.25)
             let a1 = CGPoint(x: 210.5, y: 205.75), b1 = CGPoint(x: 690.125, y: 570.5)
             let b2 = CGPoint(x: 640, y: 600.375)
-            let before = ServerTimestampConverter.monotonicSeconds()
+            let before = MonotonicClock().now
 
             // Frame 1: both fingers land.
             try touchscreen.touches([(1, .begin, a0), (2, .begin, b0)])
@@ -32,7 +32,7 @@ final class EndToEndTouchTests: XCTestCase {
             XCTAssertNotEqual(a, b)
             let stamp = first[0].timestamp
             XCTAssertGreaterThanOrEqual(stamp, before - 0.002)
-            XCTAssertLessThanOrEqual(stamp, ServerTimestampConverter.monotonicSeconds() + 0.002)
+            XCTAssertLessThanOrEqual(stamp, MonotonicClock().now + 0.002)
             XCTAssertTrue(harness.waitForPixel(at: SandboxHarness.fillProbe(a0)) {
                 colorsMatch($0, SandboxHarness.spotFill(for: a))
             }, "a spot under finger A")

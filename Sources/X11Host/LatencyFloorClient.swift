@@ -4,11 +4,12 @@ import Foundation
 /// The floor of the latency benchmark: the least an X client can do to show a touch.
 /// Raw Xlib and XInput2, no toolkit, no offscreen frame: on TouchBegin it fills a 40×40
 /// white rectangle centred on the touch straight into the window and flushes; on
-/// TouchEnd it clears it.
-enum FloorClient {
-    static let rectangleSize: Int32 = 40
+/// TouchEnd it clears it. It lives here because only the X11 host talks to Xlib; the
+/// benchmark runs it as a separate process.
+public enum LatencyFloorClient {
+    public static let rectangleSize: Int32 = 40
 
-    static func run(display name: String) -> Never {
+    public static func run(display name: String) -> Never {
         guard let display = XOpenDisplay(name) else {
             FileHandle.standardError.write(Data("floor client: cannot open \(name)\n".utf8))
             exit(2)
