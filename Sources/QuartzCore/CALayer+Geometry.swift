@@ -78,7 +78,7 @@ extension CALayer {
 
     /// Core Animation's hit-test of this subtree, shared by `hitTest(_:)`.
     func defaultHitTest(_ p: CGPoint) -> CALayer? {
-        guard !isHidden else { return nil }
+        guard admitsHits(minimumOpacity: -.infinity) else { return nil }
         let local = pointFromSuperlayer(p)
         let inside = contains(local)
         if masksToBounds, !inside { return nil }

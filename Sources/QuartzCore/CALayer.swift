@@ -18,23 +18,36 @@ open class CALayer {
     open var bounds: CGRect = .zero {
         didSet {
             CALayer.noteVisualChange()
+            updateMapping()
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
 
     open var position: CGPoint = .zero {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            updateMapping()
+        }
     }
 
     /// Unit coordinates of the bounds that sit at `position`; `(0.5, 0.5)` is the centre.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            updateMapping()
+        }
     }
 
-    /// The layer's transform, relative to its anchor point. Kept with its inverse, since
-    /// hit-testing maps points inward far more often than the transform changes.
+    /// The layer's transform, relative to its anchor point.
     private var transform = CGAffineTransform.identity
-    private var inverseTransform = CGAffineTransform.identity
+
+    /// The geometry above as one map to and from the superlayer, with its inverse; read
+    /// directly by hit-testing and point conversion.
+    private(set) var mapping = SuperlayerMapping.identity
+
+    private func updateMapping() {
+        mapping = SuperlayerMapping(bounds: bounds, anchorPoint: anchorPoint, position: position, transform: transform)
+    }
 
     /// The transform applied about the anchor point (Core Animation's affine accessor).
     public func affineTransform() -> CGAffineTransform {
@@ -44,18 +57,39 @@ open class CALayer {
     public func setAffineTransform(_ m: CGAffineTransform) {
         CALayer.noteVisualChange()
         transform = m
-        inverseTransform = m.inverted()
+        updateMapping()
     }
 
     // MARK: - Appearance
 
     /// 0…1; the view's `alpha`.
-    open var opacity: Float = 1 {
-        didSet { CALayer.noteVisualChange() }
+    open var opacity: Float {
+        get { storedOpacity }
+        set {
+            storedOpacity = newValue
+            CALayer.noteVisualChange()
+        }
     }
-    open var isHidden = false {
-        didSet { CALayer.noteVisualChange() }
+    open var isHidden: Bool {
+        get { storedIsHidden }
+        set {
+            storedIsHidden = newValue
+            CALayer.noteVisualChange()
+        }
     }
+
+    // Stored apart from their open accessors so that hit-testing reads them without a
+    // dynamic call per layer.
+    private var storedOpacity: Float = 1
+    private var storedIsHidden = false
+
+    /// Whether hit-testing may enter this layer: not hidden and at least
+    /// `minimumOpacity` opaque (UIKit skips views below 0.01; Core Animation only hidden
+    /// layers).
+    public final func admitsHits(minimumOpacity: Float) -> Bool {
+        !storedIsHidden && storedOpacity >= minimumOpacity
+    }
+
     /// Clip sublayers to the bounds (the view's `clipsToBounds`).
     open var masksToBounds = false {
         didSet { CALayer.noteVisualChange() }
@@ -154,7 +188,7 @@ open class CALayer {
     /// maximum edges are outside, as `CGRect.contains` decides). Subclasses override it
     /// for other shapes.
     open func contains(_ p: CGPoint) -> Bool {
-        bounds.contains(p)
+        mapping.boundsContain(p)
     }
 
     /// The frontmost layer in this subtree containing `p` (in the *superlayer's* space,
@@ -166,38 +200,27 @@ open class CALayer {
 
     // MARK: - Mapping to the superlayer
 
-    /// The anchor point in bounds coordinates.
-    var anchorInBounds: CGPoint {
-        CGPoint(
-            x: bounds.minX + anchorPoint.x * bounds.width,
-            y: bounds.minY + anchorPoint.y * bounds.height)
-    }
-
     /// Maps a point from this layer's bounds space into its superlayer's space.
-    public func pointToSuperlayer(_ p: CGPoint) -> CGPoint {
-        let anchor = anchorInBounds
-        let local = CGPoint(x: p.x - anchor.x, y: p.y - anchor.y)
-        let moved = transform.isIdentity ? local : local.applying(transform)
-        return CGPoint(x: moved.x + position.x, y: moved.y + position.y)
+    public final func pointToSuperlayer(_ p: CGPoint) -> CGPoint {
+        mapping.toSuperlayer(p)
     }
 
     /// Maps a point from the superlayer's space into this layer's bounds space: the
     /// inverse of `pointToSuperlayer(_:)`. A singular transform maps everything to the
     /// anchor, since the layer has collapsed to a line or a point.
-    public func pointFromSuperlayer(_ p: CGPoint) -> CGPoint {
-        let anchor = anchorInBounds
-        var local = CGPoint(x: p.x - position.x, y: p.y - position.y)
-        if !transform.isIdentity {
-            let det = transform.determinant
-            guard det != 0, det.isFinite else { return anchor }
-            local = local.applying(inverseTransform)
-        }
-        return CGPoint(x: local.x + anchor.x, y: local.y + anchor.y)
+    public final func pointFromSuperlayer(_ p: CGPoint) -> CGPoint {
+        mapping.fromSuperlayer(p)
+    }
+
+    /// Whether `p`, in bounds space, lies in the bounds as `CGRect.contains` decides;
+    /// the fast test behind the default `contains(_:)` and `UIView.point(inside:with:)`.
+    public final func boundsContain(_ p: CGPoint) -> Bool {
+        mapping.boundsContain(p)
     }
 
     /// Bounds space to superlayer space as one transform.
     public var transformToSuperlayer: CGAffineTransform {
-        let anchor = anchorInBounds
+        let anchor = mapping.anchor
         return CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(transform)
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))

@@ -26,7 +26,7 @@ extension UIView {
 
     /// Whether the restrictions of step 1 let this view (and so its subtree) be hit.
     var acceptsHits: Bool {
-        isUserInteractionEnabled && !layer.isHidden && layer.opacity >= UIView.minimumHittableAlpha
+        storedIsUserInteractionEnabled && layer.admitsHits(minimumOpacity: UIView.minimumHittableAlpha)
     }
 
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {

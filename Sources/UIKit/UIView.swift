@@ -108,7 +108,14 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: - Touch restrictions
 
     /// When false the view and its subviews are skipped by hit-testing.
-    open var isUserInteractionEnabled = true
+    open var isUserInteractionEnabled: Bool {
+        get { storedIsUserInteractionEnabled }
+        set { storedIsUserInteractionEnabled = newValue }
+    }
+    /// Read directly by hit-testing, without a dynamic call per view; so, as with
+    /// UIKit's own flags, a subclass that overrides only the getter does not change
+    /// hit-testing (assign the property instead).
+    var storedIsUserInteractionEnabled = true
     /// When false (the default) the view receives at most one touch at a time; a
     /// touch that arrives while it has one is never delivered to it.
     open var isMultipleTouchEnabled = false
@@ -193,6 +200,6 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether `point` (in this view's coordinates) is inside the view; by default
     /// whether it lies in `bounds`. Override for other shapes.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
-        bounds.contains(point)
+        layer.boundsContain(point)
     }
 }
