@@ -82,7 +82,7 @@ extension CALayer {
         let local = pointFromSuperlayer(p)
         let inside = contains(local)
         if masksToBounds, !inside { return nil }
-        for sublayer in (sublayers ?? []).reversed() {
+        for sublayer in sublayersInDrawingOrder.reversed() {
             if let hit = sublayer.hitTest(local) { return hit }
         }
         return inside ? self : nil

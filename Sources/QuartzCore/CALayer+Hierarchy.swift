@@ -57,6 +57,16 @@ extension CALayer {
         return false
     }
 
+    /// The sublayers back to front as drawn: by ascending `zPosition`, ties in array
+    /// order. The array itself when no sublayer has a non-zero `zPosition`.
+    public var sublayersInDrawingOrder: [CALayer] {
+        guard let sublayers else { return [] }
+        guard sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers }
+        return sublayers.enumerated()
+            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+            .map(\.element)
+    }
+
     // MARK: - Private
 
     /// Removes `layer` from its current place first, so that indices computed afterwards

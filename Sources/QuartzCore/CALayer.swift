@@ -19,7 +19,10 @@ open class CALayer {
         didSet {
             CALayer.noteVisualChange()
             updateMapping()
-            if bounds.size != oldValue.size { setNeedsLayout() }
+            if bounds.size != oldValue.size {
+                setNeedsLayout()
+                if needsDisplayOnBoundsChange { setNeedsDisplay() }
+            }
         }
     }
 
@@ -38,26 +41,37 @@ open class CALayer {
         }
     }
 
-    /// The layer's transform, relative to its anchor point.
-    private var transform = CGAffineTransform.identity
+    /// The layer's transform about its anchor point. Only its affine part shows and
+    /// hit-tests (see `CATransform3D`).
+    open var transform: CATransform3D {
+        get { storedTransform }
+        set {
+            storedTransform = newValue
+            affinePart = CATransform3DGetAffineTransform(newValue)
+            CALayer.noteVisualChange()
+            updateMapping()
+        }
+    }
+
+    private var storedTransform = CATransform3DIdentity
+    private var affinePart = CGAffineTransform.identity
 
     /// The geometry above as one map to and from the superlayer, with its inverse; read
     /// directly by hit-testing and point conversion.
     private(set) var mapping = SuperlayerMapping.identity
 
     private func updateMapping() {
-        mapping = SuperlayerMapping(bounds: bounds, anchorPoint: anchorPoint, position: position, transform: transform)
+        mapping = SuperlayerMapping(bounds: bounds, anchorPoint: anchorPoint, position: position, transform: affinePart)
     }
 
-    /// The transform applied about the anchor point (Core Animation's affine accessor).
+    /// The affine part of `transform` (Core Animation's affine accessor).
     public func affineTransform() -> CGAffineTransform {
-        transform
+        affinePart
     }
 
+    /// Sets `transform` to the 3-D form of `m`.
     public func setAffineTransform(_ m: CGAffineTransform) {
-        CALayer.noteVisualChange()
-        transform = m
-        updateMapping()
+        transform = CATransform3DMakeAffineTransform(m)
     }
 
     // MARK: - Appearance
@@ -98,6 +112,107 @@ open class CALayer {
         didSet { CALayer.noteVisualChange() }
     }
     open var name: String?
+
+    /// The width of the border drawn inside the bounds, over the contents and
+    /// sublayers, following `cornerRadius`.
+    open var borderWidth: CGFloat = 0 {
+        didSet { CALayer.noteVisualChange() }
+    }
+    open var borderColor: CGColor? = .black {
+        didSet { CALayer.noteVisualChange() }
+    }
+    /// Rounds the background and border; clips contents and sublayers only when
+    /// `masksToBounds` is true, as in Core Animation.
+    open var cornerRadius: CGFloat = 0 {
+        didSet { CALayer.noteVisualChange() }
+    }
+
+    /// The shadow is cast by the layer's visible shape (background, contents, sublayers)
+    /// or by `shadowPath` when one is set. Invisible while `shadowOpacity` is 0.
+    open var shadowOpacity: Float = 0 {
+        didSet { CALayer.noteVisualChange() }
+    }
+    open var shadowRadius: CGFloat = 3 {
+        didSet { CALayer.noteVisualChange() }
+    }
+    /// Core Animation's default offset, (0, -3), points up in UIKit's flipped space.
+    open var shadowOffset = CGSize(width: 0, height: -3) {
+        didSet { CALayer.noteVisualChange() }
+    }
+    open var shadowColor: CGColor? = .black {
+        didSet { CALayer.noteVisualChange() }
+    }
+    open var shadowPath: CGPath? {
+        didSet { CALayer.noteVisualChange() }
+    }
+
+    /// Sublayers are drawn in ascending `zPosition` (ties in array order) and hit-tested
+    /// in the reverse of that order.
+    open var zPosition: CGFloat = 0 {
+        didSet { CALayer.noteVisualChange() }
+    }
+
+    /// The layer's image: a `CGImage` (what `UIImage.cgImage` gives); anything else is
+    /// not drawn.
+    open var contents: Any? {
+        didSet { CALayer.noteVisualChange() }
+    }
+    /// How `contents` is fitted into the bounds.
+    open var contentsGravity: CALayerContentsGravity = .resize {
+        didSet { CALayer.noteVisualChange() }
+    }
+    /// Pixels of `contents` per point.
+    open var contentsScale: CGFloat = 1 {
+        didSet { CALayer.noteVisualChange() }
+    }
+
+    // MARK: - Presentation
+
+    /// The layer as it appears on screen at the current media time, with its running
+    /// animations applied; `nil` while the layer has never been drawn with animations.
+    /// The renderer draws `presentation() ?? self`. (The animation engine fills this in;
+    /// until then every layer appears as its model.)
+    open func presentation() -> Self? {
+        nil
+    }
+
+    // MARK: - Drawing
+
+    /// Whether `display()` is due.
+    private var displayIsDue = false
+
+    /// When true, a change of the bounds' size marks the layer for display.
+    open var needsDisplayOnBoundsChange = false
+
+    /// Marks the layer's contents as out of date; the renderer calls `display()` before
+    /// it next draws the layer.
+    open func setNeedsDisplay() {
+        displayIsDue = true
+        CALayer.noteVisualChange()
+    }
+
+    open func needsDisplay() -> Bool {
+        displayIsDue
+    }
+
+    /// Calls `display()` if it is due.
+    open func displayIfNeeded() {
+        guard displayIsDue else { return }
+        displayIsDue = false
+        display()
+    }
+
+    /// Updates the layer's contents. The default asks the delegate's `display(_:)`;
+    /// drawing through `draw(in:)` is the renderer's part, which supplies the context.
+    open func display() {
+        delegate?.display(self)
+    }
+
+    /// Draws the layer's contents into `ctx`, in bounds coordinates. The default asks
+    /// the delegate (a view's `draw(_:)`).
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
 
     /// The owner asked for layout and drawing; weak, as Core Animation's is.
     open var delegate: (any CALayerDelegate)? {
@@ -188,7 +303,35 @@ open class CALayer {
     /// maximum edges are outside, as `CGRect.contains` decides). Subclasses override it
     /// for other shapes.
     open func contains(_ p: CGPoint) -> Bool {
-        mapping.boundsContain(p)
+        if let path = hitTestPath { return path.contains(p, using: hitTestFillRule) }
+        return mapping.boundsContain(p)
+    }
+
+    /// Path hit-testing, this project's opt-in beyond Core Animation: when set,
+    /// `contains(_:)` (and so `hitTest(_:)`, and `UIView.point(inside:with:)` for a view's
+    /// own layer) answers whether the point lies inside this path, in bounds
+    /// coordinates, filled by `hitTestFillRule`, instead of inside the bounds. `nil`
+    /// (the default) keeps Core Animation's bounds test. Shape layers can take their own
+    /// path with `CAShapeLayer.hitTestsByShape`.
+    open var hitTestPath: CGPath? {
+        get { storedHitTestPath }
+        set { storedHitTestPath = newValue }
+    }
+
+    /// The rule that decides the inside of `hitTestPath`.
+    open var hitTestFillRule: CGPathFillRule = .winding
+
+    private var storedHitTestPath: CGPath?
+
+    /// Whether `contains(_:)` tests a path rather than the bounds; lets views keep
+    /// their fast bounds test when no path is involved.
+    public final var hitTestsByPath: Bool {
+        storedHitTestPath != nil || hasShapeHitRegion
+    }
+
+    /// Overridden by shape layers that hit-test by their own shape.
+    var hasShapeHitRegion: Bool {
+        false
     }
 
     /// The frontmost layer in this subtree containing `p` (in the *superlayer's* space,
@@ -222,7 +365,7 @@ open class CALayer {
     public var transformToSuperlayer: CGAffineTransform {
         let anchor = mapping.anchor
         return CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
-            .concatenating(transform)
+            .concatenating(affinePart)
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
     }
 }

@@ -8,9 +8,12 @@ public protocol CALayerDelegate: AnyObject {
     func layoutSublayers(of layer: CALayer)
     /// Draw the layer's contents into `ctx`, in the layer's bounds coordinates.
     func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Set the layer's `contents` directly instead of drawing (`CALayer.display()`).
+    func display(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {}
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func display(_ layer: CALayer) {}
 }

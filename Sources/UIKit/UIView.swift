@@ -198,8 +198,10 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// Whether `point` (in this view's coordinates) is inside the view; by default
-    /// whether it lies in `bounds`. Override for other shapes.
+    /// whether it lies in `bounds`, or, when the layer opts into path hit-testing
+    /// (`CALayer.hitTestPath`, `CAShapeLayer.hitTestsByShape`), whether it lies in
+    /// that path. Override for other shapes.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
-        layer.boundsContain(point)
+        layer.hitTestsByPath ? layer.contains(point) : layer.boundsContain(point)
     }
 }

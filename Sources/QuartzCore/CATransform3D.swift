@@ -1,0 +1,140 @@
+import Foundation
+
+/// Core Animation's 4×4 layer transform, row-vector convention (a point is the row
+/// `[x y z 1]` multiplied on the left), with its C field names.
+///
+/// Layers here are drawn and hit-tested in 2-D, so what matters is the transform's
+/// affine part (`m11 m12 m21 m22 m41 m42`, what `CATransform3DGetAffineTransform`
+/// returns); the other fields are kept, concatenated and interpolated, so a transform
+/// set and read back is unchanged, but perspective (`m34`) and rotations out of the
+/// screen plane do not show.
+public struct CATransform3D: Hashable, Sendable {
+    public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+        m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+        m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    ) {
+        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
+        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
+        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
+        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    }
+
+    /// The identity, as `CATransform3D()` is in Swift on Apple platforms.
+    public init() {
+        self = CATransform3DIdentity
+    }
+
+    /// Whether the transform is affine in the screen plane (no perspective, no z terms),
+    /// so that the affine part is the whole transform.
+    public var isAffine: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m43 == 0 && m44 == 1
+    }
+
+    /// `self` followed by `other` (Core Animation's `CATransform3DConcat(self, other)`).
+    public func concatenating(_ other: CATransform3D) -> CATransform3D {
+        let a = rows, b = other.rows
+        var r = [[CGFloat]](repeating: [0, 0, 0, 0], count: 4)
+        for i in 0..<4 {
+            for j in 0..<4 {
+                r[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j] + a[i][3] * b[3][j]
+            }
+        }
+        return CATransform3D(rows: r)
+    }
+
+    private var rows: [[CGFloat]] {
+        [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
+    }
+
+    private init(rows r: [[CGFloat]]) {
+        self.init(
+            m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3],
+            m21: r[1][0], m22: r[1][1], m23: r[1][2], m24: r[1][3],
+            m31: r[2][0], m32: r[2][1], m33: r[2][2], m34: r[2][3],
+            m41: r[3][0], m42: r[3][1], m43: r[3][2], m44: r[3][3])
+    }
+}
+
+public let CATransform3DIdentity = CATransform3D(
+    m11: 1, m12: 0, m13: 0, m14: 0,
+    m21: 0, m22: 1, m23: 0, m24: 0,
+    m31: 0, m32: 0, m33: 1, m34: 0,
+    m41: 0, m42: 0, m43: 0, m44: 1)
+
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool {
+    t == CATransform3DIdentity
+}
+
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+    a == b
+}
+
+public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    var t = CATransform3DIdentity
+    t.m41 = tx; t.m42 = ty; t.m43 = tz
+    return t
+}
+
+public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    var t = CATransform3DIdentity
+    t.m11 = sx; t.m22 = sy; t.m33 = sz
+    return t
+}
+
+/// A rotation by `angle` radians about the vector (x, y, z); a zero vector gives the
+/// identity, as in Core Animation.
+public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    let length = (x * x + y * y + z * z).squareRoot()
+    guard length > 0, length.isFinite else { return CATransform3DIdentity }
+    let (x, y, z) = (x / length, y / length, z / length)
+    let c = cos(angle), s = sin(angle), t = 1 - c
+    return CATransform3D(
+        m11: t * x * x + c, m12: t * x * y + z * s, m13: t * x * z - y * s, m14: 0,
+        m21: t * x * y - z * s, m22: t * y * y + c, m23: t * y * z + x * s, m24: 0,
+        m31: t * x * z + y * s, m32: t * y * z - x * s, m33: t * z * z + c, m34: 0,
+        m41: 0, m42: 0, m43: 0, m44: 1)
+}
+
+public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+    a.concatenating(b)
+}
+
+/// `t` preceded by a translation: translates in `t`'s own (pre-transform) space.
+public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    CATransform3DMakeTranslation(tx, ty, tz).concatenating(t)
+}
+
+public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    CATransform3DMakeScale(sx, sy, sz).concatenating(t)
+}
+
+public func CATransform3DRotate(
+    _ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat
+) -> CATransform3D {
+    CATransform3DMakeRotation(angle, x, y, z).concatenating(t)
+}
+
+public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
+    CATransform3D(
+        m11: m.a, m12: m.b, m13: 0, m14: 0,
+        m21: m.c, m22: m.d, m23: 0, m24: 0,
+        m31: 0, m32: 0, m33: 1, m34: 0,
+        m41: m.tx, m42: m.ty, m43: 0, m44: 1)
+}
+
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
+    t.isAffine
+}
+
+/// The screen-plane part of `t`; exact when `t.isAffine`.
+public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
+    CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+}
