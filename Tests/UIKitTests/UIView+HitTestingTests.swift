@@ -166,4 +166,29 @@ final class UIViewHitTestingTests: UIKitTestCase {
         injector.tap(at: CGPoint(x: 50, y: 5))
         XCTAssertEqual(trace.flush(), ["disc.began(2)", "disc.ended(2)"])
     }
+
+    /// A view backed by a shape layer hit-tests its bounds, as in UIKit, until its layer
+    /// opts into path hit-testing; then `point(inside:with:)` follows the shape.
+    func testPathHitTestingOptInReachesViews() async {
+        final class TriangleView: UIView {
+            override class var layerClass: AnyClass { CAShapeLayer.self }
+        }
+        let view = TriangleView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let triangle = CGMutablePath()
+        triangle.move(to: CGPoint(x: 0, y: 0))
+        triangle.addLine(to: CGPoint(x: 100, y: 0))
+        triangle.addLine(to: CGPoint(x: 0, y: 100))
+        triangle.closeSubpath()
+        let shape = view.layer as! CAShapeLayer
+        shape.path = triangle
+        window.addSubview(view)
+        XCTAssertTrue(window.hitTest(CGPoint(x: 90, y: 90), with: nil) === view, "bounds by default")
+        shape.hitTestsByShape = true
+        XCTAssertTrue(window.hitTest(CGPoint(x: 90, y: 90), with: nil) === window, "outside the triangle")
+        XCTAssertTrue(window.hitTest(CGPoint(x: 10, y: 10), with: nil) === view)
+        shape.hitTestsByShape = false
+        view.layer.hitTestPath = CGPath(rect: CGRect(x: 80, y: 80, width: 20, height: 20), transform: nil)
+        XCTAssertTrue(window.hitTest(CGPoint(x: 90, y: 90), with: nil) === view)
+        XCTAssertTrue(window.hitTest(CGPoint(x: 10, y: 10), with: nil) === window)
+    }
 }
