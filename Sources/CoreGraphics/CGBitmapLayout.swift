@@ -14,8 +14,10 @@ public struct CGBitmapLayout {
     public let bytesPerRow: Int
     /// `nil` for one alpha byte per pixel; else the four components' offsets.
     public let channels: ChannelOffsets?
+    /// Where alpha is, as the caller asked for it.
+    public let alphaInfo: CGImageAlphaInfo
     /// False for the `noneSkip…` layouts: the fourth byte is ignored, pixels are opaque.
-    public let hasAlpha: Bool
+    public var hasAlpha: Bool { alphaInfo != .noneSkipLast && alphaInfo != .noneSkipFirst }
     /// The pixels, first row at the top of the image.
     public let storage: CGBitmapStorage
 
@@ -56,9 +58,8 @@ public struct CGBitmapLayout {
         let rowBytes = bytesPerRow == 0 ? (width * bytesPerPixel + 3) & ~3 : bytesPerRow
         guard rowBytes >= width * bytesPerPixel else { return .failure(.rowTooShort(rowBytes)) }
         let storage = data.map { CGBitmapStorage(borrowing: $0) } ?? CGBitmapStorage(allocating: rowBytes * height)
-        let hasAlpha = alphaInfo != .noneSkipLast && alphaInfo != .noneSkipFirst
         return .success(CGBitmapLayout(
-            width: width, height: height, bytesPerRow: rowBytes, channels: channels, hasAlpha: hasAlpha, storage: storage))
+            width: width, height: height, bytesPerRow: rowBytes, channels: channels, alphaInfo: alphaInfo, storage: storage))
     }
 
     // MARK: - Conversion to and from the native layout

@@ -50,12 +50,7 @@ extension CGContext {
     public var bitsPerComponent: Int { bitmap == nil ? 0 : 8 }
     public var bitsPerPixel: Int { bitmap.map { $0.isAlphaOnly ? 8 : 32 } ?? 0 }
 
-    public var alphaInfo: CGImageAlphaInfo {
-        guard let bitmap else { return .none }
-        if bitmap.isAlphaOnly { return .alphaOnly }
-        let first = bitmap.channels?.alpha == 0 || bitmap.channels == .native
-        return bitmap.hasAlpha ? (first ? .premultipliedFirst : .premultipliedLast) : (first ? .noneSkipFirst : .noneSkipLast)
-    }
+    public var alphaInfo: CGImageAlphaInfo { bitmap?.alphaInfo ?? .none }
 
     /// A copy of what a bitmap context holds; `nil` for other contexts.
     public func makeImage() -> CGImage? {

@@ -1,8 +1,8 @@
 /// Lines of text broken and truncated to fit a width, measured with the installed
 /// drawing engine (`TextFont.advance(of:)`). Shared by `CATextLayer`, which draws it, and
 /// `UILabel`, which sizes itself by it.
-package struct TextLayout: Equatable {
-    package struct Line: Equatable {
+package struct TextLayout {
+    package struct Line {
         package var text: String
         package var width: CGFloat
     }

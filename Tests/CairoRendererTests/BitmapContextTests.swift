@@ -52,6 +52,28 @@ final class BitmapContextTests: RenderingTestCase {
                        "what was there is kept, the paint is in memory at once")
     }
 
+    func testEveryByteOrderPutsTheComponentsWhereCoreGraphicsDoes() async throws {
+        let cases: [(UInt32, CGImageAlphaInfo, [UInt8])] = [
+            (CGImageAlphaInfo.premultipliedLast.rawValue, .premultipliedLast, [255, 0, 0, 255]),
+            (CGImageAlphaInfo.premultipliedLast.rawValue | CGBitmapInfo.byteOrder32Little.rawValue, .premultipliedLast,
+             [255, 0, 0, 255].reversed()),
+            (CGImageAlphaInfo.premultipliedFirst.rawValue, .premultipliedFirst, [255, 255, 0, 0]),
+            (CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue, .premultipliedFirst,
+             [0, 0, 255, 255]),
+            (CGImageAlphaInfo.noneSkipLast.rawValue, .noneSkipLast, [255, 0, 0, 255]),
+        ]
+        for (info, alphaInfo, bytes) in cases {
+            let context = try XCTUnwrap(CGContext(
+                data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info))
+            XCTAssertEqual(context.alphaInfo, alphaInfo)
+            context.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            let memory = try XCTUnwrap(context.data).assumingMemoryBound(to: UInt8.self)
+            XCTAssertEqual(Array(UnsafeBufferPointer(start: memory, count: 4)), bytes, "bitmap info \(info)")
+        }
+    }
+
     func testUnsupportedLayoutsAreNilWithADebugLine() async {
         XCTAssertNil(CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.last.rawValue))
