@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
+        .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
         .testTarget(
             name: "X11HostTests",

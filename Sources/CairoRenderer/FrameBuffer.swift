@@ -1,4 +1,5 @@
 import CCairo
+import CoreGraphics
 import Foundation
 
 /// An offscreen Cairo image surface the size of a window, in device pixels. Each frame
@@ -54,6 +55,12 @@ public final class FrameBuffer {
         }
         body(Canvas(context: context))
         cairo_surface_flush(surface)
+    }
+
+    /// A copy of the frame's pixels as an image (premultiplied, rows from the top).
+    public func makeImage() -> CGImage {
+        // An ARGB32 surface of positive size always copies.
+        CGImage(copyingCairoSurface: surface)!
     }
 
     /// Writes the frame as a PNG file.

@@ -2,55 +2,35 @@ import CCairo
 import CoreGraphics
 import QuartzCore
 
-/// Draws a layer tree with Cairo, back to front.
+/// Draws a layer tree with Cairo, back to front: what a host calls for each frame.
 ///
-/// Each layer is drawn in its own bounds space: translated to its `position`, through its
-/// transform about the anchor point, then offset by the bounds' origin. A layer with
-/// opacity below 1 is drawn into a group and composited once, so overlapping sublayers
-/// do not show through each other (group opacity, as Core Animation composites). Hidden
-/// layers and layers with zero opacity are skipped with their sublayers;
-/// `masksToBounds` clips the sublayers to the bounds.
+/// It hands the tree a `CGContext` whose backend is Cairo on the canvas, and the tree
+/// draws itself through it (`CALayer+Rendering.swift` in the layer engine): the model
+/// tree walked, each layer's presentation drawn, with transforms about anchor points,
+/// group opacity, rounded corners, borders, shadows, contents with their gravity, shape
+/// and text layers, and drawn layers' backing stores (each kept as the layer's
+/// `contents` image, with a Cairo surface over its pixels, redrawn only after
+/// `setNeedsDisplay()`). Hidden layers and layers with zero opacity are skipped with
+/// their sublayers.
 @MainActor
 public struct LayerRenderer {
-    public init() {}
+    /// Installs the Cairo drawing engine (`CairoDrawingEngine.install()`), which drawn
+    /// layers, images and text need.
+    public init() {
+        CairoDrawingEngine.install()
+    }
 
     /// Draws `layer` (and its sublayers) into `canvas`, whose user space is the layer's
     /// superlayer space (the window, for a window's layer).
     public func render(_ layer: CALayer, in canvas: Canvas) {
-        draw(layer, cairo: canvas.context)
+        let backend = CairoContextBackend(cairo: canvas.context)
+        layer.renderInSuperlayerSpace(in: CGContext(backend: backend))
     }
 
-    private func draw(_ layer: CALayer, cairo: OpaquePointer) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
-        cairo_save(cairo)
-        defer { cairo_restore(cairo) }
-        let bounds = layer.bounds
-        cairo_translate(cairo, layer.position.x, layer.position.y)
-        let transform = layer.affineTransform()
-        if !transform.isIdentity {
-            var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
-                                        x0: transform.tx, y0: transform.ty)
-            cairo_transform(cairo, &matrix)
-        }
-        cairo_translate(cairo, -layer.anchorPoint.x * bounds.width - bounds.minX,
-                        -layer.anchorPoint.y * bounds.height - bounds.minY)
-        let isTranslucent = layer.opacity < 1
-        if isTranslucent { cairo_push_group(cairo) }
-        if let color = layer.backgroundColor, color.alpha > 0 {
-            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-            cairo_rectangle(cairo, bounds.minX, bounds.minY, bounds.width, bounds.height)
-            cairo_fill(cairo)
-        }
-        if layer.masksToBounds {
-            cairo_rectangle(cairo, bounds.minX, bounds.minY, bounds.width, bounds.height)
-            cairo_clip(cairo)
-        }
-        for sublayer in layer.sublayers ?? [] {
-            draw(sublayer, cairo: cairo)
-        }
-        if isTranslucent {
-            cairo_pop_group_to_source(cairo)
-            cairo_paint_with_alpha(cairo, Double(layer.opacity))
-        }
+    /// Draws `layer` into `canvas` in the layer's own bounds space, as `render(in:)`
+    /// draws into any context.
+    public func renderInBoundsSpace(_ layer: CALayer, in canvas: Canvas) {
+        let backend = CairoContextBackend(cairo: canvas.context)
+        layer.render(in: CGContext(backend: backend))
     }
 }

@@ -20,6 +20,15 @@ extension CGMutablePath {
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
         transform: CGAffineTransform = .identity
     ) {
+        addRelativeArc(
+            center: center, radius: radius, startAngle: startAngle,
+            delta: Self.arcDelta(from: startAngle, to: endAngle, clockwise: clockwise), transform: transform)
+    }
+
+    /// The signed sweep of `addArc(center:radius:startAngle:endAngle:clockwise:)`:
+    /// the difference of the angles reduced into one turn in the arc's direction, a
+    /// whole turn when it is a whole turn or more; negative for `clockwise`.
+    static func arcDelta(from startAngle: CGFloat, to endAngle: CGFloat, clockwise: Bool) -> CGFloat {
         let fullTurn = 2 * CGFloat.pi
         let forward = clockwise ? startAngle - endAngle : endAngle - startAngle
         var sweep: CGFloat
@@ -29,9 +38,7 @@ extension CGMutablePath {
             sweep = forward.truncatingRemainder(dividingBy: fullTurn)
             if sweep < 0 { sweep += fullTurn }
         }
-        addRelativeArc(
-            center: center, radius: radius, startAngle: startAngle, delta: clockwise ? -sweep : sweep,
-            transform: transform)
+        return clockwise ? -sweep : sweep
     }
 
     /// An arc of the circle around `center` from `startAngle` through `delta` radians

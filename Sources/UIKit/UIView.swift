@@ -181,12 +181,64 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: - Drawing
 
-    /// Draws the view's content in its bounds coordinates; the renderer calls it.
-    open func draw(_ rect: CGRect) {}
-
-    public func draw(_ layer: CALayer, in ctx: CGContext) {
-        draw(bounds)
+    /// Draws the view's content into `UIGraphicsGetCurrentContext()`, in bounds
+    /// coordinates; `rect` is the whole bounds. The drawing is kept in the layer's
+    /// backing store and redrawn only after `setNeedsDisplay()`.
+    ///
+    /// Which views draw (see `UIView+Drawing.swift`): a view whose class overrides this
+    /// method is marked for display the first time the renderer meets it; any view is
+    /// after `setNeedsDisplay()`. An override that calls `super.draw(_:)` and draws
+    /// nothing the first time cannot be told from this default, so such a view needs one
+    /// `setNeedsDisplay()`.
+    open func draw(_ rect: CGRect) {
+        reachedDefaultDraw = true
     }
+
+    /// The layer's delegate drawing: makes `ctx` the current context and calls
+    /// `draw(_:)` with the bounds.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        draw(bounds)
+        UIGraphicsPopContext()
+    }
+
+    /// Marks the whole view for redrawing; `draw(_:)` runs before the next frame.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+    }
+
+    /// Marks the view for redrawing; the whole view is redrawn, whatever `invalidRect`.
+    open func setNeedsDisplay(_ invalidRect: CGRect) {
+        layer.setNeedsDisplay()
+    }
+
+    /// How the content (a drawn backing store, an image view's image) is fitted to the
+    /// bounds: the layer's `contentsGravity`. `.redraw` redraws on every size change.
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet {
+            layer.contentsGravity = contentMode.contentsGravity
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
+    }
+
+    /// The size that best fits the view's content within `size`; the default keeps the
+    /// current size. Labels and image views answer from what they draw.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
+
+    /// Resizes the view to `sizeThatFits(_:)` of its current size, keeping the frame's
+    /// origin.
+    open func sizeToFit() {
+        let origin = frame.origin
+        bounds.size = sizeThatFits(bounds.size)
+        frame.origin = origin
+    }
+
+    /// Set by the default `draw(_:)`, so that a probe can tell whether a class overrides it.
+    var reachedDefaultDraw = false
+    /// Whether the renderer has already asked this view whether it draws.
+    var hasDecidedWhetherItDraws = false
 
     // MARK: - Hit-testing (implemented in UIView+HitTesting.swift)
 

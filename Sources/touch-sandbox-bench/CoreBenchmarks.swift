@@ -96,24 +96,9 @@ enum CoreBenchmarks {
 
     /// Instructions per operation under callgrind, or nil without valgrind.
     static func instructions(_ key: String, executable: URL) -> Double? {
-        func collected(_ count: Int) -> Double? {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
-            process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable.path,
-                                 "core-op", key, String(count)]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
-                  let number = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
-            else { return nil }
-            return Double(number)
-        }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
-              let few = collected(100), let many = collected(1_100) else { return nil }
+              let few = callgrindInstructions(["core-op", key, "100"], executable: executable),
+              let many = callgrindInstructions(["core-op", key, "1100"], executable: executable) else { return nil }
         return (many - few) / 1_000
     }
 

@@ -8,7 +8,9 @@ import X11Host
 //   touch-sandbox-bench latency [touches]   touch-to-pixel latency, sandbox vs raw Xlib
 //   touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
 //   touch-sandbox-bench core                hit-testing and touch dispatch in the UIKit core
+//   touch-sandbox-bench render              one frame of 500 layers: LayerRenderer vs raw Cairo
 //   touch-sandbox-bench core-op NAME COUNT  (internal) one core operation, for callgrind
+//   touch-sandbox-bench render-op NAME COUNT (internal) one render operation, for callgrind
 //   touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,6 +19,24 @@ let benchDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLast
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("touch-sandbox-bench: \(message)\n".utf8))
     exit(1)
+}
+
+/// The instructions callgrind counts for one run of this executable with `arguments`;
+/// nil when valgrind cannot run.
+func callgrindInstructions(_ arguments: [String], executable: URL) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
+    process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable.path] + arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+          let number = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
+    else { return nil }
+    return Double(number)
 }
 
 /// Starts a client process on the server and waits for it to announce itself on stderr.
@@ -113,13 +133,18 @@ MainActor.assumeIsolated {
             try measureIdle(seconds: arguments.dropFirst().first.flatMap { Double($0) } ?? 10)
         case "core":
             CoreBenchmarks.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "render":
+            RenderBenchmarks.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "render-op":
+            let rest = Array(arguments.dropFirst())
+            RenderBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
         case "core-op":
             let rest = Array(arguments.dropFirst())
             CoreBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | idle [seconds] | core")
+            fail("usage: touch-sandbox-bench latency [touches] | idle [seconds] | core | render")
         }
     } catch {
         fail("\(error)")

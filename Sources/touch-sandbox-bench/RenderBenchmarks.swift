@@ -1,0 +1,161 @@
+import CairoRenderer
+import CCairo
+import Foundation
+import QuartzCore
+
+/// One frame of a busy scene through `LayerRenderer`, against raw Cairo calls drawing the
+/// same shapes in the same run: 500 rounded, bordered layers at 1280 × 800, 100 of them
+/// rotated and scaled as if mid-animation. Frames alternate in batches between the two
+/// so that both see the same machine load; the medians of the batches are compared.
+@MainActor
+enum RenderBenchmarks {
+    static let size = CGSize(width: 1280, height: 800)
+    static let columns = 25, rows = 20
+
+    /// One tile of the scene, as both renderers draw it.
+    struct Tile {
+        var position: CGPoint
+        var size: CGSize
+        var transform: CGAffineTransform
+        var fill: CGColor
+        var border: CGColor
+    }
+
+    static let cornerRadius: CGFloat = 8
+    static let borderWidth: CGFloat = 2
+
+    static func tiles() -> [Tile] {
+        let cell = CGSize(width: size.width / CGFloat(columns), height: size.height / CGFloat(rows))
+        return (0..<columns * rows).map { index in
+            let column = index % columns, row = index / columns
+            let animated = index % 5 == 0  // 100 of 500
+            let hue = CGFloat(index % 7) / 7
+            return Tile(
+                position: CGPoint(x: (CGFloat(column) + 0.5) * cell.width, y: (CGFloat(row) + 0.5) * cell.height),
+                size: CGSize(width: cell.width - 8, height: cell.height - 8),
+                transform: animated ? CGAffineTransform(rotationAngle: 0.3 + hue).scaledBy(x: 1.1, y: 0.9) : .identity,
+                fill: CGColor(red: 0.3 + 0.6 * hue, green: 0.5, blue: 0.9 - 0.6 * hue, alpha: 1),
+                border: CGColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 1))
+        }
+    }
+
+    static func layerTree(_ tiles: [Tile]) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        root.backgroundColor = .white
+        for tile in tiles {
+            let layer = CALayer()
+            layer.bounds = CGRect(origin: .zero, size: tile.size)
+            layer.position = tile.position
+            layer.setAffineTransform(tile.transform)
+            layer.backgroundColor = tile.fill
+            layer.cornerRadius = cornerRadius
+            layer.borderWidth = borderWidth
+            layer.borderColor = tile.border
+            root.addSublayer(layer)
+        }
+        return root
+    }
+
+    /// The same picture with Cairo calls only: what the renderer's output costs at least.
+    static func drawRaw(_ tiles: [Tile], into surface: OpaquePointer) {
+        let cairo = cairo_create(surface)!
+        defer { cairo_destroy(cairo) }
+        cairo_set_source_rgb(cairo, 1, 1, 1)
+        cairo_rectangle(cairo, 0, 0, size.width, size.height)
+        cairo_fill(cairo)
+        for tile in tiles {
+            cairo_save(cairo)
+            cairo_translate(cairo, tile.position.x, tile.position.y)
+            var matrix = cairo_matrix_t(xx: tile.transform.a, yx: tile.transform.b, xy: tile.transform.c,
+                                        yy: tile.transform.d, x0: tile.transform.tx, y0: tile.transform.ty)
+            cairo_transform(cairo, &matrix)
+            cairo_translate(cairo, -tile.size.width / 2, -tile.size.height / 2)
+            roundedRect(cairo, CGRect(origin: .zero, size: tile.size), cornerRadius)
+            cairo_set_source_rgba(cairo, tile.fill.red, tile.fill.green, tile.fill.blue, tile.fill.alpha)
+            cairo_fill(cairo)
+            let inset = borderWidth / 2
+            roundedRect(cairo, CGRect(origin: .zero, size: tile.size).insetBy(dx: inset, dy: inset), cornerRadius - inset)
+            cairo_set_source_rgba(cairo, tile.border.red, tile.border.green, tile.border.blue, tile.border.alpha)
+            cairo_set_line_width(cairo, borderWidth)
+            cairo_stroke(cairo)
+            cairo_restore(cairo)
+        }
+        cairo_surface_flush(surface)
+    }
+
+    private static func roundedRect(_ cairo: OpaquePointer, _ rect: CGRect, _ radius: CGFloat) {
+        let half = Double.pi / 2
+        cairo_new_path(cairo)
+        cairo_move_to(cairo, rect.minX + radius, rect.minY)
+        cairo_arc(cairo, rect.maxX - radius, rect.minY + radius, radius, -half, 0)
+        cairo_arc(cairo, rect.maxX - radius, rect.maxY - radius, radius, 0, half)
+        cairo_arc(cairo, rect.minX + radius, rect.maxY - radius, radius, half, 2 * half)
+        cairo_arc(cairo, rect.minX + radius, rect.minY + radius, radius, 2 * half, 3 * half)
+        cairo_close_path(cairo)
+    }
+
+    /// The three things timed, each a closure drawing one frame, over one shared scene.
+    static func operations() -> [String: () -> Void] {
+        let tiles = tiles()
+        let root = layerTree(tiles)
+        let renderer = LayerRenderer()
+        let buffer = FrameBuffer(pointSize: size, scale: 1)
+        let rawSurface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))!
+        return [
+            "renderer": { buffer.draw { canvas in renderer.render(root, in: canvas) } },
+            // The surface lives as long as the process: the closures are used until exit.
+            "raw": { drawRaw(tiles, into: rawSurface) },
+            "walk": { root.render(in: CGContext(backend: nil)) },
+        ]
+    }
+
+    /// Prints the table: milliseconds per frame as the median of batches that alternate
+    /// between the three, and instructions per frame under callgrind when valgrind is
+    /// installed (the difference of a 6-frame and a 1-frame run, over 5).
+    static func printTable(executable: URL, batches: Int = 21, framesPerBatch: Int = 5) {
+        let operations = operations()
+        let keys = ["renderer", "raw", "walk"]
+        for key in keys { for _ in 0..<3 { operations[key]!() } }
+        var times: [String: [Double]] = [:]
+        for _ in 0..<batches {
+            for key in keys { times[key, default: []].append(milliseconds(per: framesPerBatch, operations[key]!)) }
+        }
+        let ms = times.mapValues(median)
+        let instructions = Dictionary(uniqueKeysWithValues: keys.map { ($0, instructionsPerFrame($0, executable: executable)) })
+        func count(_ key: String) -> String { instructions[key]!.map { String(format: "%.1f M", $0 / 1e6) } ?? "n/a" }
+        let r = ms["renderer"]!, c = ms["raw"]!
+        print("| one frame: 500 rounded bordered layers, 100 transformed, 1280×800 | ms / frame | fps | instructions / frame |")
+        print("|---|---|---|---|")
+        print(String(format: "| LayerRenderer (CGContext over Cairo) | %.2f | %.0f | %@ |", r, 1000 / r, count("renderer")))
+        print(String(format: "| raw Cairo, same shapes | %.2f | %.0f | %@ |", c, 1000 / c, count("raw")))
+        let instructionRatio = instructions["renderer"]!.flatMap { i in instructions["raw"]!.map { String(format: "%.3f", i / $0) } }
+        print(String(format: "| ratio LayerRenderer / raw Cairo | %.3f | | %@ |", r / c, instructionRatio ?? "n/a"))
+        print(String(format: "| presentation walk and reads only (CGContext without backend) | %.3f | | %@ |",
+                     ms["walk"]!, count("walk")))
+    }
+
+    /// Runs one operation `count` times after building the scene (for callgrind).
+    static func runOnly(_ key: String, count: Int) {
+        guard let operation = operations()[key] else { fail("unknown render operation \(key)") }
+        for _ in 0..<count { operation() }
+    }
+
+    private static func instructionsPerFrame(_ key: String, executable: URL) -> Double? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
+              let one = callgrindInstructions(["render-op", key, "1"], executable: executable),
+              let six = callgrindInstructions(["render-op", key, "6"], executable: executable) else { return nil }
+        return (six - one) / 5
+    }
+
+    private static func milliseconds(per count: Int, _ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<count { body() }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(count)
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}

@@ -1,0 +1,89 @@
+import CairoRenderer
+import UIKit
+import XCTest
+
+/// What the renderer draws of a tree, by exact pixels: presentation over model, order,
+/// what is skipped, drawn layers' backing stores.
+final class LayerRendererTests: RenderingTestCase {
+    /// A layer whose presentation is a copy moved 50 points right and painted red, as a
+    /// running animation would show it.
+    private final class AnimatedLayer: CALayer {
+        override func presentation() -> Self? {
+            let shown = type(of: self).init()
+            shown.bounds = bounds
+            shown.position = CGPoint(x: position.x + 50, y: position.y)
+            shown.backgroundColor = .red
+            return shown
+        }
+    }
+
+    func testEachLayerIsDrawnAsItsPresentationWithTheModelsSublayers() async {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 40), .white)
+        let animated = AnimatedLayer()
+        animated.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        animated.backgroundColor = .blue
+        root.addSublayer(animated)
+        makeLayer(CGRect(x: 0, y: 0, width: 10, height: 10), .green, in: animated)
+        XCTAssertEqual(pixel(of: root, x: 20, y: 30).red, 255, "the model's place is empty")
+        XCTAssertEqual(pixel(of: root, x: 20, y: 30).green, 255)
+        let shown = pixel(of: root, x: 70, y: 30)
+        XCTAssertEqual([shown.red, shown.green, shown.blue], [255, 0, 0], "the presentation, in its colour")
+        XCTAssertEqual(pixel(of: root, x: 55, y: 5).green, 153, "the model's sublayer rides along")
+    }
+
+    func testZPositionOrdersSiblingsAndHiddenOrTransparentLayersAreSkipped() async {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 30, height: 10), .white)
+        let front = makeLayer(CGRect(x: 0, y: 0, width: 10, height: 10), .red, in: root)
+        front.zPosition = 1
+        makeLayer(CGRect(x: 0, y: 0, width: 10, height: 10), .blue, in: root)  // later, but lower z
+        let hidden = makeLayer(CGRect(x: 10, y: 0, width: 10, height: 10), .red, in: root)
+        hidden.isHidden = true
+        let transparent = makeLayer(CGRect(x: 20, y: 0, width: 10, height: 10), .red, in: root)
+        transparent.opacity = 0
+        makeLayer(CGRect(x: 2, y: 2, width: 4, height: 4), .green, in: transparent)
+        XCTAssertEqual(pixel(of: root, x: 5, y: 5).red, 255)
+        XCTAssertEqual(pixel(of: root, x: 5, y: 5).blue, 0)
+        XCTAssertEqual(pixel(of: root, x: 15, y: 5).blue, 255, "hidden: white shows")
+        XCTAssertEqual(pixel(of: root, x: 24, y: 4).blue, 255, "zero opacity hides the sublayers too")
+    }
+
+    /// A layer drawing through `draw(in:)`, counting its draws.
+    private final class CountingLayer: CALayer {
+        var draws = 0
+        override func draw(in ctx: CGContext) {
+            draws += 1
+            ctx.setFillColor(.blue)
+            ctx.fill(CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height))
+        }
+    }
+
+    func testDrawInIsCachedUntilSetNeedsDisplayAndSizedByContentsScale() async throws {
+        let layer = CountingLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
+        XCTAssertEqual(pixel(of: layer, x: 5, y: 5).red, 255, "a layer that was never marked draws nothing")
+        XCTAssertEqual(layer.draws, 0)
+        layer.contentsScale = 2
+        layer.setNeedsDisplay()
+        XCTAssertEqual(pixel(of: layer, x: 5, y: 5).blue, 255)
+        XCTAssertEqual(pixel(of: layer, x: 15, y: 5).red, 255, "the right half stays clear")
+        XCTAssertEqual((layer.contents as? CGImage)?.width, 40, "the backing store is at contentsScale")
+        _ = pixel(of: layer, x: 5, y: 5)
+        XCTAssertEqual(layer.draws, 1, "kept until marked again")
+        layer.needsDisplayOnBoundsChange = true
+        layer.bounds.size.width = 30
+        _ = pixel(of: layer, x: 5, y: 5)
+        XCTAssertEqual(layer.draws, 2)
+    }
+
+    func testSnapshotsAreAtTheirScaleAndWriteAPNG() async throws {
+        let view = UIView(frame: CGRect(x: 5, y: 5, width: 30, height: 20))
+        view.backgroundColor = .blue
+        let buffer = LayerSnapshot.frameBuffer(of: view.layer, scale: 2)
+        XCTAssertEqual([buffer.pixelWidth, buffer.pixelHeight], [60, 40])
+        XCTAssertEqual(buffer.makeImage().pixel(x: 59, y: 39).blue, 255, "its own position is not applied")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try LayerSnapshot.writePNG(of: view.layer, to: url, scale: 2)
+        XCTAssertEqual(UIImage(contentsOfFile: url.path)?.size, CGSize(width: 60, height: 40))
+    }
+}

@@ -1,0 +1,61 @@
+import CairoRenderer
+import UIKit
+import XCTest
+
+/// Loading images: from files, by name, from data, and the failures.
+final class UIImageTests: RenderingTestCase {
+    private func temporaryFile(_ name: String, _ data: Data) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(getpid())-\(name)")
+        try data.write(to: url)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testAMissingFileIsNilWithADebugLine() async {
+        XCTAssertNil(UIImage(contentsOfFile: "/nonexistent/picture.png"))
+        XCTAssertEqual(DrawingDebug.loggedLines,
+                       ["[drawing] UIImage(contentsOfFile:) returns nil: no readable file at /nonexistent/picture.png"])
+    }
+
+    func testAFileThatIsNotAPNGIsNilWithADebugLine() async throws {
+        let url = try temporaryFile("not-a-png.png", Data("GIF89a, honestly".utf8))
+        XCTAssertNil(UIImage(contentsOfFile: url.path))
+        XCTAssertEqual(DrawingDebug.loggedLines.last, "[drawing] UIImage(contentsOfFile:) returns nil: \(url.path) is not a PNG image")
+        XCTAssertNil(UIImage(data: Data([0x89, 0x50])))
+    }
+
+    func testPNGDataRoundTripsAndTheFileNameSetsTheScale() async throws {
+        let quadrants = try XCTUnwrap(TestImages.quadrants())
+        let data = try XCTUnwrap(UIImage(cgImage: quadrants).pngData())
+        let url = try temporaryFile("quadrants@2x.png", data)
+        let image = try XCTUnwrap(UIImage(contentsOfFile: url.path))
+        XCTAssertEqual(image.scale, 2)
+        XCTAssertEqual(image.size, CGSize(width: 20, height: 10))
+        XCTAssertEqual(image.cgImage?.pixel(x: 30, y: 15).alpha, 255, "black, opaque")
+        XCTAssertEqual(image.cgImage?.pixel(x: 30, y: 15).red, 0)
+    }
+
+    func testNamedImagesAreFoundInThePackageAssets() async throws {
+        // `assets/touch-spots.png` is found from the test bundle under `.build/`.
+        let image = try XCTUnwrap(UIImage(named: "touch-spots"))
+        XCTAssertGreaterThan(image.size.width, 0)
+        XCTAssertNil(UIImage(named: "no-such-image"))
+        XCTAssertTrue(DrawingDebug.loggedLines.last?.contains("not found in") == true)
+        XCTAssertTrue(UIImage.searchDirectories.contains { $0.path.hasSuffix("/assets") })
+    }
+
+    func testImageViewsShowTheirImageByContentModeAndIgnoreTouches() async throws {
+        let image = UIImage(cgImage: try XCTUnwrap(TestImages.quadrants()))
+        let view = UIImageView(image: image)
+        XCTAssertEqual(view.frame.size, CGSize(width: 40, height: 20))
+        XCTAssertFalse(view.isUserInteractionEnabled, "seed 000: image views ignore touches unless told")
+        XCTAssertTrue(view.layer.contents as? CGImage === image.cgImage)
+        view.contentMode = .scaleAspectFit
+        XCTAssertEqual(view.layer.contentsGravity, .resizeAspect)
+        view.frame = CGRect(x: 0, y: 0, width: 80, height: 80)
+        view.sizeToFit()
+        XCTAssertEqual(view.bounds.size, CGSize(width: 40, height: 20))
+        view.image = nil
+        XCTAssertNil(view.layer.contents)
+    }
+}
