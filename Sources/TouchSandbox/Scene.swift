@@ -19,6 +19,8 @@ public protocol Scene: UIViewController {
 public enum SceneCatalog {
     public static let all: [any Scene.Type] = [
         TouchSpotsScene.self,
+        DragScene.self,
+        DirectionDragScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }

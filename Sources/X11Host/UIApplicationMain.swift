@@ -52,6 +52,9 @@ public final class X11ApplicationRunner {
     private var observation: WindowObservation?
     private var timer: DispatchSourceTimer?
     private var scheduledDeadline: TimeInterval?
+    /// Ticks the animation engine (and its display links) once per frame while
+    /// anything moves; nil while everything is still, so an idle application sleeps.
+    private var frameTimer: DispatchSourceTimer?
     private let renderer = LayerRenderer()
 
     public init(options: X11Host.Options) {
@@ -88,6 +91,8 @@ public final class X11ApplicationRunner {
         observation = nil
         timer?.cancel()
         timer = nil
+        frameTimer?.cancel()
+        frameTimer = nil
         let closing = shown.values
         shown.removeAll()
         for entry in closing {
@@ -147,8 +152,9 @@ public final class X11ApplicationRunner {
 
     // MARK: - After UIKit ran
 
-    /// After input or a timer: lay out, run the delayed calls that are due, redraw, and
-    /// wake up again for the next delayed call.
+    /// After input, a timer or a frame tick: run the delayed calls that are due, lay out,
+    /// redraw what changed, and wake up again for the next delayed call and, while
+    /// anything animates, for the next frame.
     private func afterUIKitWork() {
         UIApplication.shared.runPendingTimers()
         for entry in shown.values {
@@ -161,6 +167,31 @@ public final class X11ApplicationRunner {
             }
         }
         scheduleTimerPump()
+        scheduleFrameTicks()
+    }
+
+    /// Starts the frame clock when the animation engine has work and stops it when it
+    /// has none. Each tick advances animations and display links (`CAAnimationEngine.tick()`,
+    /// which also counts a visual change while an animation is attached, so the windows
+    /// redraw their presentation); the host's pacer then caps drawing at 60 Hz.
+    private func scheduleFrameTicks() {
+        guard CAAnimationEngine.needsFrames else {
+            frameTimer?.cancel()
+            frameTimer = nil
+            return
+        }
+        guard frameTimer == nil else { return }
+        let interval = CAAnimationEngine.frameInterval
+        let source = DispatchSource.makeTimerSource(queue: .main)
+        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                CAAnimationEngine.tick()
+                self?.afterUIKitWork()
+            }
+        }
+        source.resume()
+        frameTimer = source
     }
 
     private func scheduleTimerPump() {

@@ -1,19 +1,18 @@
 import Foundation
 import UIKit
 
-/// The default scene: an empty stage on which the touch-spots overlay shows every finger
-/// the X server reports. (Seed 002's TouchableView, which draws its own growing spots
-/// with UIKit views, joins it once views animate.)
+/// The default scene: seed 002's `TouchableView`, a grey circle under every finger that
+/// grows to 100 points in 0.2 s and follows it, drawn by UIKit views; the touch-spots
+/// overlay (S) marks the same fingers with their XI2 ids on top.
 @MainActor
 public final class TouchSpotsScene: UIViewController, Scene {
     public static let name = "touch-spots"
-    public static let caption = "Touch spots: every finger the X server reports, with its id (seed 002, \"Tracking Touches in Your View\")"
+    public static let caption = "Touch spots: a growing circle follows every finger (seed 002, TouchableView and TouchSpotView)"
     public static let hint: String? = "Touch the screen, or drag with the mouse"
 
     public override func loadView() {
-        let stage = UIView(frame: UIScreen.main.bounds)
+        let stage = TouchableView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        stage.isMultipleTouchEnabled = true
         view = stage
     }
 }

@@ -1,0 +1,41 @@
+import UIKit
+import XCTest
+
+/// The setting of the seed listings' tests: a manual clock at t = 100 s as the media
+/// clock, a clean application, and a visible 400 × 400 key window with an injector.
+/// Test methods are `async` (XCTest on Linux cannot call sync main-actor methods).
+@MainActor
+class ListingTestCase: XCTestCase {
+    var clock: ManualClock!
+    var window: UIWindow!
+    var injector: TouchInjector!
+
+    override func setUp() async throws {
+        clock = ManualClock(now: 100)
+        CAMediaClock.current = clock
+        UIApplication.shared.resetForTesting()
+        CAAnimationEngine.resetForTesting()
+        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        window.makeKeyAndVisible()
+        injector = TouchInjector(window: window, clock: clock)
+    }
+
+    override func tearDown() async throws {
+        UIApplication.shared.resetForTesting()
+        CAAnimationEngine.resetForTesting()
+        CAMediaClock.current = MonotonicClock()
+    }
+
+    /// Advances the clock and runs the frame the host would run.
+    func advance(_ seconds: TimeInterval) {
+        clock.advance(by: seconds)
+        CAAnimationEngine.tick()
+    }
+}
+
+func XCTAssertEqualPoints(_ p: CGPoint?, _ q: CGPoint, accuracy: CGFloat = 1e-9,
+                          file: StaticString = #filePath, line: UInt = #line) {
+    guard let p else { return XCTFail("no point", file: file, line: line) }
+    XCTAssertEqual(p.x, q.x, accuracy: accuracy, "x of \(p) vs \(q)", file: file, line: line)
+    XCTAssertEqual(p.y, q.y, accuracy: accuracy, "y of \(p) vs \(q)", file: file, line: line)
+}
