@@ -73,6 +73,7 @@ final class AttachedAnimation {
         let groups = transactionGroups
         transactionGroups = []
         animation.delegate?.animationDidStop(animation, finished: finished)
-        for group in groups { group.animationDidStop() }
+        // Innermost transaction first, so nested completion blocks run before outer ones.
+        for group in groups.reversed() { group.animationDidStop() }
     }
 }

@@ -31,11 +31,16 @@ class AnimationTestCase: XCTestCase {
         CAAnimationEngine.tick()
     }
 
-    /// A layer in a tree (under a root), so implicit animations apply to it.
+    /// Roots of the trees made by `attachedLayer()`, kept for the test's length (a
+    /// layer holds its superlayer weakly).
+    private var roots: [CALayer] = []
+
+    /// A layer in a tree (under a root the test keeps), so implicit animations apply.
     func attachedLayer() -> (root: CALayer, layer: CALayer) {
         let root = CALayer()
         let layer = CALayer()
         root.addSublayer(layer)
+        roots.append(root)
         return (root, layer)
     }
 }
