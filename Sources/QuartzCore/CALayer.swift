@@ -19,6 +19,7 @@ open class CALayer {
         didSet {
             CALayer.noteVisualChange()
             updateMapping()
+            runAction(forKey: "bounds", from: oldValue)
             if bounds.size != oldValue.size {
                 setNeedsLayout()
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -30,6 +31,7 @@ open class CALayer {
         didSet {
             CALayer.noteVisualChange()
             updateMapping()
+            runAction(forKey: "position", from: oldValue)
         }
     }
 
@@ -38,6 +40,7 @@ open class CALayer {
         didSet {
             CALayer.noteVisualChange()
             updateMapping()
+            runAction(forKey: "anchorPoint", from: oldValue)
         }
     }
 
@@ -46,10 +49,12 @@ open class CALayer {
     open var transform: CATransform3D {
         get { storedTransform }
         set {
+            let oldValue = storedTransform
             storedTransform = newValue
             affinePart = CATransform3DGetAffineTransform(newValue)
             CALayer.noteVisualChange()
             updateMapping()
+            runAction(forKey: "transform", from: oldValue)
         }
     }
 
@@ -80,8 +85,10 @@ open class CALayer {
     open var opacity: Float {
         get { storedOpacity }
         set {
+            let oldValue = storedOpacity
             storedOpacity = newValue
             CALayer.noteVisualChange()
+            runAction(forKey: "opacity", from: oldValue)
         }
     }
     open var isHidden: Bool {
@@ -109,38 +116,62 @@ open class CALayer {
         didSet { CALayer.noteVisualChange() }
     }
     open var backgroundColor: CGColor? {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "backgroundColor", from: oldValue)
+        }
     }
     open var name: String?
 
     /// The width of the border drawn inside the bounds, over the contents and
     /// sublayers, following `cornerRadius`.
     open var borderWidth: CGFloat = 0 {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "borderWidth", from: oldValue)
+        }
     }
     open var borderColor: CGColor? = .black {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "borderColor", from: oldValue)
+        }
     }
     /// Rounds the background and border; clips contents and sublayers only when
     /// `masksToBounds` is true, as in Core Animation.
     open var cornerRadius: CGFloat = 0 {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "cornerRadius", from: oldValue)
+        }
     }
 
     /// The shadow is cast by the layer's visible shape (background, contents, sublayers)
     /// or by `shadowPath` when one is set. Invisible while `shadowOpacity` is 0.
     open var shadowOpacity: Float = 0 {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "shadowOpacity", from: oldValue)
+        }
     }
     open var shadowRadius: CGFloat = 3 {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "shadowRadius", from: oldValue)
+        }
     }
     /// Core Animation's default offset, (0, -3), points up in UIKit's flipped space.
     open var shadowOffset = CGSize(width: 0, height: -3) {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "shadowOffset", from: oldValue)
+        }
     }
     open var shadowColor: CGColor? = .black {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "shadowColor", from: oldValue)
+        }
     }
     open var shadowPath: CGPath? {
         didSet { CALayer.noteVisualChange() }
@@ -149,7 +180,10 @@ open class CALayer {
     /// Sublayers are drawn in ascending `zPosition` (ties in array order) and hit-tested
     /// in the reverse of that order.
     open var zPosition: CGFloat = 0 {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "zPosition", from: oldValue)
+        }
     }
 
     /// The layer's image: a `CGImage` (what `UIImage.cgImage` gives); anything else is
@@ -166,14 +200,83 @@ open class CALayer {
         didSet { CALayer.noteVisualChange() }
     }
 
-    // MARK: - Presentation
+    // MARK: - Presentation (CALayer+Presentation.swift)
 
-    /// The layer as it appears on screen at the current media time, with its running
-    /// animations applied; `nil` while the layer has never been drawn with animations.
-    /// The renderer draws `presentation() ?? self`. (The animation engine fills this in;
-    /// until then every layer appears as its model.)
+    /// A copy of `layer`'s model properties, as Core Animation makes presentation
+    /// layers: geometry, appearance, contents and hit-test shape; not the delegate, the
+    /// tree, `actions`, pending layout or display, or animations. Subclasses that add
+    /// properties override it to copy them (calling `super`). No actions run and no
+    /// visual change is noted while copying.
+    public required init(layer: Any) {
+        guard let other = layer as? CALayer else { return }
+        bounds = other.bounds
+        position = other.position
+        anchorPoint = other.anchorPoint
+        storedTransform = other.storedTransform
+        affinePart = other.affinePart
+        storedOpacity = other.storedOpacity
+        storedIsHidden = other.storedIsHidden
+        masksToBounds = other.masksToBounds
+        backgroundColor = other.backgroundColor
+        name = other.name
+        borderWidth = other.borderWidth
+        borderColor = other.borderColor
+        cornerRadius = other.cornerRadius
+        shadowOpacity = other.shadowOpacity
+        shadowRadius = other.shadowRadius
+        shadowOffset = other.shadowOffset
+        shadowColor = other.shadowColor
+        shadowPath = other.shadowPath
+        zPosition = other.zPosition
+        contents = other.contents
+        contentsGravity = other.contentsGravity
+        contentsScale = other.contentsScale
+        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        storedHitTestPath = other.storedHitTestPath
+        hitTestFillRule = other.hitTestFillRule
+        updateMapping()
+    }
+
+    /// The layer as it appears at the current media time (`CACurrentMediaTime()`), with
+    /// its animations applied; see `CALayer+Presentation.swift` for what is returned.
+    /// The renderer and presentation hit-testing read `presentation() ?? layer`.
     open func presentation() -> Self? {
-        nil
+        guard let animationState, animationState.hasEntries else { return self }
+        return makePresentation(of: animationState) as? Self
+    }
+
+    /// For a presentation copy, the layer it shows; for a model layer, itself.
+    open func model() -> Self {
+        (presentedModel as? Self) ?? self
+    }
+
+    /// The model a presentation copy was made from.
+    var presentedModel: CALayer?
+
+    /// The animations attached to this layer and their progress; `nil` until the first
+    /// is added, so that a layer that never animates pays one pointer.
+    var animationState: LayerAnimationState?
+
+    // MARK: - Actions (CALayer+Actions.swift)
+
+    /// Actions by property key, searched after the delegate (see `action(forKey:)`).
+    /// `NSNull()` for a key disables that property's implicit animation.
+    open var actions: [String: any CAAction]?
+
+    /// The action for `event` (a property key), searched as Core Animation searches:
+    /// the delegate's `action(for:forKey:)`, then `actions`, then
+    /// `defaultAction(forKey:)`. The first non-`nil` answer wins; `NSNull` ends the search
+    /// with no action (`nil`).
+    open func action(forKey event: String) -> (any CAAction)? {
+        searchAction(forKey: event)
+    }
+
+    /// The action of last resort for `event`: for an animatable property, a
+    /// `CABasicAnimation` with the current transaction's duration and timing function
+    /// (Core Animation's `default` curve when none is set), which animates from where
+    /// the property appeared to be to its new value. `nil` for other keys.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        implicitAnimation(forKey: event)
     }
 
     // MARK: - Drawing

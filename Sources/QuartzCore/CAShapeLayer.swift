@@ -11,19 +11,45 @@ open class CAShapeLayer: CALayer {
         super.init()
     }
 
+    /// Copies the shape properties too (see `CALayer.init(layer:)`).
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let other = layer as? CAShapeLayer else { return }
+        path = other.path
+        fillColor = other.fillColor
+        strokeColor = other.strokeColor
+        lineWidth = other.lineWidth
+        fillRule = other.fillRule
+        lineCap = other.lineCap
+        lineJoin = other.lineJoin
+        strokeStart = other.strokeStart
+        strokeEnd = other.strokeEnd
+        hitTestsByShape = other.hitTestsByShape
+        storedHitTestsByShape = other.storedHitTestsByShape
+    }
+
     open var path: CGPath? {
         didSet { CALayer.noteVisualChange() }
     }
     /// Opaque black by default; `nil` fills nothing.
     open var fillColor: CGColor? = .black {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "fillColor", from: oldValue)
+        }
     }
     /// `nil` by default: no stroke.
     open var strokeColor: CGColor? {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "strokeColor", from: oldValue)
+        }
     }
     open var lineWidth: CGFloat = 1 {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "lineWidth", from: oldValue)
+        }
     }
     open var fillRule: CAShapeLayerFillRule = .nonZero {
         didSet { CALayer.noteVisualChange() }
@@ -36,10 +62,16 @@ open class CAShapeLayer: CALayer {
     }
     /// The fraction of the path's length where the stroke starts and ends, 0…1.
     open var strokeStart: CGFloat = 0 {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "strokeStart", from: oldValue)
+        }
     }
     open var strokeEnd: CGFloat = 1 {
-        didSet { CALayer.noteVisualChange() }
+        didSet {
+            CALayer.noteVisualChange()
+            runAction(forKey: "strokeEnd", from: oldValue)
+        }
     }
 
     /// When true, `contains(_:)` answers whether the point lies in the filled `path`

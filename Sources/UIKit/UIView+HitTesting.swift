@@ -12,6 +12,10 @@
 //    the result.
 // 4. Otherwise it returns itself.
 //
+// The restrictions include running UIView animations without `.allowUserInteraction`.
+// Geometry is the model's, as in UIKit, unless presentation hit-testing is on (see
+// `UIView+PresentationHitTesting.swift`).
+//
 // Seed 000's prose puts step 2 after step 3, but its own munging listing exists
 // because a subview's parts outside its superview's bounds cannot be touched, which is
 // only true when the superview checks `point(inside:)` first; real UIKit does it first,
@@ -24,12 +28,18 @@ extension UIView {
     /// The alpha below which a view cannot be hit.
     static let minimumHittableAlpha: Float = 0.01
 
-    /// Whether the restrictions of step 1 let this view (and so its subtree) be hit.
+    /// Whether the restrictions of step 1 let this view (and so its subtree) be hit; a
+    /// view running UIView animations without `.allowUserInteraction` is restricted
+    /// too, as in UIKit.
     var acceptsHits: Bool {
-        storedIsUserInteractionEnabled && layer.admitsHits(minimumOpacity: UIView.minimumHittableAlpha)
+        storedIsUserInteractionEnabled && nonInteractiveAnimationCount == 0
+            && layer.admitsHits(minimumOpacity: UIView.minimumHittableAlpha)
     }
 
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        if storedHitTestsPresentation || UIView.isHitTestingPresentation {
+            return presentationHitTest(point, with: event)
+        }
         guard acceptsHits, self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             let local = subview.layer.pointFromSuperlayer(point)

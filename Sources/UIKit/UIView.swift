@@ -123,6 +123,23 @@ open class UIView: UIResponder, CALayerDelegate {
     /// one, and while it has one no other view in the window receives any (seed 000).
     open var isExclusiveTouch = false
 
+    // MARK: - Animation state (UIView+Animation.swift, UIView+PresentationHitTesting.swift)
+
+    /// UIView animations without `.allowUserInteraction` running on this view; while
+    /// non-zero, hit-testing skips the view and its subtree, as UIKit does. A stored
+    /// count so the hit-test reads one field per view.
+    var nonInteractiveAnimationCount = 0
+    /// Storage of `hitTestsPresentation`, read directly by hit-testing.
+    var storedHitTestsPresentation = false
+
+    /// The action for a change of `event` on the view's own layer. Outside animation
+    /// blocks it is `NSNull` (none: views change at once, unlike standalone layers); in
+    /// a `UIView.animate` block it animates the layer properties a view animates (see
+    /// `UIView+Animation.swift`). Overridable, as in UIKit.
+    open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        UIViewAnimationBlock.action(for: self, layer: layer, forKey: event)
+    }
+
     // MARK: - Hierarchy state (maintained by UIView+Hierarchy.swift)
 
     /// The subviews, back to front.

@@ -18,6 +18,7 @@ class UIKitTestCase: XCTestCase {
         clock = ManualClock(now: 100)
         CAMediaClock.current = clock
         UIApplication.shared.resetForTesting()
+        CAAnimationEngine.resetForTesting()
         UIKitDebug.isLoggingEnabled = true
         UIKitDebug.echoesToStandardError = false
         UIKitDebug.clearLoggedLines()
@@ -29,6 +30,8 @@ class UIKitTestCase: XCTestCase {
 
     override func tearDown() async throws {
         UIApplication.shared.resetForTesting()
+        CAAnimationEngine.resetForTesting()
+        UIView.setAnimationsEnabled(true)
         UIKitDebug.isLoggingEnabled = false
         CAMediaClock.current = MonotonicClock()
     }

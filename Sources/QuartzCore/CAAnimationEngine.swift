@@ -1,0 +1,133 @@
+/// The frame clock of the layer engine: the one entry a host calls once per frame.
+///
+/// `tick()` does, in this order, at `t = CACurrentMediaTime()`:
+///
+/// 1. fires every running `CADisplayLink` that is due (its `timestamp` is `t`);
+/// 2. tells the delegate of every attached animation whose `beginTime` has come
+///    `animationDidStart(_:)`, in the order the animations were added (across all
+///    layers);
+/// 3. tells the delegate of every animation whose active duration has ended
+///    `animationDidStop(_:finished: true)`, in the order added, and then detaches it
+///    unless `isRemovedOnCompletion` is false (UIView animation completions run here,
+///    from their animations' stops);
+/// 4. runs the callbacks queued with `performOnNextTick(_:)`;
+/// 5. commits the implicit `CATransaction` (`CATransaction.flush()`);
+/// 6. counts a visual change (`CALayer.renderGeneration`) if any animation is attached,
+///    so a host that redraws on changes draws the frame.
+///
+/// Animations never finish on reads: `presentation()` between ticks shows an ended
+/// animation by its `fillMode` until the next tick detaches it.
+///
+/// `needsFrames` tells an idle host that nothing moves, so it can stop ticking.
+@MainActor
+public enum CAAnimationEngine {
+    /// The display's frame interval, which `CADisplayLink.duration` reports; the host
+    /// sets it from the refresh rate it draws at.
+    public static var frameInterval: CFTimeInterval = 1.0 / 60
+
+    /// True while a tick has work: an animation has not stopped, a display link is
+    /// running, a callback waits for the next tick, or an implicit transaction waits to
+    /// be committed.
+    public static var needsFrames: Bool {
+        if !nextTickCallbacks.isEmpty || CATransaction.hasImplicitTransaction { return true }
+        if displayLinks.contains(where: { !$0.isPaused }) { return true }
+        return animatedLayers.contains { $0.layer?.animationState?.hasRunningEntries == true }
+    }
+
+    /// Runs one frame (see the type's description).
+    public static func tick() {
+        let now = CACurrentMediaTime()
+        for link in displayLinks where !link.isPaused {
+            link.fireIfDue(at: now, frameInterval: frameInterval)
+        }
+        advanceAnimations(to: now)
+        let callbacks = nextTickCallbacks
+        nextTickCallbacks = []
+        for callback in callbacks { callback() }
+        CATransaction.flush()
+        if animatedLayers.contains(where: { $0.layer?.animationState?.hasEntries == true }) {
+            CALayer.noteVisualChange()
+        }
+    }
+
+    /// Runs `body` during the next `tick()`, after the animations have been advanced:
+    /// how UIKit calls the completion of an animation block that animated nothing.
+    public static func performOnNextTick(_ body: @escaping @MainActor () -> Void) {
+        nextTickCallbacks.append(body)
+    }
+
+    // MARK: - Layers with animations
+
+    private final class WeakLayer {
+        weak var layer: CALayer?
+        init(_ layer: CALayer) { self.layer = layer }
+    }
+
+    /// Every layer that has had animations since the last tick. Held weakly: a layer
+    /// that goes away takes its animations with it, without a stop.
+    private static var animatedLayers: [WeakLayer] = []
+    private static var sequence: UInt64 = 0
+    private static var nextTickCallbacks: [@MainActor () -> Void] = []
+
+    /// Numbers animations in the order they are added.
+    static func nextSequence() -> UInt64 {
+        sequence &+= 1
+        return sequence
+    }
+
+    static func register(_ layer: CALayer, _ state: LayerAnimationState) {
+        guard !state.isRegisteredWithEngine else { return }
+        state.isRegisteredWithEngine = true
+        animatedLayers.append(WeakLayer(layer))
+    }
+
+    private static func advanceAnimations(to now: CFTimeInterval) {
+        var starting: [AttachedAnimation] = []
+        var ending: [(LayerAnimationState, AttachedAnimation)] = []
+        animatedLayers.removeAll { box in
+            guard let state = box.layer?.animationState else { return true }
+            guard state.hasEntries else {
+                state.isRegisteredWithEngine = false
+                return true
+            }
+            for entry in state.entries where !entry.hasStopped {
+                let phase = entry.animation.timing(defaultDuration: CAAnimation.defaultDuration)
+                    .sample(atParentTime: now).phase
+                if phase != .before, !entry.hasStarted { starting.append(entry) }
+                if phase == .after { ending.append((state, entry)) }
+            }
+            return false
+        }
+        for entry in starting.sorted(by: { $0.sequence < $1.sequence }) { entry.start() }
+        for (state, entry) in ending.sorted(by: { $0.1.sequence < $1.1.sequence }) where !entry.hasStopped {
+            entry.stop(finished: true)
+            if entry.animation.isRemovedOnCompletion, state.remove(entry) { CALayer.noteVisualChange() }
+        }
+    }
+
+    // MARK: - Display links
+
+    private(set) static var displayLinks: [CADisplayLink] = []
+
+    static func addDisplayLink(_ link: CADisplayLink) {
+        guard !displayLinks.contains(where: { $0 === link }) else { return }
+        displayLinks.append(link)
+    }
+
+    static func removeDisplayLink(_ link: CADisplayLink) {
+        displayLinks.removeAll { $0 === link }
+    }
+
+    // MARK: - Testing
+
+    /// Forgets every animated layer, display link, queued callback and open
+    /// transaction without telling anyone; the layers keep their animations. For tests
+    /// and hosts that restart a scene.
+    public static func resetForTesting() {
+        for box in animatedLayers { box.layer?.animationState?.isRegisteredWithEngine = false }
+        animatedLayers.removeAll()
+        displayLinks.removeAll()
+        nextTickCallbacks.removeAll()
+        CATransaction.discardAll()
+    }
+}

@@ -1,0 +1,190 @@
+/// One `UIView.animate` call: its parameters while its `animations` closure runs, and
+/// the animations it added until they have all stopped, when it calls its completion.
+///
+/// While the closure runs, the block is the current one: a change to a view's layer
+/// property asks the view for an action (`UIView.action(for:forKey:)`), which returns
+/// a `ViewPropertyAnimationAction` for this block.
+@MainActor
+final class UIViewAnimationBlock {
+    let duration: TimeInterval
+    let delay: TimeInterval
+    let options: UIView.AnimationOptions
+    /// Damping ratio and initial velocity for the spring variant.
+    let spring: (dampingRatio: CGFloat, velocity: CGFloat)?
+    private var completion: (@MainActor (Bool) -> Void)?
+
+    /// Animations added and not yet stopped.
+    private var running = 0
+    private var allFinished = true
+    /// The closure has returned: when nothing runs any more, the completion is due.
+    private var isSealed = false
+
+    init(
+        duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions,
+        spring: (dampingRatio: CGFloat, velocity: CGFloat)?, completion: (@MainActor (Bool) -> Void)?
+    ) {
+        self.duration = duration
+        self.delay = delay
+        self.options = options
+        self.spring = spring
+        self.completion = completion
+    }
+
+    // MARK: - The current block
+
+    /// Innermost last. A nested block animates with its own parameters.
+    private static var stack: [UIViewAnimationBlock] = []
+    /// `UIView.areAnimationsEnabled`.
+    static var animationsEnabled = true
+
+    /// The keys of the layer properties a view animates in a block: those behind
+    /// `frame`, `bounds`, `center`, `transform`, `alpha` and `backgroundColor`, and
+    /// `cornerRadius` (which UIKit animates in blocks since iOS 11).
+    static let animatableKeys: Set<String> = ["position", "bounds", "transform", "opacity", "backgroundColor", "cornerRadius"]
+
+    /// What `UIView.action(for:forKey:)` answers: an animation for the current block,
+    /// or `NSNull` (no action) outside blocks, with animations disabled, for the other
+    /// keys, for a layer that is not the view's own, and for a view whose layer is not
+    /// yet in a tree (nothing is on screen to animate from).
+    static func action(for view: UIView, layer: CALayer, forKey event: String) -> (any CAAction)? {
+        guard let block = stack.last, animationsEnabled, layer === view.layer, layer.superlayer != nil,
+            animatableKeys.contains(event)
+        else { return NSNull() }
+        return ViewPropertyAnimationAction(block: block, view: view)
+    }
+
+    /// Runs `animations` with this block current, then seals it.
+    func run(_ animations: () -> Void) {
+        UIViewAnimationBlock.stack.append(self)
+        animations()
+        UIViewAnimationBlock.stack.removeLast()
+        isSealed = true
+        if running == 0 {
+            // Nothing animated: UIKit still calls the completion, later, as finished.
+            CAAnimationEngine.performOnNextTick { [self] in finish() }
+        }
+    }
+
+    // MARK: - Tracking
+
+    func animationAdded() {
+        running += 1
+    }
+
+    /// `finished` is false for an animation removed early, except one replaced while
+    /// this block's own closure still runs (setting a property twice in one block).
+    func animationStopped(finished: Bool) {
+        running -= 1
+        if !finished, isSealed { allFinished = false }
+        if isSealed, running == 0 { finish() }
+    }
+
+    private func finish() {
+        guard let completion else { return }
+        self.completion = nil
+        completion(allFinished)
+    }
+}
+
+/// The action a view returns inside an animation block: adds a `CABasicAnimation`
+/// (or `CASpringAnimation`) for the changed key to the view's layer.
+///
+/// The animation is non-additive, from the property's previous model value (its
+/// presentation value with `.beginFromCurrentState`) to its new value, keyed by the
+/// property's key, so animating a property again replaces the running animation (whose
+/// completion gets `false`). UIKit since iOS 8 animates position, bounds and transform
+/// additively, so that a new animation blends from the old one's motion; here the
+/// replacement starts from the old model value (the old animation's target) or, with
+/// `.beginFromCurrentState`, from where the view appears.
+@MainActor
+final class ViewPropertyAnimationAction: CAAction {
+    let block: UIViewAnimationBlock
+    let view: UIView
+
+    init(block: UIViewAnimationBlock, view: UIView) {
+        self.block = block
+        self.view = view
+    }
+
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else { return }
+        let options = block.options
+        let startKey = options.contains(.beginFromCurrentState)
+            ? CAActionArgument.previousPresentationValue : CAActionArgument.previousValue
+        let animation: CABasicAnimation
+        if let spring = block.spring {
+            animation = ViewPropertyAnimationAction.springAnimation(
+                keyPath: event, duration: block.duration, dampingRatio: spring.dampingRatio, velocity: spring.velocity)
+        } else {
+            animation = CABasicAnimation(keyPath: event)
+            animation.timingFunction = options.timingFunction
+        }
+        animation.fromValue = dict?[startKey]
+        animation.duration = block.duration
+        if block.delay > 0 {
+            animation.beginTime = CACurrentMediaTime() + block.delay
+            // The old value shows during the delay, though the model already has the new.
+            animation.fillMode = .backwards
+        }
+        if options.contains(.repeat) { animation.repeatCount = .infinity }
+        animation.autoreverses = options.contains(.autoreverse)
+        let interactive = options.contains(.allowUserInteraction)
+        animation.delegate = ViewAnimationTracker(block: block, view: view, blocksTouches: !interactive)
+        // Counted before adding, so replacing this key's running animation (whose stop
+        // uncounts it) never lets the count touch zero in between.
+        block.animationAdded()
+        if !interactive { view.nonInteractiveAnimationCount += 1 }
+        layer.add(animation, forKey: event)
+    }
+
+    /// A spring that settles (within `CASpringSolver.settlingEpsilon`) at `duration`,
+    /// with mass 1 and the given damping ratio; UIKit's documentation of the spring
+    /// method calls `duration` the animation's total duration. A ratio of 0 or less
+    /// never settles: it oscillates once per `duration`, undamped.
+    static func springAnimation(keyPath: String, duration: TimeInterval, dampingRatio: CGFloat, velocity: CGFloat) -> CASpringAnimation {
+        let animation = CASpringAnimation(keyPath: keyPath)
+        animation.mass = 1
+        animation.initialVelocity = velocity
+        guard dampingRatio > 0, duration > 0 else {
+            animation.stiffness = duration > 0 ? pow(2 * .pi / duration, 2) : 100
+            animation.damping = 0
+            return animation
+        }
+        // With mass 1 and a fixed ratio the settling time scales as 1/ω₀ at rest, and
+        // nearly so with an initial velocity: a few proportional steps converge.
+        var omega = 1.0
+        for _ in 0..<12 {
+            let solver = CASpringSolver(
+                mass: 1, stiffness: CGFloat(omega * omega), damping: 2 * dampingRatio * CGFloat(omega),
+                initialVelocity: velocity)
+            let settling = solver.settlingDuration
+            guard settling > 0, settling.isFinite else { break }
+            omega *= settling / duration
+        }
+        animation.stiffness = CGFloat(omega * omega)
+        animation.damping = 2 * dampingRatio * CGFloat(omega)
+        return animation
+    }
+}
+
+/// The delegate of each animation a block adds: tells the block it stopped, and lets
+/// the view take touches again.
+@MainActor
+final class ViewAnimationTracker: CAAnimationDelegate {
+    let block: UIViewAnimationBlock
+    /// Weak so an animation that outlives its view (its layer held elsewhere) does not
+    /// keep it.
+    weak var view: UIView?
+    let blocksTouches: Bool
+
+    init(block: UIViewAnimationBlock, view: UIView, blocksTouches: Bool) {
+        self.block = block
+        self.view = view
+        self.blocksTouches = blocksTouches
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if blocksTouches { view?.nonInteractiveAnimationCount -= 1 }
+        block.animationStopped(finished: flag)
+    }
+}

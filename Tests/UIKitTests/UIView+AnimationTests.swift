@@ -1,0 +1,298 @@
+import UIKit
+import XCTest
+
+/// `UIView.animate`: what the layer shows mid-way, options, completions, springs, and
+/// touches while views animate.
+final class UIViewAnimationTests: UIKitTestCase {
+    private var view: UIView!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(view)
+    }
+
+    private func tick(at time: TimeInterval) {
+        clock.now = time
+        CAAnimationEngine.tick()
+    }
+
+    private var shown: CALayer { view.layer.presentation()! }
+
+    func testChangesOutsideABlockAreNotAnimated() async {
+        view.center = CGPoint(x: 200, y: 200)
+        view.alpha = 0.5
+        view.backgroundColor = .red
+        view.layer.cornerRadius = 4
+        XCTAssertNil(view.layer.animationKeys())
+        XCTAssertFalse(CAAnimationEngine.needsFrames)
+    }
+
+    func testTheModelChangesAtOnceAndThePresentationMovesAlongTheDefaultCurve() async {
+        UIView.animate(withDuration: 1) {
+            self.view.center = CGPoint(x: 250, y: 50)
+        }
+        XCTAssertEqual(view.center, CGPoint(x: 250, y: 50))
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        clock.now = 100.25
+        XCTAssertEqual(Double(shown.position.x), 50 + 200 * curve.solve(forInput: 0.25), accuracy: 1e-6)
+        clock.now = 100.5
+        XCTAssertEqual(Double(shown.position.x), 50 + 200 * curve.solve(forInput: 0.5), accuracy: 1e-6)
+        XCTAssertEqual(shown.position.x, 150, accuracy: 1e-5, "the curve's midpoint, but for its Float control points")
+    }
+
+    func testFrameAlphaColorTransformAndCornerRadiusAnimate() async {
+        view.backgroundColor = .black
+        UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: {
+            self.view.frame = CGRect(x: 100, y: 0, width: 300, height: 100)
+            self.view.alpha = 0
+            self.view.backgroundColor = .white
+            self.view.transform = CGAffineTransform(scaleX: 3, y: 3)
+            self.view.layer.cornerRadius = 20
+            self.view.layer.borderWidth = 5  // not animated by UIKit blocks
+        })
+        XCTAssertEqual(view.layer.animationKeys(), ["bounds", "position", "opacity", "backgroundColor", "transform", "cornerRadius"])
+        clock.now = 100.5
+        let p = shown
+        XCTAssertEqual(p.bounds.size, CGSize(width: 150, height: 100))
+        XCTAssertEqual(p.position, CGPoint(x: 100, y: 50))
+        XCTAssertEqual(p.opacity, 0.75, accuracy: 1e-6)
+        XCTAssertEqual(p.backgroundColor?.red ?? -1, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(p.backgroundColor?.alpha, 1)
+        XCTAssertEqual(p.affineTransform().a, 1.5, accuracy: 1e-6)
+        XCTAssertEqual(p.cornerRadius, 5, accuracy: 1e-6)
+        XCTAssertEqual(p.borderWidth, 5)
+    }
+
+    func testCurveOptions() async {
+        let cases: [(UIView.AnimationOptions, CAMediaTimingFunctionName)] = [
+            (.curveEaseIn, .easeIn), (.curveEaseOut, .easeOut), (.curveLinear, .linear), ([], .easeInEaseOut),
+        ]
+        for (option, name) in cases {
+            clock.now = 100
+            view.alpha = 1
+            UIView.animate(withDuration: 1, delay: 0, options: option, animations: { self.view.alpha = 0 })
+            clock.now = 100.3
+            let expected = 1 - CAMediaTimingFunction(name: name).solve(forInput: 0.3)
+            XCTAssertEqual(Double(shown.opacity), expected, accuracy: 1e-6, name.rawValue)
+        }
+    }
+
+    func testCompletionRunsOnTheTickAfterAllAnimationsFinished() async {
+        let other = UIView(frame: .zero)
+        window.addSubview(other)
+        UIView.animate(withDuration: 1, animations: {
+            self.view.alpha = 0
+            other.center = CGPoint(x: 5, y: 5)
+        }, completion: { self.trace.note("done(\($0))") })
+        UIView.animate(withDuration: 0.5, animations: { other.alpha = 0.5 }, completion: { self.trace.note("short(\($0))") })
+        tick(at: 100.5)
+        XCTAssertEqual(trace.flush(), ["short(true)"])
+        clock.now = 101
+        _ = view.layer.presentation()
+        XCTAssertEqual(trace.flush(), [], "reads finish nothing")
+        tick(at: 101)
+        XCTAssertEqual(trace.flush(), ["done(true)"])
+        XCTAssertNil(view.layer.animationKeys())
+        XCTAssertFalse(CAAnimationEngine.needsFrames)
+    }
+
+    func testReplacedOrRemovedAnimationsCompleteUnfinished() async {
+        UIView.animate(withDuration: 1, animations: { self.view.center = CGPoint(x: 300, y: 50) },
+                       completion: { self.trace.note("first(\($0))") })
+        tick(at: 100.5)
+        UIView.animate(withDuration: 1, animations: { self.view.center = CGPoint(x: 0, y: 50) },
+                       completion: { self.trace.note("second(\($0))") })
+        XCTAssertEqual(trace.flush(), ["first(false)"])
+        UIView.animate(withDuration: 1, animations: { self.view.alpha = 0 }, completion: { self.trace.note("third(\($0))") })
+        view.layer.removeAllAnimations()
+        XCTAssertEqual(trace.flush(), ["second(false)", "third(false)"])
+    }
+
+    func testSettingAPropertyTwiceInOneBlockStillFinishes() async {
+        UIView.animate(withDuration: 1, animations: {
+            self.view.center = CGPoint(x: 300, y: 50)
+            self.view.center = CGPoint(x: 200, y: 50)
+        }, completion: { self.trace.note("done(\($0))") })
+        tick(at: 101)
+        XCTAssertEqual(trace.flush(), ["done(true)"])
+    }
+
+    func testWithoutBeginFromCurrentStateANewAnimationStartsFromTheOldModelValue() async {
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.view.center.x = 250 })
+        clock.now = 100.5  // appears at x 150
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.view.center.x = 50 })
+        XCTAssertEqual(shown.position.x, 250, accuracy: 1e-6, "jumps to the old target, as UIKit's non-additive form")
+        clock.now = 101
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear, .beginFromCurrentState],
+                       animations: { self.view.center.x = 250 })
+        XCTAssertEqual(shown.position.x, 150, accuracy: 1e-6, "from where it appears")
+        clock.now = 101.5
+        XCTAssertEqual(shown.position.x, 200, accuracy: 1e-6)
+    }
+
+    func testDelayShowsTheOldValueUntilTheAnimationBegins() async {
+        UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { self.view.alpha = 0 })
+        XCTAssertEqual(view.alpha, 0)
+        clock.now = 100.25
+        XCTAssertEqual(shown.opacity, 1)
+        clock.now = 101
+        XCTAssertEqual(shown.opacity, 0.5, accuracy: 1e-6)
+    }
+
+    func testRepeatAndAutoreverse() async {
+        UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear], animations: {
+            self.view.alpha = 0
+        }, completion: { self.trace.note("done(\($0))") })
+        let animation = view.layer.animation(forKey: "opacity")!
+        XCTAssertEqual(animation.repeatCount, .infinity)
+        XCTAssertTrue(animation.autoreverses)
+        clock.now = 100.25
+        XCTAssertEqual(shown.opacity, 0.75, accuracy: 1e-6)
+        clock.now = 1001.25
+        XCTAssertEqual(shown.opacity, 0.25, accuracy: 1e-6, "on its way back")
+        tick(at: 1001.25)
+        XCTAssertEqual(trace.flush(), [], "never completes by itself")
+        view.layer.removeAnimation(forKey: "opacity")
+        XCTAssertEqual(trace.flush(), ["done(false)"])
+    }
+
+    func testSpringSettlesAtTheEndOfItsDuration() async {
+        UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [],
+                       animations: { self.view.center.x = 250 }, completion: { self.trace.note("done(\($0))") })
+        let spring = view.layer.animation(forKey: "position") as! CASpringAnimation
+        XCTAssertEqual(spring.duration, 0.5)
+        XCTAssertEqual(spring.settlingDuration, 0.5, accuracy: 1e-6)
+        XCTAssertEqual(spring.damping / (2 * (spring.stiffness * spring.mass).squareRoot()), 0.5, accuracy: 1e-9)
+        let solver = CASpringSolver(mass: 1, stiffness: spring.stiffness, damping: spring.damping)
+        clock.now = 100.1
+        XCTAssertEqual(Double(shown.position.x), 50 + 200 * solver.progress(at: 0.1), accuracy: 1e-6)
+        clock.now = 100.2
+        XCTAssertGreaterThan(shown.position.x, 250, "under-damped: overshoots")
+        tick(at: 100.5)
+        XCTAssertEqual(trace.flush(), ["done(true)"])
+    }
+
+    func testSpringWithInitialVelocityStillSettlesAtItsDuration() async {
+        UIView.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 3, options: [],
+                       animations: { self.view.alpha = 0 })
+        let spring = view.layer.animation(forKey: "opacity") as! CASpringAnimation
+        XCTAssertEqual(spring.initialVelocity, 3)
+        XCTAssertEqual(spring.settlingDuration, 0.8, accuracy: 1e-3)
+    }
+
+    func testZeroDurationChangesAtOnceAndCompletesOnTheNextTick() async {
+        UIView.animate(withDuration: 0, animations: { self.view.alpha = 0 }, completion: { self.trace.note("done(\($0))") })
+        XCTAssertNil(view.layer.animationKeys())
+        XCTAssertEqual(shown.opacity, 0)
+        XCTAssertEqual(trace.flush(), [])
+        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        tick(at: 100)
+        XCTAssertEqual(trace.flush(), ["done(true)"])
+    }
+
+    func testABlockThatAnimatesNothingCompletesOnTheNextTick() async {
+        UIView.animate(withDuration: 1, animations: { self.view.tag = 3 }, completion: { self.trace.note("done(\($0))") })
+        XCTAssertEqual(trace.flush(), [])
+        tick(at: 100)
+        XCTAssertEqual(trace.flush(), ["done(true)"])
+    }
+
+    func testPerformWithoutAnimationAndDisabledAnimations() async {
+        UIView.animate(withDuration: 1) {
+            UIView.performWithoutAnimation { self.view.alpha = 0.5 }
+            self.view.center.x = 10
+        }
+        XCTAssertEqual(view.layer.animationKeys(), ["position"])
+        XCTAssertTrue(UIView.areAnimationsEnabled)
+        UIView.setAnimationsEnabled(false)
+        UIView.animate(withDuration: 1) { self.view.alpha = 0 }
+        XCTAssertEqual(view.layer.animationKeys(), ["position"])
+        UIView.setAnimationsEnabled(true)
+    }
+
+    func testAViewNotYetInATreeDoesNotAnimate() async {
+        var spot: UIView!
+        UIView.animate(withDuration: 1) {
+            spot = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            spot.alpha = 0.5
+        }
+        XCTAssertNil(spot.layer.animationKeys())
+    }
+
+    /// Seed 002, listings 9-2 and 9-3: a spot grows from 1 to 100 points in 0.2 s and
+    /// stays round. Repairs: the listings' line numbers and lost braces; `class I`
+    /// is `TouchSpotView`.
+    func testSeed002GrowingTouchSpot() async {
+        final class TouchSpotView: UIView {
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                backgroundColor = UIColor.lightGray
+            }
+
+            required init?(coder: NSCoder) {
+                fatalError("not used")
+            }
+
+            // Update the corner radius when the bounds change.
+            override var bounds: CGRect {
+                get { return super.bounds }
+                set(newBounds) {
+                    super.bounds = newBounds
+                    layer.cornerRadius = newBounds.size.width / 2.0
+                }
+            }
+        }
+        let newView = TouchSpotView()
+        newView.bounds = CGRect(x: 0, y: 0, width: 1, height: 1)
+        newView.center = CGPoint(x: 160, y: 240)
+        window.addSubview(newView)
+        UIView.animate(withDuration: 0.2) {
+            newView.bounds.size = CGSize(width: 100, height: 100)
+        }
+        XCTAssertEqual(newView.bounds.size, CGSize(width: 100, height: 100))
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        clock.now = 100.05
+        let fraction = CGFloat(curve.solve(forInput: 0.25))
+        let p = newView.layer.presentation()!
+        XCTAssertEqual(p.bounds.width, 1 + 99 * fraction, accuracy: 1e-6)
+        XCTAssertEqual(p.cornerRadius, 0.5 + 49.5 * fraction, accuracy: 1e-6, "round all the way")
+        tick(at: 100.2)
+        XCTAssertNil(newView.layer.animationKeys())
+        XCTAssertEqual(newView.layer.cornerRadius, 50)
+    }
+
+    // MARK: - Touches while animating
+
+    func testAnAnimatingViewIgnoresTouchesUnlessAllowed() async {
+        let target = addTraceView("target", CGRect(x: 0, y: 200, width: 100, height: 100))
+        let child = addTraceView("child", CGRect(x: 0, y: 0, width: 50, height: 50), to: target)
+        UIView.animate(withDuration: 1, animations: { target.alpha = 0.5 }, completion: { self.trace.note("done(\($0))") })
+        injector.tap(at: CGPoint(x: 10, y: 210))  // child, inside the ignoring subtree
+        injector.tap(at: CGPoint(x: 80, y: 280))  // target
+        XCTAssertEqual(trace.flush(), [])
+        XCTAssertTrue(window.hitTest(CGPoint(x: 80, y: 280), with: nil) === window)
+        tick(at: 101)
+        XCTAssertEqual(trace.flush(), ["done(true)"])
+        injector.tap(at: CGPoint(x: 10, y: 210))
+        XCTAssertEqual(trace.flush(), ["child.began(3)", "child.ended(3)"])
+        _ = child
+        // With .allowUserInteraction, touches go to the model geometry, as in UIKit.
+        UIView.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: {
+            target.center = CGPoint(x: 250, y: 250)
+        })
+        injector.tap(at: CGPoint(x: 280, y: 280))
+        injector.tap(at: CGPoint(x: 80, y: 280))
+        XCTAssertEqual(trace.flush(), ["target.began(4)", "target.ended(4)"])
+    }
+
+    func testTouchesComeBackWhenTheAnimationIsRemovedOrReplaced() async {
+        let target = addTraceView("target", CGRect(x: 0, y: 200, width: 100, height: 100))
+        UIView.animate(withDuration: 1) { target.alpha = 0.5 }
+        UIView.animate(withDuration: 1) { target.alpha = 0.6 }  // replaces: still one running
+        injector.tap(at: CGPoint(x: 50, y: 250))
+        target.layer.removeAllAnimations()
+        injector.tap(at: CGPoint(x: 50, y: 250))
+        XCTAssertEqual(trace.flush(), ["target.began(2)", "target.ended(2)"])
+    }
+}
