@@ -7,6 +7,22 @@ open class CATextLayer: CALayer {
         super.init()
     }
 
+    /// Copies the text properties too (see `CALayer.init(layer:)`), so animated text
+    /// layers draw their text.
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let other = layer as? CATextLayer else { return }
+        string = other.string
+        font = other.font
+        fontSize = other.fontSize
+        foregroundColor = other.foregroundColor
+        isWrapped = other.isWrapped
+        alignmentMode = other.alignmentMode
+        truncationMode = other.truncationMode
+        maximumNumberOfLines = other.maximumNumberOfLines
+        centersTextVertically = other.centersTextVertically
+    }
+
     /// The text: a `String` (anything else draws its description).
     open var string: Any? {
         didSet { textChanged() }

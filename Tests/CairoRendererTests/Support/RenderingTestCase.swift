@@ -20,12 +20,19 @@ class RenderingTestCase: XCTestCase {
 
     override func setUp() async throws {
         CairoDrawingEngine.install()
+        // The scenes are built as standalone layer trees, whose property changes would
+        // otherwise start implicit animations and draw from the old values.
+        CAAnimationEngine.resetForTesting()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
         DrawingDebug.isLoggingEnabled = true
         DrawingDebug.echoesToStandardError = false
         DrawingDebug.clearLoggedLines()
     }
 
     override func tearDown() async throws {
+        CATransaction.commit()
+        CAAnimationEngine.resetForTesting()
         DrawingDebug.isLoggingEnabled = false
         CairoDrawingEngine.install()
     }

@@ -26,7 +26,7 @@ final class DragViewTests: ListingTestCase {
         let finger = injector.touchDown(at: CGPoint(x: 150, y: 160))
         XCTAssertTrue(window.hitTest(CGPoint(x: 200, y: 160), with: nil) === back, "popped to the front")
         XCTAssertTrue(window.subviews.last === back)
-        injector.move(finger, to: CGPoint(x: 215, y: 140))
+        injector.move(finger, to: CGPoint(x: 175, y: 140))
         XCTAssertEqualPoints(back.center, CGPoint(x: 185, y: 140), accuracy: 0)
         injector.move(finger, to: CGPoint(x: 100, y: 300))
         XCTAssertEqualPoints(back.center, CGPoint(x: 110, y: 300), accuracy: 0)

@@ -1,3 +1,4 @@
+import CairoRenderer
 import UIKit
 import XCTest
 
@@ -11,6 +12,7 @@ class ListingTestCase: XCTestCase {
     var injector: TouchInjector!
 
     override func setUp() async throws {
+        CairoDrawingEngine.install()  // PNG decoding for UIImage(named:)
         clock = ManualClock(now: 100)
         CAMediaClock.current = clock
         UIApplication.shared.resetForTesting()
@@ -33,9 +35,9 @@ class ListingTestCase: XCTestCase {
     }
 }
 
-func XCTAssertEqualPoints(_ p: CGPoint?, _ q: CGPoint, accuracy: CGFloat = 1e-9,
+func XCTAssertEqualPoints(_ p: CGPoint?, _ q: CGPoint, accuracy: CGFloat = 1e-9, _ message: String = "",
                           file: StaticString = #filePath, line: UInt = #line) {
-    guard let p else { return XCTFail("no point", file: file, line: line) }
-    XCTAssertEqual(p.x, q.x, accuracy: accuracy, "x of \(p) vs \(q)", file: file, line: line)
-    XCTAssertEqual(p.y, q.y, accuracy: accuracy, "y of \(p) vs \(q)", file: file, line: line)
+    guard let p else { return XCTFail("no point \(message)", file: file, line: line) }
+    XCTAssertEqual(p.x, q.x, accuracy: accuracy, "x of \(p) vs \(q) \(message)", file: file, line: line)
+    XCTAssertEqual(p.y, q.y, accuracy: accuracy, "y of \(p) vs \(q) \(message)", file: file, line: line)
 }
