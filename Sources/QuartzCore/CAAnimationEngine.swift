@@ -34,6 +34,12 @@ public enum CAAnimationEngine {
         return animatedLayers.contains { $0.layer?.animationState?.hasRunningEntries == true }
     }
 
+    /// Called whenever new work arrives (an animation added, a display link started or
+    /// resumed, a callback queued), wherever the call came from: a host that stopped
+    /// ticking because `needsFrames` was false starts again here. It may run before the
+    /// work is fully registered, so it should schedule a tick, not test `needsFrames`.
+    public static var onWork: (@MainActor () -> Void)?
+
     /// Runs one frame (see the type's description).
     public static func tick() {
         let now = CACurrentMediaTime()
@@ -54,6 +60,7 @@ public enum CAAnimationEngine {
     /// how UIKit calls the completion of an animation block that animated nothing.
     public static func performOnNextTick(_ body: @escaping @MainActor () -> Void) {
         nextTickCallbacks.append(body)
+        onWork?()
     }
 
     // MARK: - Layers with animations
@@ -76,6 +83,7 @@ public enum CAAnimationEngine {
     }
 
     static func register(_ layer: CALayer, _ state: LayerAnimationState) {
+        onWork?()
         guard !state.isRegisteredWithEngine else { return }
         state.isRegisteredWithEngine = true
         animatedLayers.append(WeakLayer(layer))
@@ -110,6 +118,7 @@ public enum CAAnimationEngine {
     private(set) static var displayLinks: [CADisplayLink] = []
 
     static func addDisplayLink(_ link: CADisplayLink) {
+        onWork?()
         guard !displayLinks.contains(where: { $0 === link }) else { return }
         displayLinks.append(link)
     }

@@ -29,7 +29,9 @@ public final class CADisplayLink {
     }
 
     /// When true the link is not fired (and does not keep frames coming).
-    public var isPaused = false
+    public var isPaused = false {
+        didSet { if !isPaused, oldValue { CAAnimationEngine.onWork?() } }
+    }
     /// Fire at most this often; 0 (the default) fires on every frame.
     public var preferredFramesPerSecond = 0
 

@@ -1,8 +1,8 @@
 import CairoRenderer
 import Foundation
 
-/// The sandbox's frame around a scene: the caption at the top and the help line listing
-/// the keys at the bottom.
+/// The sandbox's frame around a scene: the caption at the top, the scene's hint low on
+/// the stage, and the help line listing the keys at the bottom.
 struct SandboxChrome {
     static let captionHeight: CGFloat = 32
     static let helpHeight: CGFloat = 28
@@ -16,9 +16,10 @@ struct SandboxChrome {
         canvas.fill(CGRect(x: 0, y: 0, width: size.width, height: Self.captionHeight), with: SandboxStyle.chrome)
         canvas.drawText(caption, at: CGPoint(x: 12, y: 21), size: 13, color: SandboxStyle.primaryText)
         if let hint {
-            let width = canvas.measureText(hint, size: 22)
-            canvas.drawText(hint, at: CGPoint(x: (size.width - width) / 2, y: size.height / 2), size: 22,
-                            color: SandboxStyle.secondaryText)
+            // Low on the stage, centred, so it never covers the scene's own views.
+            let width = canvas.measureText(hint, size: 16)
+            canvas.drawText(hint, at: CGPoint(x: (size.width - width) / 2, y: size.height - Self.helpHeight - 20),
+                            size: 16, color: SandboxStyle.secondaryText)
         }
         guard isHelpVisible else { return }
         let bar = Self.helpBar(in: size)

@@ -61,6 +61,9 @@ public final class X11ApplicationRunner {
         self.options = options
         UIScreen.main.bounds = CGRect(origin: .zero, size: options.size)
         UIScreen.main.scale = options.scale
+        // Animations started outside input and timers (a main-queue block, a task)
+        // must still start the frame clock.
+        CAAnimationEngine.onWork = { [weak self] in self?.startFrameTicks() }
         observation = UIApplication.shared.addWindowObserver { [weak self] window, change in
             guard let self else { return }
             switch change {
@@ -93,6 +96,7 @@ public final class X11ApplicationRunner {
         timer = nil
         frameTimer?.cancel()
         frameTimer = nil
+        CAAnimationEngine.onWork = nil
         let closing = shown.values
         shown.removeAll()
         for entry in closing {
@@ -175,12 +179,18 @@ public final class X11ApplicationRunner {
     /// which also counts a visual change while an animation is attached, so the windows
     /// redraw their presentation); the host's pacer then caps drawing at 60 Hz.
     private func scheduleFrameTicks() {
-        guard CAAnimationEngine.needsFrames else {
+        if CAAnimationEngine.needsFrames {
+            startFrameTicks()
+        } else {
             frameTimer?.cancel()
             frameTimer = nil
-            return
         }
-        guard frameTimer == nil else { return }
+    }
+
+    /// Starts the frame clock unless it runs; the first tick stops it again if there
+    /// turns out to be nothing to do.
+    private func startFrameTicks() {
+        guard frameTimer == nil, !shown.isEmpty else { return }
         let interval = CAAnimationEngine.frameInterval
         let source = DispatchSource.makeTimerSource(queue: .main)
         source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))

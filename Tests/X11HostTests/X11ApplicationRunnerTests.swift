@@ -73,6 +73,40 @@ final class X11ApplicationRunnerTests: XCTestCase {
             XCTAssertEqual(delegate.view.trace.count, 3)
         }
     }
+
+    /// UIView animations run on the runner's frame clock: frames are drawn while the
+    /// view moves, the completion runs at the end, and then the clock stops.
+    func testAnimationsAdvanceOnTheFrameClockAndItStopsWhenTheyEnd() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
+                                                                       size: CGSize(width: 640, height: 480)))
+            defer { runner.shutdown() }
+            var frames = 0
+            runner.configureHost = { host, _ in
+                let presented = host.onFramePresented
+                host.onFramePresented = { frame in
+                    presented?(frame)
+                    frames += 1
+                }
+            }
+            let delegate = Delegate()
+            runner.launch(delegate: delegate)
+            XCTAssertTrue(runLoop { frames >= 1 }, "the first frame")
+            let framesBefore = frames
+            var finished: Bool?
+            UIView.animate(withDuration: 0.3, animations: {
+                delegate.view.center.x += 100
+            }, completion: { finished = $0 })
+            XCTAssertTrue(CAAnimationEngine.needsFrames)
+            XCTAssertTrue(runLoop { finished != nil }, "the completion runs from a frame tick")
+            XCTAssertEqual(finished, true)
+            // 0.3 s at up to 60 Hz: several frames, however busy the machine.
+            XCTAssertGreaterThanOrEqual(frames - framesBefore, 4)
+            XCTAssertFalse(CAAnimationEngine.needsFrames, "nothing moves any more")
+            XCTAssertTrue(delegate.view.layer.animationKeys()?.isEmpty ?? true)
+        }
+    }
 }
 
 @MainActor
