@@ -1,7 +1,8 @@
 // Implicit animations: what runs when an animatable property changes.
 //
-// Every animatable property's setter ends in `runAction(forKey:from:)`, which, as Core
-// Animation does, asks `action(forKey:)` for an action and runs it with the layer. The
+// Every animatable property's setter ends in `animatablePropertyChanged(_:from:)`, which
+// counts the visual change and, as Core Animation does, asks `action(forKey:)` for an
+// action and runs it with the layer. The
 // search is the delegate's `action(for:forKey:)`, the `actions` dictionary, then
 // `defaultAction(forKey:)`, which gives a 0.25 s `CABasicAnimation` (the transaction's
 // duration and curve) from the old presentation value to the new model value.
@@ -16,8 +17,10 @@
 // outside animation blocks, so views change at once unless animated.
 
 extension CALayer {
-    /// Called by the setters after the property `key` changed from `oldValue`.
-    final func runAction<Value>(forKey key: String, from oldValue: Value) {
+    /// Called by the setters after the property `key` changed from `oldValue`: counts
+    /// the visual change, then runs the property's action, if any.
+    final func animatablePropertyChanged<Value>(_ key: String, from oldValue: Value) {
+        CALayer.noteVisualChange()
         guard presentedModel == nil, superlayer != nil || delegate != nil, !CATransaction.disableActions(),
             let action = action(forKey: key)
         else { return }

@@ -17,9 +17,8 @@ open class CALayer {
 
     open var bounds: CGRect = .zero {
         didSet {
-            CALayer.noteVisualChange()
             updateMapping()
-            runAction(forKey: "bounds", from: oldValue)
+            animatablePropertyChanged("bounds", from: oldValue)
             if bounds.size != oldValue.size {
                 setNeedsLayout()
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -29,18 +28,16 @@ open class CALayer {
 
     open var position: CGPoint = .zero {
         didSet {
-            CALayer.noteVisualChange()
             updateMapping()
-            runAction(forKey: "position", from: oldValue)
+            animatablePropertyChanged("position", from: oldValue)
         }
     }
 
     /// Unit coordinates of the bounds that sit at `position`; `(0.5, 0.5)` is the centre.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
         didSet {
-            CALayer.noteVisualChange()
             updateMapping()
-            runAction(forKey: "anchorPoint", from: oldValue)
+            animatablePropertyChanged("anchorPoint", from: oldValue)
         }
     }
 
@@ -52,9 +49,8 @@ open class CALayer {
             let oldValue = storedTransform
             storedTransform = newValue
             affinePart = CATransform3DGetAffineTransform(newValue)
-            CALayer.noteVisualChange()
             updateMapping()
-            runAction(forKey: "transform", from: oldValue)
+            animatablePropertyChanged("transform", from: oldValue)
         }
     }
 
@@ -87,8 +83,7 @@ open class CALayer {
         set {
             let oldValue = storedOpacity
             storedOpacity = newValue
-            CALayer.noteVisualChange()
-            runAction(forKey: "opacity", from: oldValue)
+            animatablePropertyChanged("opacity", from: oldValue)
         }
     }
     open var isHidden: Bool {
@@ -117,8 +112,7 @@ open class CALayer {
     }
     open var backgroundColor: CGColor? {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "backgroundColor", from: oldValue)
+            animatablePropertyChanged("backgroundColor", from: oldValue)
         }
     }
     open var name: String?
@@ -127,22 +121,19 @@ open class CALayer {
     /// sublayers, following `cornerRadius`.
     open var borderWidth: CGFloat = 0 {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "borderWidth", from: oldValue)
+            animatablePropertyChanged("borderWidth", from: oldValue)
         }
     }
     open var borderColor: CGColor? = .black {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "borderColor", from: oldValue)
+            animatablePropertyChanged("borderColor", from: oldValue)
         }
     }
     /// Rounds the background and border; clips contents and sublayers only when
     /// `masksToBounds` is true, as in Core Animation.
     open var cornerRadius: CGFloat = 0 {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "cornerRadius", from: oldValue)
+            animatablePropertyChanged("cornerRadius", from: oldValue)
         }
     }
 
@@ -150,27 +141,23 @@ open class CALayer {
     /// or by `shadowPath` when one is set. Invisible while `shadowOpacity` is 0.
     open var shadowOpacity: Float = 0 {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "shadowOpacity", from: oldValue)
+            animatablePropertyChanged("shadowOpacity", from: oldValue)
         }
     }
     open var shadowRadius: CGFloat = 3 {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "shadowRadius", from: oldValue)
+            animatablePropertyChanged("shadowRadius", from: oldValue)
         }
     }
     /// Core Animation's default offset, (0, -3), points up in UIKit's flipped space.
     open var shadowOffset = CGSize(width: 0, height: -3) {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "shadowOffset", from: oldValue)
+            animatablePropertyChanged("shadowOffset", from: oldValue)
         }
     }
     open var shadowColor: CGColor? = .black {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "shadowColor", from: oldValue)
+            animatablePropertyChanged("shadowColor", from: oldValue)
         }
     }
     open var shadowPath: CGPath? {
@@ -181,8 +168,7 @@ open class CALayer {
     /// in the reverse of that order.
     open var zPosition: CGFloat = 0 {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "zPosition", from: oldValue)
+            animatablePropertyChanged("zPosition", from: oldValue)
         }
     }
 
@@ -233,6 +219,7 @@ open class CALayer {
         contentsScale = other.contentsScale
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         storedHitTestPath = other.storedHitTestPath
+        hitTestsByOwnShape = other.hitTestsByOwnShape
         hitTestFillRule = other.hitTestFillRule
         updateMapping()
     }
@@ -429,13 +416,11 @@ open class CALayer {
     /// Whether `contains(_:)` tests a path rather than the bounds; lets views keep
     /// their fast bounds test when no path is involved.
     public final var hitTestsByPath: Bool {
-        storedHitTestPath != nil || hasShapeHitRegion
+        storedHitTestPath != nil || hitTestsByOwnShape
     }
 
-    /// Overridden by shape layers that hit-test by their own shape.
-    var hasShapeHitRegion: Bool {
-        false
-    }
+    /// Set by shape layers that hit-test by their own path (`CAShapeLayer.hitTestsByShape`).
+    var hitTestsByOwnShape = false
 
     /// The frontmost layer in this subtree containing `p` (in the *superlayer's* space,
     /// as Core Animation takes it), or `nil`. Hidden layers and their sublayers are

@@ -25,7 +25,6 @@ open class CAShapeLayer: CALayer {
         strokeStart = other.strokeStart
         strokeEnd = other.strokeEnd
         hitTestsByShape = other.hitTestsByShape
-        storedHitTestsByShape = other.storedHitTestsByShape
     }
 
     open var path: CGPath? {
@@ -34,21 +33,18 @@ open class CAShapeLayer: CALayer {
     /// Opaque black by default; `nil` fills nothing.
     open var fillColor: CGColor? = .black {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "fillColor", from: oldValue)
+            animatablePropertyChanged("fillColor", from: oldValue)
         }
     }
     /// `nil` by default: no stroke.
     open var strokeColor: CGColor? {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "strokeColor", from: oldValue)
+            animatablePropertyChanged("strokeColor", from: oldValue)
         }
     }
     open var lineWidth: CGFloat = 1 {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "lineWidth", from: oldValue)
+            animatablePropertyChanged("lineWidth", from: oldValue)
         }
     }
     open var fillRule: CAShapeLayerFillRule = .nonZero {
@@ -63,31 +59,23 @@ open class CAShapeLayer: CALayer {
     /// The fraction of the path's length where the stroke starts and ends, 0…1.
     open var strokeStart: CGFloat = 0 {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "strokeStart", from: oldValue)
+            animatablePropertyChanged("strokeStart", from: oldValue)
         }
     }
     open var strokeEnd: CGFloat = 1 {
         didSet {
-            CALayer.noteVisualChange()
-            runAction(forKey: "strokeEnd", from: oldValue)
+            animatablePropertyChanged("strokeEnd", from: oldValue)
         }
     }
 
     /// When true, `contains(_:)` answers whether the point lies in the filled `path`
     /// (by `fillRule`) instead of in the bounds. An explicit `hitTestPath` wins over it.
     open var hitTestsByShape = false {
-        didSet { storedHitTestsByShape = hitTestsByShape }
-    }
-
-    private var storedHitTestsByShape = false
-
-    override var hasShapeHitRegion: Bool {
-        storedHitTestsByShape
+        didSet { hitTestsByOwnShape = hitTestsByShape }
     }
 
     open override func contains(_ p: CGPoint) -> Bool {
-        if hitTestPath == nil, storedHitTestsByShape {
+        if hitTestPath == nil, hitTestsByOwnShape {
             guard let path else { return false }
             return path.contains(p, using: fillRule.pathFillRule)
         }
