@@ -11,27 +11,31 @@ import Foundation
 /// Drawing that cannot happen (no engine, a file that is not a PNG) is reported here and
 /// never crashes. Meant for the main thread, where drawing happens.
 public enum DrawingDebug {
-    nonisolated(unsafe) public static var isLoggingEnabled = false
-    nonisolated(unsafe) public static var echoesToStandardError = true
-    nonisolated(unsafe) public static var retainedLineLimit = 1_000
+    /// The lines, the switch and the echo (see `DebugLog`).
+    static let store = DebugLog()
 
+    public static var isLoggingEnabled: Bool {
+        get { store.isEnabled }
+        set { store.isEnabled = newValue }
+    }
+    public static var echoesToStandardError: Bool {
+        get { store.echoesToStandardError }
+        set { store.echoesToStandardError = newValue }
+    }
+    public static var retainedLineLimit: Int {
+        get { store.retainedLineLimit }
+        set { store.retainedLineLimit = newValue }
+    }
     /// The most recent lines, oldest first.
-    nonisolated(unsafe) public private(set) static var loggedLines: [String] = []
+    public static var loggedLines: [String] { store.lines }
 
     public static func clearLoggedLines() {
-        loggedLines.removeAll()
+        store.clear()
     }
 
     /// Writes one line when logging is on; the message is not built otherwise.
     public static func log(_ message: @autoclosure () -> String) {
-        guard isLoggingEnabled else { return }
-        let line = "[drawing] \(message())"
-        loggedLines.append(line)
-        if loggedLines.count > retainedLineLimit {
-            loggedLines.removeFirst(loggedLines.count - retainedLineLimit)
-        }
-        if echoesToStandardError {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
-        }
+        guard store.isEnabled else { return }
+        store.append("[drawing] \(message())")
     }
 }

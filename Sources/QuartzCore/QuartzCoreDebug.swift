@@ -17,29 +17,35 @@ public enum QuartzCoreDebug {
         case transaction
     }
 
-    /// Off by default, so a release build pays one branch per call site.
-    public static var isLoggingEnabled = false
-    public static var echoesToStandardError = true
-    public static var retainedLineLimit = 1_000
+    /// The lines, the switch and the echo (see `DebugLog`).
+    static let store = DebugLog()
 
+    /// The switch. Off by default, so a release build pays one branch per call site.
+    public static var isLoggingEnabled: Bool {
+        get { store.isEnabled }
+        set { store.isEnabled = newValue }
+    }
+    /// Whether lines also go to stderr (tests usually turn this off).
+    public static var echoesToStandardError: Bool {
+        get { store.echoesToStandardError }
+        set { store.echoesToStandardError = newValue }
+    }
+    /// How many of the most recent lines `loggedLines` keeps.
+    public static var retainedLineLimit: Int {
+        get { store.retainedLineLimit }
+        set { store.retainedLineLimit = newValue }
+    }
     /// The most recent lines, oldest first.
-    public private(set) static var loggedLines: [String] = []
+    public static var loggedLines: [String] { store.lines }
 
     public static func clearLoggedLines() {
-        loggedLines.removeAll()
+        store.clear()
     }
 
     /// Writes one line when logging is on; the message is not built otherwise.
     public static func log(_ category: Category, _ message: @autoclosure () -> String) {
-        guard isLoggingEnabled else { return }
+        guard store.isEnabled else { return }
         let time = String(format: "%.6f", CACurrentMediaTime())
-        let line = "[QuartzCore \(time)] \(category.rawValue): \(message())"
-        loggedLines.append(line)
-        if loggedLines.count > retainedLineLimit {
-            loggedLines.removeFirst(loggedLines.count - retainedLineLimit)
-        }
-        if echoesToStandardError {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
-        }
+        store.append("[QuartzCore \(time)] \(category.rawValue): \(message())")
     }
 }
