@@ -1,5 +1,4 @@
 import CairoRenderer
-import CCairo
 import Foundation
 import QuartzCore
 
@@ -15,13 +14,7 @@ enum RenderBenchmarks {
     static let columns = 25, rows = 20
 
     /// One tile of the scene, as both renderers draw it.
-    struct Tile {
-        var position: CGPoint
-        var size: CGSize
-        var transform: CGAffineTransform
-        var fill: CGColor
-        var border: CGColor
-    }
+    typealias Tile = RawCairoTiles.Tile
 
     static let cornerRadius: CGFloat = 8
     static let borderWidth: CGFloat = 2
@@ -65,55 +58,17 @@ enum RenderBenchmarks {
         return root
     }
 
-    /// The same picture with Cairo calls only: what the renderer's output costs at least.
-    static func drawRaw(_ tiles: [Tile], into surface: OpaquePointer) {
-        let cairo = cairo_create(surface)!
-        defer { cairo_destroy(cairo) }
-        cairo_set_source_rgb(cairo, 1, 1, 1)
-        cairo_rectangle(cairo, 0, 0, size.width, size.height)
-        cairo_fill(cairo)
-        for tile in tiles {
-            cairo_save(cairo)
-            cairo_translate(cairo, tile.position.x, tile.position.y)
-            var matrix = cairo_matrix_t(xx: tile.transform.a, yx: tile.transform.b, xy: tile.transform.c,
-                                        yy: tile.transform.d, x0: tile.transform.tx, y0: tile.transform.ty)
-            cairo_transform(cairo, &matrix)
-            cairo_translate(cairo, -tile.size.width / 2, -tile.size.height / 2)
-            roundedRect(cairo, CGRect(origin: .zero, size: tile.size), cornerRadius)
-            cairo_set_source_rgba(cairo, tile.fill.red, tile.fill.green, tile.fill.blue, tile.fill.alpha)
-            cairo_fill(cairo)
-            let inset = borderWidth / 2
-            roundedRect(cairo, CGRect(origin: .zero, size: tile.size).insetBy(dx: inset, dy: inset), cornerRadius - inset)
-            cairo_set_source_rgba(cairo, tile.border.red, tile.border.green, tile.border.blue, tile.border.alpha)
-            cairo_set_line_width(cairo, borderWidth)
-            cairo_stroke(cairo)
-            cairo_restore(cairo)
-        }
-        cairo_surface_flush(surface)
-    }
-
-    private static func roundedRect(_ cairo: OpaquePointer, _ rect: CGRect, _ radius: CGFloat) {
-        let half = Double.pi / 2
-        cairo_new_path(cairo)
-        cairo_move_to(cairo, rect.minX + radius, rect.minY)
-        cairo_arc(cairo, rect.maxX - radius, rect.minY + radius, radius, -half, 0)
-        cairo_arc(cairo, rect.maxX - radius, rect.maxY - radius, radius, 0, half)
-        cairo_arc(cairo, rect.minX + radius, rect.maxY - radius, radius, half, 2 * half)
-        cairo_arc(cairo, rect.minX + radius, rect.minY + radius, radius, 2 * half, 3 * half)
-        cairo_close_path(cairo)
-    }
-
     /// The three things timed, each a closure drawing one frame, over one shared scene.
     static func operations() -> [String: () -> Void] {
         let tiles = tiles()
         let root = layerTree(tiles)
         let renderer = LayerRenderer()
         let buffer = FrameBuffer(pointSize: size, scale: 1)
-        let rawSurface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))!
+        let rawBuffer = FrameBuffer(pointSize: size, scale: 1)
+        let raw = RawCairoTiles(tiles: tiles, cornerRadius: cornerRadius, borderWidth: borderWidth)
         return [
             "renderer": { buffer.draw { canvas in renderer.render(root, in: canvas) } },
-            // The surface lives as long as the process: the closures are used until exit.
-            "raw": { drawRaw(tiles, into: rawSurface) },
+            "raw": { raw.draw(into: rawBuffer) },
             "walk": { root.render(in: CGContext(backend: nil)) },
         ]
     }
