@@ -31,6 +31,8 @@ open class UIApplication: UIResponder {
 
     /// Turns samples into touches and dispatches them; owns the touches event.
     lazy var touchRouter = TouchRouter(application: self)
+    /// The recognizers' arbiter: who gets which touch, who may recognize, when they reset.
+    let gestureEnvironment = GestureEnvironment()
     let timerQueue = TimerQueue()
     var windowObservers: [(token: WindowObservation, handler: @MainActor (UIWindow, WindowChange) -> Void)] = []
 

@@ -1,10 +1,223 @@
-/// A gesture recognizer. Declared here so that `UITouch.gestureRecognizers` has its
-/// UIKit type; the recognizer issue gives it states, targets and the delivery swarm.
-/// Until then no touch is ever delivered to one.
+/// A recognizer of one kind of gesture, attached to a view: it receives the touches of
+/// that view and of its subviews before they reach their views, moves through its
+/// `State`s, and sends its actions (seed 000 "Gesture Recognizers", seed 001).
+///
+/// The window decides who gets which touch, who may recognize, and what the views see
+/// meanwhile: see `UIWindow+TouchDelivery.swift` and `GestureEnvironment.swift` for the
+/// rules. A subclass (UIKit's `UIGestureRecognizerSubclass.h` contract):
+/// - overrides the four `touches…(_:with:)` methods, calling `super`, and sets `state`
+///   from them (or from a timer): `failed` as early as it can, `ended` for a discrete
+///   gesture, `began`/`changed`/`ended` for a continuous one;
+/// - never sets `possible`; `reset()` is its signal that the gesture is over, after
+///   which it gets none of the touches that were in progress;
+/// - may stop getting touches at any time without an `ended` (another recognizer won).
 @MainActor
 open class UIGestureRecognizer {
-    public init() {}
+    /// Makes a recognizer with no action; add some with `addTarget` or `addAction`.
+    public init() {
+        UIGestureRecognizer.nextSerialNumber &+= 1
+        serialNumber = UIGestureRecognizer.nextSerialNumber
+    }
+
+    /// Makes a recognizer whose action takes it: `UIPanGestureRecognizer(target: self,
+    /// action: ViewController.handlePan)` where `handlePan(_ p: UIPanGestureRecognizer)`.
+    public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        target: Target, action: @escaping @MainActor (Target) -> @MainActor (Recognizer) -> Void
+    ) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// Makes a recognizer whose action takes no argument: `UITapGestureRecognizer(target:
+    /// self, action: ViewController.singleTap)` where `singleTap()`.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target) -> @MainActor () -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// Makes a recognizer that calls `handler` as its action.
+    public convenience init(handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+        self.init()
+        addAction(handler)
+    }
+
+    // MARK: - State
+
+    /// Where the recognizer is in its state machine. Subclasses set it (the subclass
+    /// header's rule); an illegal transition is logged, counted and ignored (see
+    /// `State`). While this recognizer waits for another to fail (`require(toFail:)`) a
+    /// transition to began or recognized is held back and `state` stays `possible`.
+    open var state: State {
+        get { storedState }
+        set { UIApplication.shared.gestureEnvironment.recognizer(self, requests: newValue) }
+    }
+
+    /// Transitions refused as illegal since the application started (or was reset for
+    /// testing), across all recognizers.
+    public internal(set) static var illegalTransitionCount = 0
+
+    /// Whether the recognizer takes part. Turning it off mid-gesture cancels a gesture
+    /// under way (with its action) or fails a possible one, and it resets; while off it
+    /// joins no touch.
+    open var isEnabled = true {
+        didSet {
+            guard oldValue, !isEnabled else { return }
+            UIApplication.existing?.gestureEnvironment.abandon(self, reason: "disabled")
+        }
+    }
 
     /// The view the recognizer is attached to.
     open internal(set) weak var view: UIView?
+
+    /// Asked before touches, recognition and simultaneity; held weakly.
+    open weak var delegate: (any UIGestureRecognizerDelegate)?
+
+    // MARK: - Delivery to views
+
+    /// Whether recognizing sends `touchesCancelled` to the views of its touches, which
+    /// then reach their views no more. Default true.
+    open var cancelsTouchesInView = true
+    /// Whether began and moved are kept from the views until this recognizer fails.
+    /// Default false.
+    open var delaysTouchesBegan = false
+    /// Whether ended is kept from the views while this recognizer is still possible.
+    /// Default true.
+    open var delaysTouchesEnded = true
+
+    // MARK: - Touches and location
+
+    /// How many touches the recognizer is following: those it received that are still
+    /// down, counting those lifting in the event under way.
+    open var numberOfTouches: Int {
+        activeTouches.count
+    }
+
+    /// Where the gesture is, in `view`'s coordinates (`nil`: the window's): the centroid
+    /// of the touches it follows, or where they last were once they have lifted.
+    open func location(in view: UIView?) -> CGPoint {
+        let touches = activeTouches
+        let inWindow = touches.isEmpty ? lastLocationInWindow : UIGestureRecognizer.centroid(of: touches)
+        return convertFromWindow(inWindow, to: view)
+    }
+
+    /// Where the touch at `touchIndex` (in the order they arrived, among those counted by
+    /// `numberOfTouches`) is, in `view`'s coordinates. An index out of range is logged
+    /// and answered with `location(in:)`, where UIKit would raise.
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        let touches = activeTouches
+        guard touches.indices.contains(touchIndex) else {
+            UIKitDebug.log(.gestures, "\(traceName): location(ofTouch: \(touchIndex)) with \(touches.count) touch(es); using location(in:)")
+            return location(in: view)
+        }
+        return touches[touchIndex].location(in: view)
+    }
+
+    // MARK: - Relations with other recognizers
+
+    /// Makes this recognizer wait, in `possible`, until `otherGestureRecognizer` fails;
+    /// if the other recognizes instead, this one fails. The one that fails first is not
+    /// reset until this one finishes, so both start afresh together (seed 000).
+    public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        guard otherGestureRecognizer !== self else {
+            UIKitDebug.log(.gestures, "\(traceName): require(toFail: self) ignored")
+            return
+        }
+        failureRequirements.removeAll { $0.recognizer == nil || $0.recognizer === otherGestureRecognizer }
+        failureRequirements.append(WeakRecognizer(recognizer: otherGestureRecognizer))
+    }
+
+    /// Whether this recognizer, by recognizing, may force `preventedGestureRecognizer`
+    /// to fail. Default true; see `GestureEnvironment` for the negotiation with
+    /// `canBePrevented(by:)`.
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
+        true
+    }
+
+    /// Whether `preventingGestureRecognizer`, by recognizing, may force this one to
+    /// fail. Default true.
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
+        true
+    }
+
+    /// A subclass's `require(toFail:)` decided per gesture. Default false.
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        false
+    }
+
+    /// A subclass's way to make `otherGestureRecognizer` wait for this one to fail.
+    /// Default false.
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        false
+    }
+
+    // MARK: - Subclass contract
+
+    /// Keeps `touch` from this recognizer from now on, as the delegate's
+    /// `shouldReceive` returning false would; the touch still reaches its view and is
+    /// not cancelled there by this recognizer.
+    open func ignore(_ touch: UITouch, for event: UIEvent) {
+        UIApplication.shared.gestureEnvironment.recognizer(self, ignores: touch)
+    }
+
+    /// Called just before the recognizer returns to `possible`; clear per-gesture state
+    /// here. After it, the touches then in progress never reach this recognizer again.
+    open func reset() {}
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+
+    // MARK: - Internal state (kept by GestureEnvironment)
+
+    private static var nextSerialNumber: UInt64 = 0
+    static var nextActionIdentifier: UInt64 = 0
+    /// Names the recognizer in traces: `UITapGestureRecognizer#3`.
+    let serialNumber: UInt64
+
+    var storedState: State = .possible
+    /// A transition to began or recognized requested while a recognizer this one must
+    /// wait for is still possible; applied when that one fails.
+    var heldTransition: State?
+    /// The touches the recognizer received and has not been parted from, in arrival
+    /// order (lifted ones stay until reset: a double tap's first touch is cancelled at
+    /// its view when the second tap recognizes).
+    var trackedTouches: [UITouch] = []
+    var actions: [TargetAction] = []
+    var failureRequirements: [WeakRecognizer] = []
+    /// Where the touches last were, for `location(in:)` once they have lifted.
+    var lastLocationInWindow = CGPoint.zero
+    /// Set while a reset is held back by a recognizer that requires this one to fail.
+    var isWaitingForDependents = false
+
+    /// Touches still down, or lifting in the event under way.
+    var activeTouches: [UITouch] {
+        trackedTouches.filter { !$0.isFinished }
+    }
+
+    var traceName: String {
+        "\(type(of: self))#\(serialNumber)"
+    }
+
+    static func centroid(of touches: [UITouch]) -> CGPoint {
+        guard !touches.isEmpty else { return .zero }
+        var x: CGFloat = 0
+        var y: CGFloat = 0
+        for touch in touches {
+            x += touch.locationInWindow.x
+            y += touch.locationInWindow.y
+        }
+        return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
+    }
+
+    func convertFromWindow(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        guard let view, let window = (self.view?.window ?? trackedTouches.first?.window) else { return point }
+        return view.convert(point, from: window)
+    }
+}
+
+/// A recognizer held weakly (failure requirements must not keep the other alive).
+@MainActor
+struct WeakRecognizer {
+    weak var recognizer: UIGestureRecognizer?
 }

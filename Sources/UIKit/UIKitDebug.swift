@@ -24,6 +24,8 @@ public enum UIKitDebug {
         case timers
         /// Launch, windows, interaction ignoring.
         case application
+        /// Recognizer misuse: illegal transitions, bad touch indices, mistyped actions.
+        case gestures
     }
 
     /// The lines, the switch and the echo (see `DebugLog`).

@@ -129,6 +129,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// non-zero, hit-testing skips the view and its subtree, as UIKit does. A stored
     /// count so the hit-test reads one field per view.
     var nonInteractiveAnimationCount = 0
+    /// The recognizers attached here (`gestureRecognizers`), in the order added.
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
     /// Storage of `hitTestsPresentation`, read directly by hit-testing.
     var storedHitTestsPresentation = false
 
@@ -256,6 +258,16 @@ open class UIView: UIResponder, CALayerDelegate {
     var reachedDefaultDraw = false
     /// Whether the renderer has already asked this view whether it draws.
     var hasDecidedWhetherItDraws = false
+
+    // MARK: - Gesture recognizers (see UIView+GestureRecognizers.swift)
+
+    /// Asked when `gestureRecognizer` (this view's or an ancestor's) is about to begin
+    /// or recognize with a touch whose hit-test view is this one; false makes it fail,
+    /// and the touch reaches this view as if it were not there. Asked before the
+    /// recognizer's delegate. Default true (`UIButton` and `UISlider` refuse some).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        true
+    }
 
     // MARK: - Hit-testing (implemented in UIView+HitTesting.swift)
 
