@@ -115,20 +115,24 @@ final class GestureEnvironment {
 
     /// Hands each recognizer its own touches among `touches`, phase by phase (rule 2).
     func deliverToRecognizers(_ touches: [UITouch], in event: UIEvent) {
-        var order: [UIGestureRecognizer] = []
-        for touch in touches {
-            for recognizer in touch.swarm where !order.contains(where: { $0 === recognizer }) {
-                order.append(recognizer)
-            }
-        }
+        // The usual event, one touch, needs no merging of swarms and one set per phase.
+        let order = touches.count == 1 ? touches[0].swarm : GestureEnvironment.mergedSwarms(of: touches)
+        let single: Set<UITouch>? = touches.count == 1 ? [touches[0]] : nil
         for recognizer in order {
             for phase in GestureEnvironment.phases {
                 guard recognizer.receivesTouches else { break }
-                var mine = Set<UITouch>()
-                for touch in touches where touch.phase == phase && touch.swarm.contains(where: { $0 === recognizer }) {
-                    mine.insert(touch)
+                let mine: Set<UITouch>
+                if let single {
+                    guard touches[0].phase == phase, touches[0].isInSwarm(of: recognizer) else { continue }
+                    mine = single
+                } else {
+                    var collected = Set<UITouch>()
+                    for touch in touches where touch.phase == phase && touch.isInSwarm(of: recognizer) {
+                        collected.insert(touch)
+                    }
+                    guard !collected.isEmpty else { continue }
+                    mine = collected
                 }
-                guard !mine.isEmpty else { continue }
                 switch phase {
                 case .began: recognizer.touchesBegan(mine, with: event)
                 case .moved: recognizer.touchesMoved(mine, with: event)
@@ -137,9 +141,24 @@ final class GestureEnvironment {
                 case .stationary: break
                 }
             }
-            let active = recognizer.activeTouches
-            if !active.isEmpty { recognizer.lastLocationInWindow = UIGestureRecognizer.centroid(of: active) }
+            recognizer.noteLocation()
         }
+    }
+
+    /// The recognizers of several touches' swarms, each once, in order of appearance.
+    private static func mergedSwarms(of touches: [UITouch]) -> [UIGestureRecognizer] {
+        var order: [UIGestureRecognizer] = []
+        for touch in touches {
+            for recognizer in touch.swarm {
+                var seen = false
+                for other in order where other === recognizer {
+                    seen = true
+                    break
+                }
+                if !seen { order.append(recognizer) }
+            }
+        }
+        return order
     }
 
     // MARK: - State requests
@@ -572,7 +591,29 @@ final class GestureEnvironment {
     }
 }
 
+extension UITouch {
+    /// Whether `recognizer` is in this touch's swarm (a loop, not a closure: this runs
+    /// for every recognizer of every changed touch).
+    func isInSwarm(of recognizer: UIGestureRecognizer) -> Bool {
+        for member in swarm where member === recognizer { return true }
+        return false
+    }
+}
+
 extension UIGestureRecognizer {
+    /// Remembers where its touches are, for `location(in:)` once they have lifted.
+    func noteLocation() {
+        var x: CGFloat = 0
+        var y: CGFloat = 0
+        var count = 0
+        for touch in trackedTouches where !touch.isFinished {
+            x += touch.locationInWindow.x
+            y += touch.locationInWindow.y
+            count += 1
+        }
+        if count > 0 { lastLocationInWindow = CGPoint(x: x / CGFloat(count), y: y / CGFloat(count)) }
+    }
+
     /// Whether the recognizer takes touches now: enabled, attached, not finished.
     var receivesTouches: Bool {
         isEnabled && view != nil && !storedState.isTerminal

@@ -77,10 +77,40 @@ enum CoreBenchmarks {
         }
     }
 
+    /// One finger down on a view whose swarm holds 10 recognizers (on the view and two
+    /// ancestors), all still possible; each operation is one batch with that finger
+    /// moved by a point, which every recognizer receives and none acts on.
+    static func movedTouchWithRecognizers() -> Operation {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let outer = UIView(frame: window.bounds)
+        let middle = UIView(frame: outer.bounds)
+        let view = UIView(frame: middle.bounds)
+        window.addSubview(outer)
+        outer.addSubview(middle)
+        middle.addSubview(view)
+        window.makeKeyAndVisible()
+        let recognizers = SwarmOfTen.make()
+        for (index, recognizer) in recognizers.enumerated() {
+            [view, view, view, view, middle, middle, middle, outer, outer, outer][index].addGestureRecognizer(recognizer)
+        }
+        let id = TouchSample.ID(device: 1, number: 1)
+        var time: TimeInterval = 1
+        window.inject([TouchSample(id: id, phase: .began, location: CGPoint(x: 100, y: 100), timestamp: time)])
+        precondition(view.subviews.isEmpty && recognizers.allSatisfy { $0.numberOfTouches == 1 && $0.state == .possible },
+                     "all 10 recognizers must hold the touch")
+        var x: CGFloat = 100
+        return Operation(name: "dispatch of one moved touch, 10 recognizers", detail: SwarmOfTen.description) {
+            x = x == 100 ? 101 : 100
+            time += 0.001
+            window.inject([TouchSample(id: id, phase: .moved, location: CGPoint(x: x, y: 100), timestamp: time)])
+        }
+    }
+
     static let all: [String: @MainActor () -> Operation] = [
         "hit-test-flat": flatHitTest, "hit-test-deep": deepHitTest, "moved-touch": movedTouch,
+        "moved-touch-recognizers": movedTouchWithRecognizers,
     ]
-    static let order = ["hit-test-flat", "hit-test-deep", "moved-touch"]
+    static let order = ["hit-test-flat", "hit-test-deep", "moved-touch", "moved-touch-recognizers"]
 
     /// Nanoseconds per operation: the best of five timed rounds of `count`.
     static func nanoseconds(_ operation: Operation, count: Int) -> Double {
@@ -109,7 +139,7 @@ enum CoreBenchmarks {
         for key in order {
             guard let make = all[key] else { continue }
             let operation = make()
-            let count = key == "moved-touch" ? 200_000 : 2_000
+            let count = key.hasPrefix("moved-touch") ? 200_000 : 2_000
             let ns = nanoseconds(operation, count: count)
             let instructions = instructions(key, executable: executable).map { String(format: "%.0f", $0) } ?? "n/a"
             print(String(format: "| %@ | %@ | %.0f | %@ |", operation.name, operation.detail, ns, instructions))
@@ -121,5 +151,15 @@ enum CoreBenchmarks {
         guard let make = all[key] else { fail("unknown core operation \(key)") }
         let operation = make()
         for _ in 0..<count { operation.run() }
+    }
+}
+
+/// The ten recognizers of the swarm benchmark.
+@MainActor
+enum SwarmOfTen {
+    static let description = "10 possible recognizers in the swarm"
+
+    static func make() -> [UIGestureRecognizer] {
+        (0..<10).map { _ in UIGestureRecognizer() }
     }
 }
