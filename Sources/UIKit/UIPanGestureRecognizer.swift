@@ -60,22 +60,22 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         switch state {
         case .possible:
             for touch in touches { fingers[touch] = touch.locationInWindow }
-            if fingers.count > maximumNumberOfTouches {
-                state = .failed
-                return
-            }
+            recordVelocitySample(at: touches)
+            if fingers.count > maximumNumberOfTouches { state = .failed }
         case .began, .changed:
+            var followed: Set<UITouch> = []
             for touch in touches.sorted(by: { $0.beginOrder < $1.beginOrder }) {
                 if fingers.count < maximumNumberOfTouches {
                     fingers[touch] = touch.locationInWindow
+                    followed.insert(touch)
                 } else {
                     ignore(touch, for: event)
                 }
             }
+            recordVelocitySample(at: followed)
         case .ended, .cancelled, .failed:
-            return
+            break
         }
-        recordVelocitySample(at: touches)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -113,6 +113,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         accountForMovement()
+        recordVelocitySample(at: touches)
         for touch in touches { fingers[touch] = nil }
         switch state {
         case .possible:
