@@ -25,6 +25,11 @@ final class UIPanGestureRecognizerTests: UIKitTestCase {
         pan = attachLoggedPan(named: nil, to: view)
     }
 
+    override func tearDown() async throws {
+        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0, "every state change is guarded by the current state")
+        try await super.tearDown()
+    }
+
     /// Attaches a pan whose actions log `"<name> <state> <translation> v=<velocity>"`, in
     /// window coordinates, and whose resets log `"<name> reset after <state>"`.
     private func attachLoggedPan(named name: String?, to view: UIView) -> LoggedPan {
@@ -68,7 +73,6 @@ final class UIPanGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(pan.state, .possible)
         XCTAssertEqual(pan.translation(in: nil), .zero, "reset starts the next pan from zero")
         XCTAssertEqual(pan.velocity(in: nil), .zero)
-        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0)
     }
 
     func testItBeginsOnceTheCentroidHasMovedTheHysteresisAndAFingerAtRestFlicksNothing() async {
@@ -89,7 +93,6 @@ final class UIPanGestureRecognizerTests: UIKitTestCase {
     func testLiftingBeforeItBeganFails() async {
         injector.drag(from: point(100, 100), to: point(106, 106), duration: 0.1, steps: 3)
         XCTAssertEqual(log, ["reset after failed"])
-        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0)
     }
 
     func testACancelledTouchCancelsARecognizingPanAndFailsAPossibleOne() async {
@@ -104,6 +107,20 @@ final class UIPanGestureRecognizerTests: UIKitTestCase {
         let second = injector.touchDown(at: point(100, 100))
         injector.send([TouchSample(id: second, phase: .cancelled, location: point(100, 100), timestamp: clock.now)])
         XCTAssertEqual(log, ["reset after failed"])
+    }
+
+    func testAPanThatLosesToAnotherRecognizerStartsAfreshNextTime() async {
+        let pinch = UIPinchGestureRecognizer()
+        view.addGestureRecognizer(pinch)
+        // A symmetric pinch keeps the centroid still: the pinch recognizes, the pan fails.
+        injector.pinch(center: point(160, 240), from: 100, to: 160, duration: 0.1, steps: 5)
+        XCTAssertEqual(log, ["reset after failed"])
+        log = []
+        injector.drag(from: point(60, 100), to: point(100, 100), duration: 0.04, steps: 2)
+        XCTAssertEqual(log, [
+            "began (20.0, 0.0) v=(1000.0, 0.0)", "changed (40.0, 0.0) v=(1000.0, 0.0)",
+            "ended (40.0, 0.0) v=(1000.0, 0.0)", "reset after ended",
+        ])
     }
 
     // MARK: - Coordinates

@@ -33,6 +33,11 @@ final class UIPinchGestureRecognizerTests: UIKitTestCase {
         view.addGestureRecognizer(pinch)
     }
 
+    override func tearDown() async throws {
+        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0, "every state change is guarded by the current state")
+        try await super.tearDown()
+    }
+
     private func number(_ value: CGFloat) -> String {
         ContinuousGestureLog.number(value, decimals: 2)
     }
@@ -62,7 +67,6 @@ final class UIPinchGestureRecognizerTests: UIKitTestCase {
         ])
         XCTAssertEqual(pinch.scale, 1, "reset: the next pinch starts at 1")
         XCTAssertEqual(pinch.velocity, 0)
-        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0)
     }
 
     func testItBeginsOnceTheDistanceHasChangedByTheHysteresis() async {
@@ -142,7 +146,6 @@ final class UIPinchGestureRecognizerTests: UIKitTestCase {
         injector.move(ids[1], to: CGPoint(x: 214, y: 240))
         injector.touchUp(ids[0], at: CGPoint(x: 110, y: 240))
         XCTAssertEqual(log, ["reset after failed"])
-        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0)
     }
 
     func testAThirdFingerBeforeItBeganFails() async {

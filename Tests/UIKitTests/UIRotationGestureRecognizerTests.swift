@@ -34,6 +34,11 @@ final class UIRotationGestureRecognizerTests: UIKitTestCase {
         view.addGestureRecognizer(rotation)
     }
 
+    override func tearDown() async throws {
+        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0, "every state change is guarded by the current state")
+        try await super.tearDown()
+    }
+
     private func number(_ value: CGFloat) -> String {
         ContinuousGestureLog.number(value, decimals: 2)
     }
@@ -65,7 +70,6 @@ final class UIRotationGestureRecognizerTests: UIKitTestCase {
         ])
         XCTAssertEqual(rotation.rotation, 0, "reset: the next rotation starts at 0")
         XCTAssertEqual(rotation.velocity, 0)
-        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0)
     }
 
     func testTurningCounterclockwiseIsNegative() async {
