@@ -71,9 +71,16 @@ final class TimerQueue {
         let batch = Array(due)
         calls.removeFirst(batch.count)
         var ran = 0
+        let gestures = UIApplication.existing?.gestureEnvironment
         for call in batch where call.isPending {
             call.isPending = false
-            call.action()
+            // States a timer sets (a long press beginning, a tap timing out) settle when
+            // its call returns, as they would after an event.
+            if let gestures {
+                gestures.batching { call.action() }
+            } else {
+                call.action()
+            }
             ran += 1
         }
         return ran

@@ -8,6 +8,7 @@ extension UIApplication {
     /// for hosts that restart a scene; the installed media clock is not touched.
     public func resetForTesting() {
         touchRouter.discardAllState()
+        gestureEnvironment.discardAllState()
         timerQueue.removeAll()
         resetIgnoring()
         windows.removeAll()

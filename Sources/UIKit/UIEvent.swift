@@ -40,6 +40,12 @@ public final class UIEvent {
         liveTouches.filter { $0.window === window }
     }
 
+    /// The touches `gestureRecognizer` is handling: those of its swarm still down (or
+    /// lifting in this event), less any it ignored.
+    public func touches(for gestureRecognizer: UIGestureRecognizer) -> Set<UITouch>? {
+        Set(gestureRecognizer.activeTouches)
+    }
+
     // MARK: - Internal state
 
     var liveTouches: Set<UITouch> = []

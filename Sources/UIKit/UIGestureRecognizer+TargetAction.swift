@@ -5,7 +5,8 @@
 //     tap.addTarget(self, action: ViewController.singleTap)   // func singleTap()
 //     tap.addAction { recognizer in print(recognizer.state) }
 //
-// Targets are held weakly, as UIKit holds them: a pair whose target has gone is
+// The methods must be main-actor isolated, as UIKit's are: those of view controllers,
+// views and `@MainActor` classes. Targets are held weakly, as UIKit holds them: a pair whose target has gone is
 // skipped and dropped. Actions are sent in the order the pairs were added, for began,
 // changed, ended and cancelled, never for failed (DESIGN.md: real UIKit sends one on
 // cancelled, as seed 001 listing 1-5 expects).

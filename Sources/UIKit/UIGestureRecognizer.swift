@@ -189,6 +189,11 @@ open class UIGestureRecognizer {
     var lastLocationInWindow = CGPoint.zero
     /// Set while a reset is held back by a recognizer that requires this one to fail.
     var isWaitingForDependents = false
+    /// Set while it is among `GestureEnvironment.engaged`.
+    var isEngaged = false
+    /// Set from asking to begin or recognize until that request is settled: `state`
+    /// already reads the new state, but another recognizer may still prevent it.
+    var isAwaitingRecognition = false
 
     /// Touches still down, or lifting in the event under way.
     var activeTouches: [UITouch] {

@@ -33,8 +33,13 @@ public final class UITouch: Hashable {
     public internal(set) var view: UIView?
     /// The window the touch began in.
     public internal(set) weak var window: UIWindow?
-    /// The recognizers that receive this touch. Empty until the recognizer issue.
-    public internal(set) var gestureRecognizers: [UIGestureRecognizer]? = []
+    /// The recognizers handling this touch: its swarm (the enabled recognizers of its
+    /// hit-test view and of the view's ancestors that accepted it, deeper views first
+    /// and, on one view, the most recently added first), less those that have since
+    /// ignored it or reset.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        swarm
+    }
 
     /// The input source's identity for this finger (beyond UIKit: lets tests, replay and
     /// overlays name touches).
@@ -60,6 +65,16 @@ public final class UITouch: Hashable {
     /// Set once its `ended` or `cancelled` phase has been dispatched; it is then out of
     /// the event and nothing is delivered for it again.
     var isFinished = false
+    /// The recognizers handling the touch, in delivery order (`gestureRecognizers`).
+    var swarm: [UIGestureRecognizer] = []
+    /// Set when a recognizer that cancels touches in views recognized with this touch:
+    /// its view hears no more of it.
+    var isCutOffFromView = false
+    /// Set once its view was sent `touchesEnded` or `touchesCancelled` for it.
+    var viewReceivedEnd = false
+    /// Phases withheld from its view by `delaysTouchesBegan` / `delaysTouchesEnded`, oldest
+    /// first: at most a began, the last moved and an ended.
+    var heldMessages: [HeldViewMessage] = []
 
     init(beginOrder: UInt64, sampleID: TouchSample.ID, window: UIWindow, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
         self.beginOrder = beginOrder

@@ -13,7 +13,13 @@
 //   - `isExclusiveTouch`: an exclusive view gets a touch only if no other view in the
 //     window has one, and while it has one no other view gets a new one. A window's own
 //     `isExclusiveTouch` is ignored (UIKit's is unreliable, seed 000's note).
-//   A withheld touch keeps its hit-test view as `view` and stays in the event.
+//   A withheld touch keeps its hit-test view as `view` and stays in the event. A touch
+//   withheld for multiple touch still reaches its swarm of recognizers; one withheld for
+//   exclusive touch does not (seed 000, "Touch Exclusion Logic").
+// - Recognizers come first: each new touch's swarm is formed, every recognizer gets its
+//   touches, and what they decided is settled, before any view hears of the event; then
+//   views get what the recognizers let through (see `GestureEnvironment` for the rules
+//   on withholding and cutting off touches).
 // - Each view receives one call per phase with all and only its own touches in that
 //   phase. Phases go in the order began, moved, ended, cancelled; within a phase, views
 //   go in the order of their first touch in the batch. (UIKit walks a set, so its order
@@ -28,43 +34,80 @@ extension UIWindow {
     private static let deliveryPhases: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
 
     func deliverTouches(of event: UIEvent) {
-        let changed = event.changedTouches
-        if changed.contains(where: { $0.window === self && $0.phase == .began && !$0.isFinished }) {
+        let environment = UIApplication.shared.gestureEnvironment
+        let changed = event.changedTouches.filter { $0.window === self }
+        guard !changed.isEmpty else { return }
+        if changed.contains(where: { $0.phase == .began && !$0.isFinished }) {
             var holders = TouchHolders(window: self, event: event)
-            for touch in changed where touch.window === self && touch.phase == .began && !touch.isFinished {
-                touch.isDeliveredToView = holders.admit(touch)
+            for touch in changed where touch.phase == .began && !touch.isFinished {
+                let admission = holders.admit(touch)
+                touch.isDeliveredToView = admission == .delivered
+                if admission != .withheldForExclusiveTouch { environment.formSwarm(for: touch) }
             }
         }
+        environment.beginDelivery()
+        environment.deliverToRecognizers(changed.filter { !$0.isFinished && !$0.swarm.isEmpty }, in: event)
+        environment.settleChanges()
+        let released = environment.takeReleasedMessages(for: self)
         for phase in UIWindow.deliveryPhases {
-            deliver(phase, of: changed, in: event)
+            deliver(phase, of: changed, released: released, in: event, environment: environment)
         }
+        environment.endDelivery()
     }
 
-    private func deliver(_ phase: UITouch.Phase, of changed: [UITouch], in event: UIEvent) {
-        var receivers: [(view: UIView, touches: Set<UITouch>)] = []
-        for touch in changed
-        where touch.window === self && touch.phase == phase && touch.isDeliveredToView && !touch.isFinished {
-            guard let view = touch.view, phase == .began || touch.viewReceivedBegan else { continue }
-            if let index = receivers.firstIndex(where: { $0.view === view }) {
-                receivers[index].touches.insert(touch)
-            } else {
-                receivers.append((view, [touch]))
-            }
+    private func deliver(_ phase: UITouch.Phase, of changed: [UITouch],
+                         released: [(touch: UITouch, message: HeldViewMessage)], in event: UIEvent,
+                         environment: GestureEnvironment) {
+        var receivers: [(view: UIView, replayed: [(touch: UITouch, message: HeldViewMessage)], touches: Set<UITouch>)] = []
+        func receiver(for view: UIView) -> Int {
+            if let index = receivers.firstIndex(where: { $0.view === view }) { return index }
+            receivers.append((view, [], []))
+            return receivers.count - 1
         }
-        for (view, touches) in receivers {
-            // A handler called earlier in this event may have cancelled some of these.
-            let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished }
-                ? touches : touches.filter { $0.phase == phase && !$0.isFinished }
-            guard !current.isEmpty else { continue }
+        for item in released where item.message.phase == phase && !item.touch.isCutOffFromView {
+            guard let view = item.touch.view else { continue }
+            receivers[receiver(for: view)].replayed.append(item)
+        }
+        for touch in changed
+        where touch.phase == phase && touch.isDeliveredToView && !touch.isFinished && !touch.isCutOffFromView {
+            guard let view = touch.view else { continue }
             switch phase {
             case .began:
-                for touch in current { touch.viewReceivedBegan = true }
-                view.touchesBegan(current, with: event)
-            case .moved: view.touchesMoved(current, with: event)
-            case .ended: view.touchesEnded(current, with: event)
-            case .cancelled: view.touchesCancelled(current, with: event)
-            case .stationary: break
+                if environment.holdsBegan(touch) {
+                    environment.hold(touch)
+                    continue
+                }
+            case .moved:
+                if !touch.heldMessages.isEmpty {
+                    environment.hold(touch)
+                    continue
+                }
+                guard touch.viewReceivedBegan else { continue }
+            case .ended:
+                if !touch.heldMessages.isEmpty || (touch.viewReceivedBegan && environment.holdsEnded(touch)) {
+                    environment.hold(touch)
+                    continue
+                }
+                guard touch.viewReceivedBegan else { continue }
+            case .cancelled:
+                environment.dropHeldMessages(of: touch)
+                guard touch.viewReceivedBegan, !touch.viewReceivedEnd else { continue }
+            case .stationary:
+                continue
             }
+            let index = receiver(for: view)
+            // The live phase supersedes a withheld one of the same kind (the view gets at
+            // most the last moved).
+            receivers[index].replayed.removeAll { $0.touch === touch }
+            receivers[index].touches.insert(touch)
+        }
+        for (view, replayed, touches) in receivers {
+            // A handler called earlier in this event may have cancelled some of these.
+            let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished && !$0.isCutOffFromView }
+                ? touches : touches.filter { $0.phase == phase && !$0.isFinished && !$0.isCutOffFromView }
+            let stillReplayed = replayed.filter { !$0.touch.isCutOffFromView }
+            guard !current.isEmpty || !stillReplayed.isEmpty else { continue }
+            GestureEnvironment.deliver(phase, replaying: stillReplayed, live: current, to: view, with: event)
         }
     }
 }
@@ -83,25 +126,32 @@ private struct TouchHolders {
         }
     }
 
+    /// Whether `touch` may ever reach its view.
+    enum Admission {
+        case delivered
+        case withheldForMultipleTouch
+        case withheldForExclusiveTouch
+    }
+
     /// Whether `touch` may ever reach its view, given the touches the window's views
     /// already hold; if so it now counts as held.
-    mutating func admit(_ touch: UITouch) -> Bool {
-        guard let view = touch.view else { return false }
+    mutating func admit(_ touch: UITouch) -> Admission {
+        guard let view = touch.view else { return .withheldForMultipleTouch }
         let id = ObjectIdentifier(view)
         let isWindow = view is UIWindow
         let holdsOne = holders.contains(id)
         if holdsOne, !view.isMultipleTouchEnabled, !isWindow {
             UIKitDebug.log(.delivery, "\(touch.sampleID) withheld: \(type(of: view)) has a touch and multiple touch is off")
-            return false
+            return .withheldForMultipleTouch
         }
         let othersHold = holders.count > (holdsOne ? 1 : 0)
         let anotherIsExclusive = exclusiveHolders.count > (exclusiveHolders.contains(id) ? 1 : 0)
         if anotherIsExclusive || (othersHold && view.isExclusiveTouch && !isWindow) {
             UIKitDebug.log(.delivery, "\(touch.sampleID) withheld: exclusive touch in the window")
-            return false
+            return .withheldForExclusiveTouch
         }
         note(view)
-        return true
+        return .delivered
     }
 
     private mutating func note(_ view: UIView) {

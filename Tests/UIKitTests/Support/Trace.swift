@@ -36,6 +36,8 @@ class TraceView: UIView {
     /// Every touch this view was told about, by sample number, and the last event.
     var seenTouches: [UInt32: UITouch] = [:]
     var lastEvent: UIEvent?
+    /// Called with the phase name and touches of every call, as it happens.
+    var onCall: ((String, Set<UITouch>) -> Void)?
 
     init(_ name: String, frame: CGRect, trace: Trace) {
         self.name = name
@@ -47,31 +49,32 @@ class TraceView: UIView {
         fatalError("not used")
     }
 
-    private func remember(_ touches: Set<UITouch>, _ event: UIEvent?) {
+    private func remember(_ touches: Set<UITouch>, _ event: UIEvent?, _ phase: String) {
         for touch in touches { seenTouches[touch.sampleID.number] = touch }
         lastEvent = event
+        onCall?(phase, touches)
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        remember(touches, event)
+        remember(touches, event, "began")
         trace.record(name, "began", touches)
         if forwards { super.touchesBegan(touches, with: event) }
     }
 
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        remember(touches, event)
+        remember(touches, event, "moved")
         trace.record(name, "moved", touches)
         if forwards { super.touchesMoved(touches, with: event) }
     }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        remember(touches, event)
+        remember(touches, event, "ended")
         trace.record(name, "ended", touches)
         if forwards { super.touchesEnded(touches, with: event) }
     }
 
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        remember(touches, event)
+        remember(touches, event, "cancelled")
         trace.record(name, "cancelled", touches)
         if forwards { super.touchesCancelled(touches, with: event) }
     }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The arbitration trace: who joined which touch's swarm, every committed state change,
+/// who waited for, prevented or required whom, and why each failure happened. Off by
+/// default; one line format; kept in memory for the overlays (`entries`) and echoed to
+/// stderr on request. A line reads
+///
+///     [gestures 100.350000] UITapGestureRecognizer#3 (TapView): possible → failed: prevented by UIPanGestureRecognizer#4
+@MainActor
+public enum GestureTrace {
+    /// What an entry records.
+    public enum Kind: String, Sendable {
+        /// The recognizer joined a new touch's swarm (or was kept out by its delegate).
+        case joined, refusedTouch
+        /// A committed state change (`state` holds the new state).
+        case transition
+        /// A recognition held back by `require(toFail:)`.
+        case waiting
+        /// A touch the recognizer will no longer see (`ignore(_:for:)`).
+        case ignored
+        /// Touches cancelled in views because the recognizer recognized.
+        case cancelledTouches
+        /// Back to possible.
+        case reset
+        /// A transition a subclass asked for that the state machine does not allow.
+        case illegal
+    }
+
+    /// One line of the trace, with its parts for drawing.
+    public struct Entry: Sendable {
+        public let time: TimeInterval
+        public let recognizer: String
+        public let recognizerSerial: UInt64
+        public let view: String
+        public let kind: Kind
+        public let state: UIGestureRecognizer.State?
+        public let detail: String
+
+        /// The entry in the one line format.
+        public var line: String {
+            "[gestures \(String(format: "%.6f", time))] \(recognizer) (\(view)): \(detail)"
+        }
+    }
+
+    /// The switch. Off by default, so a release build pays one branch per call site.
+    public static var isEnabled = false
+    /// Whether lines also go to stderr.
+    public static var echoesToStandardError = false
+    /// How many of the most recent entries are kept.
+    public static var retainedEntryLimit = 2_000
+    /// The most recent entries, oldest first.
+    public private(set) static var entries: [Entry] = []
+
+    /// The entries as lines.
+    public static var lines: [String] { entries.map(\.line) }
+
+    public static func clear() {
+        entries.removeAll()
+    }
+
+    static func record(_ recognizer: UIGestureRecognizer, _ kind: Kind, state: UIGestureRecognizer.State? = nil,
+                       _ detail: @autoclosure () -> String) {
+        guard isEnabled else { return }
+        let entry = Entry(
+            time: CACurrentMediaTime(), recognizer: recognizer.traceName, recognizerSerial: recognizer.serialNumber,
+            view: recognizer.view.map { "\(type(of: $0))" } ?? "no view", kind: kind, state: state, detail: detail())
+        entries.append(entry)
+        if entries.count > retainedEntryLimit { entries.removeFirst(entries.count - retainedEntryLimit) }
+        if echoesToStandardError { FileHandle.standardError.write(Data((entry.line + "\n").utf8)) }
+    }
+}
