@@ -71,14 +71,14 @@ struct TapSequence {
         for touch in touches.sorted(by: { $0.beginOrder < $1.beginOrder }) {
             if completedTaps > 0 {
                 if currentFingers.isEmpty, touch.startTimestamp - lastTapEndTime >= GestureThresholds.maximumIntervalBetweenTaps {
-                    return .failed(String(format: "tap %d began %.3f s after the previous one (limit %.3f s)",
-                                          completedTaps + 1, touch.startTimestamp - lastTapEndTime,
+                    return .failed(String(format: "a finger went down %.3f s after tap %d lifted (limit %.3f s)",
+                                          touch.startTimestamp - lastTapEndTime, completedTaps,
                                           GestureThresholds.maximumIntervalBetweenTaps))
                 }
                 let gap = distanceToLastTap(touch.startLocationInWindow)
                 guard gap <= GestureThresholds.maximumDistanceBetweenTaps else {
-                    return .failed(String(format: "tap %d landed %.1f pt from the previous one (limit %.1f pt)",
-                                          completedTaps + 1, gap, GestureThresholds.maximumDistanceBetweenTaps))
+                    return .failed(String(format: "a finger went down %.1f pt from tap %d (limit %.1f pt)",
+                                          gap, completedTaps, GestureThresholds.maximumDistanceBetweenTaps))
                 }
             }
             guard liftedFingers.isEmpty else {

@@ -101,7 +101,12 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             if touches.contains(where: pressFingers.contains) { state = .ended }
             return
         }
-        guard state == .possible, !hasBegun, var taps else { return }
+        if hasBegun {
+            // Its began is still held by a recognizer it requires to fail: with the
+            // press over, it could never end, so it gives up.
+            return failIfPossible("the press lifted while its began waited for another recognizer to fail")
+        }
+        guard state == .possible, var taps else { return }
         if isPressing {
             let heldFor = (touches.map(\.timestamp).max() ?? event.timestamp) - (taps.currentTapStartTime ?? event.timestamp)
             return failIfPossible(String(format: "press lifted after %.3f s (minimum %.3f s)", heldFor, minimumPressDuration))
@@ -129,7 +134,6 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             if touches.contains(where: pressFingers.contains) { state = .cancelled }
             return
         }
-        guard !hasBegun else { return }
         failIfPossible("a touch was cancelled")
     }
 

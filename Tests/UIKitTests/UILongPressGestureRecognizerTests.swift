@@ -105,21 +105,27 @@ final class UILongPressGestureRecognizerTests: UIKitTestCase {
         let press = makePress()
         press.minimumPressDuration = 0
         injector.touchDown(at: point(100, 100))
-        XCTAssertEqual(trace.flush(), ["pad.began(1)", "pad.cancelled(1)", "press.began (80.0, 70.0) x1 at 0.000"])
+        // Recognized before the view's turn: the view never hears of the touch.
+        XCTAssertEqual(trace.flush(), ["press.began (80.0, 70.0) x1 at 0.000"])
     }
 
     func testACancelledTouchCancelsAPressUnderWay() async {
         makePress()
         injector.send([sample(1, .began, 100, 100)])
-        injector.wait(0.6)
+        injector.wait(0.5)
+        injector.wait(0.1)
         injector.send([sample(1, .cancelled, 100, 100)])
         XCTAssertEqual(actions, ["press.began (80.0, 70.0) x1 at 0.500", "press.cancelled (80.0, 70.0) x1 at 0.600"])
     }
 
     func testEachPressIsItsOwnGesture() async {
         makePress()
-        injector.tap(at: point(100, 100), duration: 0.6)
-        injector.tap(at: point(200, 200), duration: 0.7)
+        for (location, held) in [(point(100, 100), 0.1), (point(200, 200), 0.2)] {
+            let id = injector.touchDown(at: location)
+            injector.wait(0.5)
+            injector.wait(held)
+            injector.touchUp(id, at: location)
+        }
         XCTAssertEqual(actions, [
             "press.began (80.0, 70.0) x1 at 0.500",
             "press.ended (80.0, 70.0) x1 at 0.600",
@@ -270,5 +276,73 @@ final class UILongPressGestureRecognizerTests: UIKitTestCase {
         injector.touchDown(at: point(100, 100))
         injector.wait(0.5)
         XCTAssertEqual(actions, ["press.began (80.0, 70.0) x1 at 0.900"])
+    }
+
+    // MARK: - Held back, or beaten by another recognizer
+
+    func testABeganHeldBackGoesOnWhenTheOtherFails() async {
+        let press = makePress()
+        let blocker = ScriptedRecognizer("blocker", trace: trace)
+        pad.addGestureRecognizer(blocker)
+        press.require(toFail: blocker)
+        let id = injector.touchDown(at: point(100, 100))
+        injector.wait(0.5)
+        injector.move(id, to: point(150, 100))
+        XCTAssertEqual(actions, [])
+        blocker.state = .failed
+        injector.move(id, to: point(160, 100))
+        injector.touchUp(id, at: point(160, 100))
+        XCTAssertEqual(actions, [
+            "press.began (130.0, 70.0) x1 at 0.500",
+            "press.changed (140.0, 70.0) x1 at 0.500",
+            "press.ended (140.0, 70.0) x1 at 0.500",
+        ])
+        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0)
+    }
+
+    func testAPressLiftedWhileItsBeganIsHeldBackFails() async {
+        let press = makePress()
+        let blocker = ScriptedRecognizer("blocker", trace: trace)
+        pad.addGestureRecognizer(blocker)
+        press.require(toFail: blocker)
+        let id = injector.touchDown(at: point(100, 100))
+        injector.wait(0.6)
+        injector.touchUp(id, at: point(100, 100))
+        XCTAssertEqual(failures, ["the press lifted while its began waited for another recognizer to fail"])
+        blocker.state = .failed
+        XCTAssertEqual(actions, [])
+        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0)
+    }
+
+    /// On a view with both, a quick stroke moves too far for the press, and swipes.
+    func testAStrokeOnAViewWithAPressAndASwipeIsASwipe() async {
+        makePress()
+        attach(UISwipeGestureRecognizer(), as: "swipe", to: pad)
+        injector.drag(from: point(50, 200), to: point(200, 200), duration: 0.1, steps: 5)
+        injector.wait(1)
+        XCTAssertEqual(trace.flush().filter { !$0.hasPrefix("pad.") }, ["swipe.ended"])
+        XCTAssertEqual(failures, ["a finger moved 30.0 pt (limit 10.0 pt)"])
+    }
+
+    /// Another recognizer wins before the press's timer: the press, failed by it
+    /// without seeing the finger lift, resets, and its timer never fires.
+    func testAPressBeatenByAnotherRecognizerStartsAfresh() async {
+        makePress()
+        let pan = ScriptedRecognizer("pan", trace: trace)
+        pan.onMoved = { pan, _ in pan.state = pan.state == .possible ? .began : .changed }
+        pan.onEnded = { pan, _ in if pan.state != .possible { pan.state = .ended } }
+        pad.addGestureRecognizer(pan)
+        let id = injector.touchDown(at: point(100, 100))
+        injector.wait(0.2)
+        injector.move(id, to: point(105, 100))
+        injector.wait(1)
+        injector.touchUp(id, at: point(105, 100))
+        XCTAssertEqual(actions, [])
+        let next = injector.touchDown(at: point(100, 100))
+        injector.wait(0.5)
+        injector.wait(0.2)
+        injector.touchUp(next, at: point(100, 100))
+        XCTAssertEqual(actions, ["press.began (80.0, 70.0) x1 at 1.700", "press.ended (80.0, 70.0) x1 at 1.900"])
+        XCTAssertEqual(failures, [])
     }
 }

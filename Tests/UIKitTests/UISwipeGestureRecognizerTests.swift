@@ -191,9 +191,8 @@ final class UISwipeGestureRecognizerTests: UIKitTestCase {
     func testAStrokeInADirectionNotPermittedFails() async {
         makeSwipe(.right)
         stroke(from: point(200, 200), by: (dx: -15, dy: 0), steps: 6)
-        XCTAssertEqual(actions, [])
-        XCTAssertEqual(failures, ["moving left, not a permitted direction"])
         XCTAssertEqual(trace.flush(), ["pad.began(1)"] + Array(repeating: "pad.moved(1)", count: 6) + ["pad.ended(1)"])
+        XCTAssertEqual(failures, ["moving left, not a permitted direction"])
     }
 
     func testAStrokeThatTurnsToAnotherPermittedDirectionFails() async {
@@ -248,5 +247,17 @@ final class UISwipeGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(actions, ["swipe.ended (30.0, 170.0) x1 at 1.140"])
         injector.wait(1)
         XCTAssertEqual(failures, ["moving left, not a permitted direction"], "no timer outlives the gesture")
+    }
+
+    func testASwipeHeldBackIsRecognizedOnceWhenTheOtherFails() async {
+        let swipe = makeSwipe()
+        let blocker = ScriptedRecognizer("blocker", trace: trace)
+        pad.addGestureRecognizer(blocker)
+        swipe.require(toFail: blocker)
+        stroke(from: point(50, 200), by: (dx: 20, dy: 0), steps: 8)
+        XCTAssertEqual(actions, [])
+        blocker.state = .failed
+        XCTAssertEqual(actions, ["swipe.ended (30.0, 170.0) x1 at 0.160"])
+        XCTAssertEqual(UIGestureRecognizer.illegalTransitionCount, 0)
     }
 }
