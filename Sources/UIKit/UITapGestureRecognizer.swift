@@ -8,12 +8,12 @@ import Foundation
 /// - have exactly `numberOfTouchesRequired` fingers, all down at the same moment;
 /// - keep every finger within `GestureThresholds.tapAllowableMovement` of where it went
 ///   down;
-/// - lift within `GestureThresholds.maximumTapDuration` of its first finger going down
-///   (a finger still down then fails the recognizer at that moment, by a timer);
-/// - after the first, begin within `GestureThresholds.maximumIntervalBetweenTaps` of the
-///   previous tap lifting (else it fails when that time is up, by a timer) and land
-///   within `GestureThresholds.maximumDistanceBetweenTaps` of where the previous tap
-///   lifted.
+/// - lift less than `GestureThresholds.maximumTapDuration` after its first finger went
+///   down (a finger still down then fails the recognizer at that moment, by a timer);
+/// - after the first, begin less than `GestureThresholds.maximumIntervalBetweenTaps`
+///   after the previous tap lifted (else it fails when that time is up, by a timer)
+///   and land within `GestureThresholds.maximumDistanceBetweenTaps` of where a finger
+///   of the previous tap lifted.
 /// Anything else fails it, as does a cancelled touch.
 ///
 /// In its action, `numberOfTouches`, `location(in:)` and `location(ofTouch:in:)`
