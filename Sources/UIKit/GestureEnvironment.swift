@@ -248,7 +248,7 @@ final class GestureEnvironment {
                 didFail(recognizer)
             default:
                 GestureTrace.record(recognizer, .transition, state: change.to, "\(change.from) → \(change.to)")
-                recognizer.sendActions()
+                sendActions(of: recognizer, for: change.to)
             }
         }
         releaseHeldMessages()
@@ -283,7 +283,17 @@ final class GestureEnvironment {
             }
         }
         if recognizer.cancelsTouchesInView { cutOffTouches(of: recognizer) }
+        sendActions(of: recognizer, for: newState)
+    }
+
+    /// Sends a settled change's actions with `state` reading that change's state, even if
+    /// the recognizer has asked for more since (began then changed in one call): each
+    /// action sees the state it is sent for.
+    private func sendActions(of recognizer: UIGestureRecognizer, for state: UIGestureRecognizer.State) {
+        let latest = recognizer.storedState
+        recognizer.storedState = state
         recognizer.sendActions()
+        if recognizer.storedState == state { recognizer.storedState = latest }
     }
 
     /// Fails a recognizer whose transition is not (or no longer) its own doing.
