@@ -1,0 +1,25 @@
+// What the built-in recognizers share when they decide: failing with a reason in the
+// log, and deadlines on the media clock measured from touch timestamps.
+
+extension UIGestureRecognizer {
+    /// Fails the recognizer if it is still `possible`, saying why under `UIKitDebug`
+    /// category `gestures` ("UITapGestureRecognizer#3 fails: …"). A recognizer already
+    /// past `possible` is left alone, so callers need not guard.
+    func failIfPossible(_ reason: @autoclosure () -> String) {
+        guard state == .possible else { return }
+        UIKitDebug.log(.gestures, "\(traceName) fails: \(reason())")
+        state = .failed
+    }
+
+    /// Calls `action` with the recognizer once the media clock reaches `deadline`, a
+    /// touch timestamp plus a threshold (a deadline already passed fires at the next
+    /// timer pump). The recognizer is held weakly: a recognizer that has gone is not
+    /// called. Cancel the returned call in `reset()`.
+    func scheduleDeadline(at deadline: TimeInterval, _ action: @escaping @MainActor (UIGestureRecognizer) -> Void) -> DelayedCall {
+        let delay = max(0, deadline - CACurrentMediaTime())
+        return UIApplication.shared.schedule(afterDelay: delay) { [weak self] in
+            guard let self else { return }
+            action(self)
+        }
+    }
+}
