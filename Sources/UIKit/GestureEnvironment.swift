@@ -233,7 +233,10 @@ final class GestureEnvironment {
 
     private func settleIfIdle() {
         guard deliveryDepth == 0, batchingDepth == 0 else { return }
+        // As after an event: views get what was released, then done recognizers reset
+        // (which may release more).
         settleChanges()
+        deliverReleasedMessages()
         resetFinishedRecognizers()
         deliverReleasedMessages()
     }
@@ -248,6 +251,37 @@ final class GestureEnvironment {
     func endDelivery() {
         deliveryDepth -= 1
         settleIfIdle()
+        if deliveryDepth == 0 { watchForUndecidedRecognizers() }
+    }
+
+    private var undecidedCheck: DelayedCall?
+
+    /// Once every finger is up, gives the recognizers still possible with touches
+    /// `GestureThresholds.undecidedGestureTimeout` to decide, then fails them (beyond
+    /// UIKit: a recognizer that never decides would otherwise keep its touches' ended
+    /// from their views for ever).
+    private func watchForUndecidedRecognizers() {
+        undecidedCheck?.cancel()
+        undecidedCheck = nil
+        guard let application = UIApplication.existing, GestureEnvironment.everyFingerIsUp(in: application),
+              engaged.contains(where: { $0.storedState == .possible && !$0.trackedTouches.isEmpty }) else { return }
+        undecidedCheck = application.schedule(afterDelay: GestureThresholds.undecidedGestureTimeout) { [weak self] in
+            self?.failUndecidedRecognizers()
+        }
+    }
+
+    private static func everyFingerIsUp(in application: UIApplication) -> Bool {
+        application.touchRouter.event.liveTouches.allSatisfy { $0.isFinished || $0.phase == .ended || $0.phase == .cancelled }
+    }
+
+    private func failUndecidedRecognizers() {
+        undecidedCheck = nil
+        guard let application = UIApplication.existing, GestureEnvironment.everyFingerIsUp(in: application) else { return }
+        for recognizer in engaged
+        where recognizer.storedState == .possible && !recognizer.trackedTouches.isEmpty
+            && recognizer.trackedTouches.allSatisfy(\.isFinished) {
+            forceFailure(of: recognizer, because: "still possible \(GestureThresholds.undecidedGestureTimeout) s after its last finger lifted")
+        }
     }
 
     /// Settles the states set so far, in the order they were set (rules 3–5).
@@ -586,6 +620,7 @@ final class GestureEnvironment {
         releasedMessages.removeAll()
         deliveryDepth = 0
         batchingDepth = 0
+        undecidedCheck = nil
         UIGestureRecognizer.illegalTransitionCount = 0
         GestureTrace.clear()
     }

@@ -50,4 +50,13 @@ public enum GestureThresholds {
     /// A rotation begins once the line between its two fingers has turned this far
     /// (radians).
     public static let rotationHysteresis: CGFloat = 0.09
+
+    // MARK: Undecided recognizers (beyond UIKit)
+
+    /// A recognizer still possible this long after the last finger of the sequence
+    /// lifted is failed, so that no touch stays withheld from its view for ever by a
+    /// recognizer that never decides (a bare `UIGestureRecognizer`, a custom subclass
+    /// that forgets to fail). Every built-in decides well within it: a multi-tap waits
+    /// `maximumIntervalBetweenTaps` at most.
+    public static let undecidedGestureTimeout: TimeInterval = 1
 }

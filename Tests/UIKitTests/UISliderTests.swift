@@ -216,6 +216,10 @@ final class UISliderTests: UIKitTestCase {
         XCTAssertTrue(slider.gestureRecognizerShouldBegin(other), "not a swipe")
 
         injector.touchUp(id, at: point(60))
+        // The stand-ins never decide, so they keep the touch's end from the slider until
+        // the arbiter fails them (`GestureThresholds.undecidedGestureTimeout`).
+        XCTAssertFalse(slider.gestureRecognizerShouldBegin(swipe))
+        injector.wait(GestureThresholds.undecidedGestureTimeout)
         XCTAssertTrue(slider.gestureRecognizerShouldBegin(swipe))
     }
 
