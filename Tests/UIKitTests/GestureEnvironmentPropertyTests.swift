@@ -139,8 +139,49 @@ final class GestureEnvironmentPropertyTests: UIKitTestCase {
         return all
     }
 
+    /// A scripted random recognizer half the time, otherwise a built-in with random
+    /// settings; every action is checked against the state it reports.
     private func makeRecognizer(ledger: Ledger, _ random: inout SplitMix64) -> UIGestureRecognizer {
-        let recognizer = RandomRecognizer(seed: random.next(), ledger: ledger)
+        let recognizer: UIGestureRecognizer
+        switch random.int(in: 0...11) {
+        case 0:
+            let tap = UITapGestureRecognizer()
+            tap.numberOfTapsRequired = random.int(in: 1...3)
+            tap.numberOfTouchesRequired = random.int(in: 1...2)
+            recognizer = tap
+        case 1:
+            let pan = UIPanGestureRecognizer()
+            pan.minimumNumberOfTouches = random.int(in: 1...2)
+            pan.maximumNumberOfTouches = random.int(in: pan.minimumNumberOfTouches...3)
+            recognizer = pan
+        case 2:
+            let press = UILongPressGestureRecognizer()
+            press.minimumPressDuration = random.double(in: 0...0.8)
+            press.numberOfTapsRequired = random.int(in: 0...1)
+            recognizer = press
+        case 3:
+            let swipe = UISwipeGestureRecognizer()
+            swipe.direction = UISwipeGestureRecognizer.Direction(rawValue: UInt(random.int(in: 1...15)))
+            recognizer = swipe
+        case 4: recognizer = UIPinchGestureRecognizer()
+        case 5: recognizer = UIRotationGestureRecognizer()
+        default: return RandomRecognizer(seed: random.next(), ledger: ledger)
+        }
+        // Where in the trace its last gesture finished: a later action needs a reset since.
+        var finishedAt: Int?
+        recognizer.addAction { [ledger] recognizer in
+            if let index = finishedAt {
+                let resetSince = GestureTrace.entries[index...].contains {
+                    $0.kind == .reset && $0.recognizerSerial == recognizer.serialNumber
+                }
+                if !resetSince { ledger.failures.append("\(recognizer.traceName): action \(recognizer.state) after it finished") }
+                finishedAt = nil
+            }
+            if recognizer.state == .failed || recognizer.state == .possible {
+                ledger.failures.append("\(recognizer.traceName): action in \(recognizer.state)")
+            }
+            if recognizer.state.isTerminal { finishedAt = GestureTrace.entries.count }
+        }
         return recognizer
     }
 
