@@ -263,6 +263,7 @@ final class GestureEnvironment {
     private func watchForUndecidedRecognizers() {
         undecidedCheck?.cancel()
         undecidedCheck = nil
+        guard !engaged.isEmpty else { return }
         guard let application = UIApplication.existing, GestureEnvironment.everyFingerIsUp(in: application),
               engaged.contains(where: { $0.storedState == .possible && !$0.trackedTouches.isEmpty }) else { return }
         undecidedCheck = application.schedule(afterDelay: GestureThresholds.undecidedGestureTimeout) { [weak self] in

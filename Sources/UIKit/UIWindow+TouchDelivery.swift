@@ -35,7 +35,13 @@ extension UIWindow {
 
     func deliverTouches(of event: UIEvent) {
         let environment = UIApplication.shared.gestureEnvironment
-        let changed = event.changedTouches.filter { $0.window === self }
+        var changed = event.changedTouches
+        var othersInEvent = false
+        for touch in changed where touch.window !== self {
+            othersInEvent = true
+            break
+        }
+        if othersInEvent { changed = changed.filter { $0.window === self } }
         guard !changed.isEmpty else { return }
         if changed.contains(where: { $0.phase == .began && !$0.isFinished }) {
             var holders = TouchHolders(window: self, event: event)
@@ -46,7 +52,12 @@ extension UIWindow {
             }
         }
         environment.beginDelivery()
-        environment.deliverToRecognizers(changed.filter { !$0.isFinished && !$0.swarm.isEmpty }, in: event)
+        var hasSwarm = false
+        for touch in changed where !touch.swarm.isEmpty {
+            hasSwarm = true
+            break
+        }
+        if hasSwarm { environment.deliverToRecognizers(changed.filter { !$0.isFinished && !$0.swarm.isEmpty }, in: event) }
         environment.settleChanges()
         let released = environment.takeReleasedMessages(for: self)
         for phase in UIWindow.deliveryPhases {
