@@ -36,6 +36,9 @@ public struct SandboxCommand: ParsableCommand {
     @Flag(name: .long, help: "Log every input device and every dropped event.")
     var verbose = false
 
+    @Flag(name: .long, help: "Print the gesture recognizers' arbitration to stderr: who joined each touch, every state change, who prevented or required whom, and why each failed.")
+    var traceGestures = false
+
     public init() {}
 
     public func validate() throws {

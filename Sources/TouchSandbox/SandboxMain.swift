@@ -49,6 +49,10 @@ public enum SandboxMain {
         let options = X11Host.Options(
             display: command.display, size: CGSize(width: command.size.width, height: command.size.height),
             scale: CGFloat(command.scale), title: SandboxApp.title(for: sceneType), verbose: command.verbose)
+        if command.traceGestures {
+            GestureTrace.isEnabled = true
+            GestureTrace.echoesToStandardError = true
+        }
         let sandbox = SandboxApp(sceneType: sceneType)
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
             sandbox.decorate(host, showing: window)

@@ -42,6 +42,9 @@ public enum GestureThresholds {
     public static let swipeMaximumDuration: TimeInterval = 0.5
     /// …keeping within this angle (radians) of the direction's axis.
     public static let swipeMaximumAngle: CGFloat = .pi / 8
+    /// The stroke's direction is first judged once the centroid has moved this far, so
+    /// that a finger's landing wobble does not count as a direction.
+    public static let swipeDirectionJudgingDistance: CGFloat = swipeMinimumDistance / 5
 
     // MARK: Pinch and rotation
 

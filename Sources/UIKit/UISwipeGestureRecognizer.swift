@@ -44,10 +44,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// a gesture's first finger goes down.
     open var numberOfTouchesRequired = 1
 
-    /// How far the centroid moves before the stroke's direction is judged: below it, a
-    /// finger's landing wobble says nothing about the direction. A fifth of
-    /// `GestureThresholds.swipeMinimumDistance` (10 pt).
-    static let directionJudgingDistance = GestureThresholds.swipeMinimumDistance / 5
+    /// See `GestureThresholds.swipeDirectionJudgingDistance`.
+    static let directionJudgingDistance = GestureThresholds.swipeDirectionJudgingDistance
 
     /// The fingers of the swipe under way, in the order they went down.
     private var fingers: [UITouch] = []

@@ -8,7 +8,7 @@ final class CommandLineTests: XCTestCase {
     func testHelpDescribesTheOptionsAndExitsZero() throws {
         let result = try SandboxProcess.run(["--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--list-scenes", "--verbose"] {
+        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--list-scenes", "--verbose", "--trace-gestures"] {
             XCTAssertTrue(result.standardOutput.contains(option), "--help mentions \(option)")
         }
         XCTAssertTrue(result.standardOutput.contains("Keys in the window"))
