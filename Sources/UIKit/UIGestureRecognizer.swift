@@ -87,15 +87,16 @@ open class UIGestureRecognizer {
     // MARK: - Touches and location
 
     /// How many touches the recognizer is following: those it received that are still
-    /// down, counting those lifting in the event under way.
+    /// down, counting those lifting in the event under way. (A tap or long press
+    /// describes its tap's fingers even once they have lifted.)
     open var numberOfTouches: Int {
-        activeTouches.count
+        describedTouches.count
     }
 
     /// Where the gesture is, in `view`'s coordinates (`nil`: the window's): the centroid
     /// of the touches it follows, or where they last were once they have lifted.
     open func location(in view: UIView?) -> CGPoint {
-        let touches = activeTouches
+        let touches = describedTouches
         let inWindow = touches.isEmpty ? lastLocationInWindow : UIGestureRecognizer.centroid(of: touches)
         return convertFromWindow(inWindow, to: view)
     }
@@ -104,12 +105,18 @@ open class UIGestureRecognizer {
     /// `numberOfTouches`) is, in `view`'s coordinates. An index out of range is logged
     /// and answered with `location(in:)`, where UIKit would raise.
     open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
-        let touches = activeTouches
+        let touches = describedTouches
         guard touches.indices.contains(touchIndex) else {
             UIKitDebug.log(.gestures, "\(traceName): location(ofTouch: \(touchIndex)) with \(touches.count) touch(es); using location(in:)")
             return location(in: view)
         }
-        return touches[touchIndex].location(in: view)
+        return convertFromWindow(touches[touchIndex].locationInWindow, to: view)
+    }
+
+    /// The touches `numberOfTouches` and the locations describe, in arrival order; the
+    /// built-ins of this module override it (a tap's lifted fingers).
+    var describedTouches: [UITouch] {
+        activeTouches
     }
 
     // MARK: - Relations with other recognizers

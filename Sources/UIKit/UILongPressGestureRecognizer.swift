@@ -148,27 +148,9 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     // MARK: - Location
 
     /// The press's fingers (before the press: those of the tap under way, or of the
-    /// last tap).
-    open override var numberOfTouches: Int {
-        guard let fingers = describedFingers else { return super.numberOfTouches }
-        return fingers.count
-    }
-
-    /// The centroid of the press's fingers (before the press: of the tap under way, or
-    /// of the last tap where it lifted).
-    open override func location(in view: UIView?) -> CGPoint {
-        guard let fingers = describedFingers else { return super.location(in: view) }
-        return convertFromWindow(UIGestureRecognizer.centroid(of: fingers), to: view)
-    }
-
-    /// The press's finger at `touchIndex`, in the order they went down.
-    open override func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
-        guard let fingers = describedFingers else { return super.location(ofTouch: touchIndex, in: view) }
-        guard fingers.indices.contains(touchIndex) else {
-            UIKitDebug.log(.gestures, "\(traceName): location(ofTouch: \(touchIndex)) with \(fingers.count) touch(es); using location(in:)")
-            return location(in: view)
-        }
-        return convertFromWindow(fingers[touchIndex].locationInWindow, to: view)
+    /// last tap, where they lifted), for `numberOfTouches` and the locations.
+    override var describedTouches: [UITouch] {
+        describedFingers ?? super.describedTouches
     }
 
     // MARK: - Private

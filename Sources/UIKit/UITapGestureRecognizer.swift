@@ -95,28 +95,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     // MARK: - Location
 
-    /// The fingers of the tap under way, or of the last tap once it has lifted.
-    open override var numberOfTouches: Int {
-        guard let fingers = describedFingers else { return super.numberOfTouches }
-        return fingers.count
-    }
-
-    /// The centroid of the fingers of the tap under way, or of the last tap where they
-    /// lifted.
-    open override func location(in view: UIView?) -> CGPoint {
-        guard let fingers = describedFingers else { return super.location(in: view) }
-        return convertFromWindow(UIGestureRecognizer.centroid(of: fingers), to: view)
-    }
-
-    /// The finger at `touchIndex` (in the order they went down) of the tap under way,
-    /// or of the last tap once it has lifted.
-    open override func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
-        guard let fingers = describedFingers else { return super.location(ofTouch: touchIndex, in: view) }
-        guard fingers.indices.contains(touchIndex) else {
-            UIKitDebug.log(.gestures, "\(traceName): location(ofTouch: \(touchIndex)) with \(fingers.count) touch(es); using location(in:)")
-            return location(in: view)
-        }
-        return convertFromWindow(fingers[touchIndex].locationInWindow, to: view)
+    /// The fingers of the tap under way, or of the last tap once it has lifted (where
+    /// they lifted), for `numberOfTouches` and the locations.
+    override var describedTouches: [UITouch] {
+        describedFingers ?? super.describedTouches
     }
 
     // MARK: - Prevention
