@@ -20,6 +20,7 @@ public enum SceneCatalog {
     public static let all: [any Scene.Type] = [
         TouchSpotsScene.self,
         DragScene.self,
+        PanDragScene.self,
         DirectionDragScene.self,
     ]
 
