@@ -22,6 +22,7 @@ public enum SceneCatalog {
         DragScene.self,
         PanDragScene.self,
         DirectionDragScene.self,
+        TapDoubleTapPanScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }
