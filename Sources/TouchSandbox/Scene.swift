@@ -23,6 +23,7 @@ public enum SceneCatalog {
         PanDragScene.self,
         DirectionDragScene.self,
         TapDoubleTapPanScene.self,
+        LongPressPanScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }
