@@ -6,6 +6,10 @@ import Foundation
 struct SandboxChrome {
     static let captionHeight: CGFloat = 32
     static let helpHeight: CGFloat = 28
+    /// The hint's baseline is this far above the help line.
+    static let hintBaselineOffset: CGFloat = 20
+    /// The hint's line, from the help line up to above its 16-point capitals.
+    static let hintClearance: CGFloat = 44
 
     var caption: String
     var hint: String?
@@ -18,7 +22,7 @@ struct SandboxChrome {
         if let hint {
             // Low on the stage, centred, so it never covers the scene's own views.
             let width = canvas.measureText(hint, size: 16)
-            canvas.drawText(hint, at: CGPoint(x: (size.width - width) / 2, y: size.height - Self.helpHeight - 20),
+            canvas.drawText(hint, at: CGPoint(x: (size.width - width) / 2, y: size.height - Self.helpHeight - Self.hintBaselineOffset),
                             size: 16, color: SandboxStyle.secondaryText)
         }
         guard isHelpVisible else { return }
@@ -39,5 +43,13 @@ struct SandboxChrome {
 
     static func helpBar(in size: CGSize) -> CGRect {
         CGRect(x: 0, y: size.height - helpHeight, width: size.width, height: helpHeight)
+    }
+
+    /// The part of a window of `size` that the chrome never covers: below the caption
+    /// and above the hint line (the help line is below the hint). Scenes whose views
+    /// fill the window lay them out in it.
+    static func clearArea(in size: CGSize) -> CGRect {
+        let bottom = size.height - helpHeight - hintClearance
+        return CGRect(x: 0, y: captionHeight, width: size.width, height: max(0, bottom - captionHeight))
     }
 }

@@ -20,7 +20,10 @@ public enum SceneCatalog {
     public static let all: [any Scene.Type] = [
         TouchSpotsScene.self,
         DragScene.self,
+        PanDragScene.self,
         DirectionDragScene.self,
+        TapDoubleTapPanScene.self,
+        LongPressPanScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }

@@ -25,6 +25,16 @@ final class ScreenshotTests: XCTestCase {
         XCTAssertEqual(size.height, 600)
     }
 
+    func testEverySceneDrawsItsFirstFrame() throws {
+        let listing = try SandboxProcess.run(["--list-scenes"])
+        let names = listing.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        XCTAssertGreaterThanOrEqual(names.count, 6)
+        for name in names {
+            let size = try screenshot(["--scene", name, "--size", "320x240"])
+            XCTAssertEqual(size.width, 320, name)
+        }
+    }
+
     func testAnUnwritablePathIsOneLine() throws {
         let server = try HeadlessXorg.shared()
         let result = try SandboxProcess.run(["--display", server.display, "--screenshot", "/nonexistent/dir/shot.png"])

@@ -1,0 +1,50 @@
+@testable import TouchSandbox
+import UIKit
+import XCTest
+
+/// The long-press-pan scene: both of seed 000's variants, side by side, each dragged
+/// after a press, at the same time if two fingers want.
+final class LongPressPanSceneTests: ListingTestCase {
+    private var scene: LongPressPanScene!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        scene = LongPressPanScene()
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window.makeKeyAndVisible()
+        window.rootViewController = scene
+        injector = TouchInjector(window: window, clock: clock)
+    }
+
+    func testTheLegendsSitUnderTheSquaresClearOfTheHint() async throws {
+        let squares = try [XCTUnwrap(scene.twoRecognizerSquare), XCTUnwrap(scene.oneRecognizerSquare)]
+        XCTAssertFalse(squares[0].frame.intersects(squares[1].frame))
+        let clear = SandboxChrome.clearArea(in: window.bounds.size)
+        for (square, legend) in zip(squares, scene.legends) {
+            XCTAssertEqual(legend.center.x, square.center.x, accuracy: 1e-9)
+            XCTAssertGreaterThan(legend.frame.minY, square.frame.maxY)
+            XCTAssertTrue(clear.contains(legend.frame), "\(legend.frame) clear of the caption and the hint")
+            XCTAssertTrue(clear.contains(square.frame))
+        }
+    }
+
+    func testTwoFingersPressAndDragBothVariantsAtOnce() async throws {
+        let two = try XCTUnwrap(scene.twoRecognizerSquare), one = try XCTUnwrap(scene.oneRecognizerSquare)
+        let (start2, start1) = (two.center, one.center)
+        let f2 = injector.touchDown(at: start2)
+        let f1 = injector.touchDown(at: start1)
+        injector.wait(0.5)
+        XCTAssertNotNil(two.layer.animation(forKey: PulsingDragTarget.pulseKey))
+        XCTAssertNotNil(one.layer.animation(forKey: PulsingDragTarget.pulseKey))
+        injector.move(f2, to: CGPoint(x: start2.x - 30, y: start2.y + 120))
+        injector.move(f1, to: CGPoint(x: start1.x + 50, y: start1.y - 60))
+        injector.touchUp(f2, at: CGPoint(x: start2.x - 30, y: start2.y + 120))
+        injector.touchUp(f1, at: CGPoint(x: start1.x + 50, y: start1.y - 60))
+        XCTAssertEqualPoints(two.center, CGPoint(x: start2.x - 30, y: start2.y + 120))
+        XCTAssertEqualPoints(one.center, CGPoint(x: start1.x + 50, y: start1.y - 60))
+        XCTAssertNil(two.layer.animationKeys())
+        XCTAssertNil(one.layer.animationKeys())
+        XCTAssertTrue(window.subviews.first?.subviews.suffix(2).elementsEqual([two, one], by: ===) ?? false,
+                      "the squares are above the legends")
+    }
+}
