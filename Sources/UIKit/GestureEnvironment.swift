@@ -10,9 +10,11 @@
 /// 1. **Swarm.** When a touch begins, the enabled recognizers of its hit-test view and
 ///    of every ancestor up to the window join it, deeper views first and, on one view,
 ///    the most recently added first; a recognizer's delegate may keep it out
-///    (`gestureRecognizer(_:shouldReceive:)`). A recognizer in a terminal state, or
-///    waiting to reset, joins nothing. Touches withheld from their view by
-///    `isExclusiveTouch` get no swarm; those withheld by `isMultipleTouchEnabled` do.
+///    (`gestureRecognizer(_:shouldReceive:)`). A recognizer in a terminal state, waiting
+///    to reset, or holding a recognition back for `require(toFail:)` (its gesture is
+///    complete: a single tap waiting for the double tap to fail) joins nothing.
+///    Touches withheld from their view by `isExclusiveTouch` get no swarm; those
+///    withheld by `isMultipleTouchEnabled` do.
 /// 2. **Order.** In each event every recognizer gets its own touches, phase by phase,
 ///    before any view; recognizers go in swarm order. Effects of the states they set
 ///    (recognition, failure, actions) are settled after all of them have seen the
@@ -87,7 +89,7 @@ final class GestureEnvironment {
             let recognizers = view.attachedGestureRecognizers
             for recognizer in recognizers.reversed()
             where recognizer.isEnabled && recognizer.view === view && !recognizer.storedState.isTerminal
-                && !recognizer.isWaitingForDependents {
+                && !recognizer.isWaitingForDependents && recognizer.heldTransition == nil {
                 if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
                     GestureTrace.record(recognizer, .refusedTouch, "delegate kept touch \(touch.sampleID) out")
                     continue

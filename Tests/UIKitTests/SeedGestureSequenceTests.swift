@@ -82,6 +82,18 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         ])
     }
 
+    func testATapThenAQuickDragIsASingleTapAndADrag() async {
+        // The single tap, complete and waiting for the double tap to fail, does not take
+        // the new finger: the drag prevents the double tap, which lets the single go.
+        configureTapDoubleTapPan()
+        injector.tap(at: point(100, 100), duration: 0.05)
+        injector.wait(0.1)
+        injector.drag(from: point(100, 100), to: point(160, 100), duration: 0.2, steps: 3)
+        XCTAssertEqual(trace.flush().filter { !$0.hasPrefix("view.") }, [
+            "drag.began", "single.ended", "drag.changed", "drag.changed", "drag.ended",
+        ])
+    }
+
     func testWithoutRequireToFailADoubleTapAlsoFiresSingle() async {
         // "on a double tap, both the single tap action handler and the double tap action
         // handler are called" (the double tap is added last, so it goes first).
