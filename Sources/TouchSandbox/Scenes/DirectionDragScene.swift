@@ -1,13 +1,16 @@
 import UIKit
 
-/// Seed 000's direction-locked drag: each square moves only horizontally or only
-/// vertically, decided by the first movement of each drag (the touchesMoved state
-/// machine of "Interpreting Touches").
+/// Seed 000's direction-locked drag, both ways the seed writes it: the upper squares
+/// by the touchesMoved state machine of "Interpreting Touches"
+/// (`DirectionLockedDragView`), the lower ones by two pan subclasses on each square
+/// ("Subclassing Gesture Recognizers": `HorizontalPanGestureRecognizer` and
+/// `VerticalPanGestureRecognizer`). Either way the first move of each drag decides
+/// horizontal or vertical.
 @MainActor
 public final class DirectionDragScene: UIViewController, Scene {
     public static let name = "direction-drag"
-    public static let caption = "Direction-locked drag: the first move decides horizontal or vertical (seed 000, \"Interpreting Touches\")"
-    public static let hint: String? = "Drag a square sideways or up and down"
+    public static let caption = "Direction-locked drag: the first move decides, by touches and by two pan subclasses (seed 000)"
+    public static let hint: String? = "Drag a shape sideways or up and down: squares by touches, circles by two pan recognizers"
 
     static let colors: [UIColor] = [
         UIColor(red: 0.29, green: 0.56, blue: 0.89, alpha: 1),
@@ -15,18 +18,39 @@ public final class DirectionDragScene: UIViewController, Scene {
         UIColor(red: 0.36, green: 0.72, blue: 0.36, alpha: 1),
     ]
 
+    /// The lower squares, dragged by the pan subclasses.
+    private(set) var recognizerSquares: [UIView] = []
+
     public override func loadView() {
         let stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
         stage.isMultipleTouchEnabled = true
-        let bounds = stage.bounds
+        let area = SandboxChrome.clearArea(in: stage.bounds.size)
         for (index, color) in DirectionDragScene.colors.enumerated() {
+            let x = area.midX + (CGFloat(index) - 1) * 180
             let square = DirectionLockedDragView(frame: CGRect(x: 0, y: 0, width: 110, height: 110))
-            square.center = CGPoint(x: bounds.midX + (CGFloat(index) - 1) * 180, y: bounds.midY)
+            square.center = CGPoint(x: x, y: area.midY - 80)
             square.backgroundColor = color
             square.layer.cornerRadius = 14
             stage.addSubview(square)
+
+            let recognized = UIView(frame: CGRect(x: 0, y: 0, width: 110, height: 110))
+            recognized.center = CGPoint(x: x, y: area.midY + 80)
+            recognized.backgroundColor = color.withAlphaComponent(0.75)
+            recognized.layer.cornerRadius = 55
+            recognized.addGestureRecognizer(HorizontalPanGestureRecognizer(target: self, action: DirectionDragScene.dragging))
+            recognized.addGestureRecognizer(VerticalPanGestureRecognizer(target: self, action: DirectionDragScene.dragging))
+            stage.addSubview(recognized)
+            recognizerSquares.append(recognized)
         }
         view = stage
+    }
+
+    /// Seed 000's stateless drag handler: move by the translation, then reset it.
+    func dragging(_ p: UIPanGestureRecognizer) {
+        guard let vv = p.view, p.state == .began || p.state == .changed else { return }
+        let delta = p.translation(in: vv.superview)
+        vv.center = CGPoint(x: vv.center.x + delta.x, y: vv.center.y + delta.y)
+        p.setTranslation(.zero, in: vv.superview)
     }
 }
