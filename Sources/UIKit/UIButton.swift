@@ -121,12 +121,13 @@ open class UIButton: UIControl {
 
     // MARK: - Gesture recognizers
 
-    /// False for a single-tap recognizer (`SingleTapRecognizing.isSingleTap`) attached
-    /// to another view while the button is enabled, so that the tap is the button's;
+    /// False for a `UITapGestureRecognizer` of one tap with one finger attached to
+    /// another view while the button is enabled, so that the tap is the button's;
     /// otherwise what `UIView` answers. A disabled button has no action to protect and
     /// lets the tap through.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        if isEnabled, gestureRecognizer.view !== self, let tap = gestureRecognizer as? SingleTapRecognizing, tap.isSingleTap {
+        if isEnabled, gestureRecognizer.view !== self, let tap = gestureRecognizer as? UITapGestureRecognizer,
+           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
             return false
         }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
@@ -173,14 +174,4 @@ open class UIButton: UIControl {
         label.alpha = dims ? UIButton.highlightedTitleAlpha : 1
         setNeedsLayout()
     }
-}
-
-/// A recognizer that can say whether it is a single tap: one tap with one finger
-/// (`UITapGestureRecognizer` with `numberOfTapsRequired` and `numberOfTouchesRequired`
-/// both 1). `UIButton` refuses such recognizers of other views. Declared here so that
-/// the button does not depend on the tap recognizer's file; the tap recognizer adopts it.
-@MainActor
-protocol SingleTapRecognizing: AnyObject {
-    /// Whether the recognizer recognizes one tap of one finger.
-    var isSingleTap: Bool { get }
 }

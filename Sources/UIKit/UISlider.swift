@@ -19,7 +19,7 @@ import Foundation
 /// - Setting `value` in code sends nothing, as in UIKit.
 ///
 /// Gesture recognizers: while the thumb is being dragged a one-finger horizontal swipe
-/// recognizer (`SwipeRecognizing`) does not begin, so it cannot steal the drag (seed
+/// recognizer (`UISwipeGestureRecognizer`) does not begin, so it cannot steal the drag (seed
 /// 000, seed 001 "Interacting with Other User Interface Controls").
 ///
 /// A disabled slider draws at half opacity and ignores touches.
@@ -150,11 +150,11 @@ open class UISlider: UIControl {
 
     // MARK: - Gesture recognizers
 
-    /// False for a one-finger horizontal swipe recognizer
-    /// (`SwipeRecognizing.isSingleFingerHorizontalSwipe`) while the thumb is being
-    /// dragged; otherwise what `UIView` answers.
+    /// False for a one-finger `UISwipeGestureRecognizer` permitted to go left or right
+    /// while the thumb is being dragged; otherwise what `UIView` answers.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        if isTracking, let swipe = gestureRecognizer as? SwipeRecognizing, swipe.isSingleFingerHorizontalSwipe {
+        if isTracking, let swipe = gestureRecognizer as? UISwipeGestureRecognizer, swipe.numberOfTouchesRequired == 1,
+           !swipe.direction.isDisjoint(with: [.left, .right]) {
             return false
         }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
@@ -263,15 +263,4 @@ open class UISlider: UIControl {
         changes()
         CATransaction.commit()
     }
-}
-
-/// A recognizer that can say whether it is a swipe of one finger that may go left or
-/// right (`UISwipeGestureRecognizer` with `numberOfTouchesRequired` 1 and a `direction`
-/// including `.left` or `.right`). `UISlider` refuses such recognizers while its thumb
-/// is dragged. Declared here so that the slider does not depend on the swipe
-/// recognizer's file; the swipe recognizer adopts it.
-@MainActor
-protocol SwipeRecognizing: AnyObject {
-    /// Whether the recognizer is a one-finger swipe permitted to go left or right.
-    var isSingleFingerHorizontalSwipe: Bool { get }
 }

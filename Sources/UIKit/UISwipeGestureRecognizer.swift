@@ -189,10 +189,3 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         }
     }
 }
-
-/// `UISlider` refuses a one-finger horizontal swipe while its thumb is dragged (seed 000).
-extension UISwipeGestureRecognizer: SwipeRecognizing {
-    var isSingleFingerHorizontalSwipe: Bool {
-        numberOfTouchesRequired == 1 && !direction.isDisjoint(with: [.left, .right])
-    }
-}

@@ -150,11 +150,3 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
     }
 }
-
-/// `UIButton` refuses a single tap of one finger recognized by an ancestor's recognizer
-/// (seed 000), so that the button wins.
-extension UITapGestureRecognizer: SingleTapRecognizing {
-    var isSingleTap: Bool {
-        numberOfTapsRequired == 1 && numberOfTouchesRequired == 1
-    }
-}

@@ -4,16 +4,6 @@ import XCTest
 /// Buttons: titles and colours per state, the title's look by state, the primary
 /// action, and the rule that keeps single taps of other views off the button.
 final class UIButtonTests: UIKitTestCase {
-    /// Stands in for `UITapGestureRecognizer` (written on another branch), which will
-    /// adopt `SingleTapRecognizing` the same way.
-    private final class TapStandIn: UIGestureRecognizer, SingleTapRecognizing {
-        var numberOfTapsRequired = 1
-        var numberOfTouchesRequired = 1
-        var isSingleTap: Bool {
-            numberOfTapsRequired == 1 && numberOfTouchesRequired == 1
-        }
-    }
-
     private var button: UIButton!
     private var events: ControlEventLog!
 
@@ -126,18 +116,18 @@ final class UIButtonTests: UIKitTestCase {
     // MARK: - gestureRecognizerShouldBegin
 
     func testASingleTapOfAnotherViewDoesNotBeginOnTheButton() async {
-        let background = TapStandIn()
+        let background = UITapGestureRecognizer()
         window.addGestureRecognizer(background)
         XCTAssertFalse(button.gestureRecognizerShouldBegin(background))
     }
 
     func testOtherTapsAndOtherRecognizersMayBegin() async {
-        let double = TapStandIn()
+        let double = UITapGestureRecognizer()
         double.numberOfTapsRequired = 2
         window.addGestureRecognizer(double)
         XCTAssertTrue(button.gestureRecognizerShouldBegin(double), "a double tap is not the button's gesture")
 
-        let twoFinger = TapStandIn()
+        let twoFinger = UITapGestureRecognizer()
         twoFinger.numberOfTouchesRequired = 2
         window.addGestureRecognizer(twoFinger)
         XCTAssertTrue(button.gestureRecognizerShouldBegin(twoFinger))
@@ -148,13 +138,13 @@ final class UIButtonTests: UIKitTestCase {
     }
 
     func testASingleTapOnTheButtonItselfMayBegin() async {
-        let own = TapStandIn()
+        let own = UITapGestureRecognizer()
         button.addGestureRecognizer(own)
         XCTAssertTrue(button.gestureRecognizerShouldBegin(own), "seed 001: attach to the control to override it")
     }
 
     func testADisabledButtonLetsTheTapThrough() async {
-        let background = TapStandIn()
+        let background = UITapGestureRecognizer()
         window.addGestureRecognizer(background)
         button.isEnabled = false
         XCTAssertTrue(button.gestureRecognizerShouldBegin(background))
