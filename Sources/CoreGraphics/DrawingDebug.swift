@@ -10,28 +10,9 @@ import Foundation
 ///
 /// Drawing that cannot happen (no engine, a file that is not a PNG) is reported here and
 /// never crashes. Meant for the main thread, where drawing happens.
-public enum DrawingDebug {
-    /// The lines, the switch and the echo (see `DebugLog`).
-    static let store = DebugLog()
-
-    public static var isLoggingEnabled: Bool {
-        get { store.isEnabled }
-        set { store.isEnabled = newValue }
-    }
-    public static var echoesToStandardError: Bool {
-        get { store.echoesToStandardError }
-        set { store.echoesToStandardError = newValue }
-    }
-    public static var retainedLineLimit: Int {
-        get { store.retainedLineLimit }
-        set { store.retainedLineLimit = newValue }
-    }
-    /// The most recent lines, oldest first.
-    public static var loggedLines: [String] { store.lines }
-
-    public static func clearLoggedLines() {
-        store.clear()
-    }
+public enum DrawingDebug: DebugLogging {
+    /// The lines, the switch and the echo (see `DebugLog` and `DebugLogging`).
+    public static let store = DebugLog<String>()
 
     /// Writes one line when logging is on; the message is not built otherwise.
     public static func log(_ message: @autoclosure () -> String) {

@@ -9,7 +9,7 @@ import Foundation
 /// unknown key path, an unbalanced `CATransaction.commit()`) is reported here once,
 /// never by crashing.
 @MainActor
-public enum QuartzCoreDebug {
+public enum QuartzCoreDebug: DebugLogging {
     public enum Category: String, Sendable {
         /// Animations that cannot run as given.
         case animation
@@ -17,30 +17,8 @@ public enum QuartzCoreDebug {
         case transaction
     }
 
-    /// The lines, the switch and the echo (see `DebugLog`).
-    static let store = DebugLog()
-
-    /// The switch. Off by default, so a release build pays one branch per call site.
-    public static var isLoggingEnabled: Bool {
-        get { store.isEnabled }
-        set { store.isEnabled = newValue }
-    }
-    /// Whether lines also go to stderr (tests usually turn this off).
-    public static var echoesToStandardError: Bool {
-        get { store.echoesToStandardError }
-        set { store.echoesToStandardError = newValue }
-    }
-    /// How many of the most recent lines `loggedLines` keeps.
-    public static var retainedLineLimit: Int {
-        get { store.retainedLineLimit }
-        set { store.retainedLineLimit = newValue }
-    }
-    /// The most recent lines, oldest first.
-    public static var loggedLines: [String] { store.lines }
-
-    public static func clearLoggedLines() {
-        store.clear()
-    }
+    /// The lines, the switch and the echo (see `DebugLog` and `DebugLogging`).
+    public nonisolated static let store = DebugLog<String>()
 
     /// Writes one line when logging is on; the message is not built otherwise.
     public static func log(_ category: Category, _ message: @autoclosure () -> String) {

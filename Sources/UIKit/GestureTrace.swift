@@ -42,30 +42,38 @@ public enum GestureTrace {
         }
     }
 
-    /// The switch. Off by default, so a release build pays one branch per call site.
-    public static var isEnabled = false
-    /// Whether lines also go to stderr.
-    public static var echoesToStandardError = false
-    /// How many of the most recent entries are kept.
-    public static var retainedEntryLimit = 2_000
-    /// The most recent entries, oldest first.
-    public private(set) static var entries: [Entry] = []
+    /// The entries, the switch and the echo (see `DebugLog`).
+    static let store = DebugLog<Entry>(retainedLimit: 2_000, echoesToStandardError: false) { $0.line }
 
+    /// The switch. Off by default, so a release build pays one branch per call site.
+    public static var isEnabled: Bool {
+        get { store.isEnabled }
+        set { store.isEnabled = newValue }
+    }
+    /// Whether lines also go to stderr.
+    public static var echoesToStandardError: Bool {
+        get { store.echoesToStandardError }
+        set { store.echoesToStandardError = newValue }
+    }
+    /// How many of the most recent entries are kept.
+    public static var retainedEntryLimit: Int {
+        get { store.retainedLimit }
+        set { store.retainedLimit = newValue }
+    }
+    /// The most recent entries, oldest first.
+    public static var entries: [Entry] { store.entries }
     /// The entries as lines.
-    public static var lines: [String] { entries.map(\.line) }
+    public static var lines: [String] { store.lines }
 
     public static func clear() {
-        entries.removeAll()
+        store.clear()
     }
 
     static func record(_ recognizer: UIGestureRecognizer, _ kind: Kind, state: UIGestureRecognizer.State? = nil,
                        _ detail: @autoclosure () -> String) {
-        guard isEnabled else { return }
-        let entry = Entry(
+        guard store.isEnabled else { return }
+        store.append(Entry(
             time: CACurrentMediaTime(), recognizer: recognizer.traceName, recognizerSerial: recognizer.serialNumber,
-            view: recognizer.view.map { "\(type(of: $0))" } ?? "no view", kind: kind, state: state, detail: detail())
-        entries.append(entry)
-        if entries.count > retainedEntryLimit { entries.removeFirst(entries.count - retainedEntryLimit) }
-        if echoesToStandardError { FileHandle.standardError.write(Data((entry.line + "\n").utf8)) }
+            view: recognizer.view.map { "\(type(of: $0))" } ?? "no view", kind: kind, state: state, detail: detail()))
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// with the time on the installed media clock, the category, and the message. Bad input
 /// (see `UIWindow.inject(_:)`) is always reported here, never by crashing.
 @MainActor
-public enum UIKitDebug {
+public enum UIKitDebug: DebugLogging {
     /// What a line is about.
     public enum Category: String, Sendable {
         /// Samples rejected or repaired on their way in.
@@ -28,30 +28,8 @@ public enum UIKitDebug {
         case gestures
     }
 
-    /// The lines, the switch and the echo (see `DebugLog`).
-    static let store = DebugLog()
-
-    /// The switch. Off by default, so a release build pays one branch per call site.
-    public static var isLoggingEnabled: Bool {
-        get { store.isEnabled }
-        set { store.isEnabled = newValue }
-    }
-    /// Whether lines also go to stderr (tests usually turn this off).
-    public static var echoesToStandardError: Bool {
-        get { store.echoesToStandardError }
-        set { store.echoesToStandardError = newValue }
-    }
-    /// How many of the most recent lines `loggedLines` keeps.
-    public static var retainedLineLimit: Int {
-        get { store.retainedLineLimit }
-        set { store.retainedLineLimit = newValue }
-    }
-    /// The most recent lines, oldest first.
-    public static var loggedLines: [String] { store.lines }
-
-    public static func clearLoggedLines() {
-        store.clear()
-    }
+    /// The lines, the switch and the echo (see `DebugLog` and `DebugLogging`).
+    public nonisolated static let store = DebugLog<String>()
 
     /// Writes one line when logging is on; the message is not built otherwise.
     public static func log(_ category: Category, _ message: @autoclosure () -> String) {
