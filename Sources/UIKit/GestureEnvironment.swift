@@ -89,7 +89,7 @@ final class GestureEnvironment {
             let recognizers = view.attachedGestureRecognizers
             for recognizer in recognizers.reversed()
             where recognizer.isEnabled && recognizer.view === view && !recognizer.storedState.isTerminal
-                && !recognizer.isWaitingForDependents && recognizer.heldTransition == nil {
+                && recognizer.heldTransition == nil {
                 if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
                     GestureTrace.record(recognizer, .refusedTouch, "delegate kept touch \(touch.sampleID) out")
                     continue
@@ -115,7 +115,8 @@ final class GestureEnvironment {
 
     private static let phases: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
 
-    /// Hands each recognizer its own touches among `touches`, phase by phase (rule 2).
+    /// Hands each recognizer its own touches among `touches`, phase by phase (rule 2);
+    /// touches a nested dispatch has already finished are skipped.
     func deliverToRecognizers(_ touches: [UITouch], in event: UIEvent) {
         // The usual event, one touch, needs no merging of swarms and one set per phase.
         let order = touches.count == 1 ? touches[0].swarm : GestureEnvironment.mergedSwarms(of: touches)
@@ -125,11 +126,11 @@ final class GestureEnvironment {
                 guard recognizer.receivesTouches else { break }
                 let mine: Set<UITouch>
                 if let single {
-                    guard touches[0].phase == phase, touches[0].isInSwarm(of: recognizer) else { continue }
+                    guard touches[0].phase == phase, !touches[0].isFinished, touches[0].isInSwarm(of: recognizer) else { continue }
                     mine = single
                 } else {
                     var collected = Set<UITouch>()
-                    for touch in touches where touch.phase == phase && touch.isInSwarm(of: recognizer) {
+                    for touch in touches where touch.phase == phase && !touch.isFinished && touch.isInSwarm(of: recognizer) {
                         collected.insert(touch)
                     }
                     guard !collected.isEmpty else { continue }
@@ -143,7 +144,6 @@ final class GestureEnvironment {
                 case .stationary: break
                 }
             }
-            recognizer.noteLocation()
         }
     }
 
@@ -639,19 +639,6 @@ extension UITouch {
 }
 
 extension UIGestureRecognizer {
-    /// Remembers where its touches are, for `location(in:)` once they have lifted.
-    func noteLocation() {
-        var x: CGFloat = 0
-        var y: CGFloat = 0
-        var count = 0
-        for touch in trackedTouches where !touch.isFinished {
-            x += touch.locationInWindow.x
-            y += touch.locationInWindow.y
-            count += 1
-        }
-        if count > 0 { lastLocationInWindow = CGPoint(x: x / CGFloat(count), y: y / CGFloat(count)) }
-    }
-
     /// Whether the recognizer takes touches now: enabled, attached, not finished.
     var receivesTouches: Bool {
         isEnabled && view != nil && !storedState.isTerminal

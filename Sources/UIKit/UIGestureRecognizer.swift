@@ -94,11 +94,10 @@ open class UIGestureRecognizer {
     }
 
     /// Where the gesture is, in `view`'s coordinates (`nil`: the window's): the centroid
-    /// of the touches it follows, or where they last were once they have lifted.
+    /// of the touches it follows, or of where they lifted once all have (until reset).
     open func location(in view: UIView?) -> CGPoint {
         let touches = describedTouches
-        let inWindow = touches.isEmpty ? lastLocationInWindow : UIGestureRecognizer.centroid(of: touches)
-        return convertFromWindow(inWindow, to: view)
+        return convertFromWindow(UIGestureRecognizer.centroid(of: touches.isEmpty ? trackedTouches : touches), to: view)
     }
 
     /// Where the touch at `touchIndex` (in the order they arrived, among those counted by
@@ -192,9 +191,8 @@ open class UIGestureRecognizer {
     var trackedTouches: [UITouch] = []
     var actions: [TargetAction] = []
     var failureRequirements: [WeakRecognizer] = []
-    /// Where the touches last were, for `location(in:)` once they have lifted.
-    var lastLocationInWindow = CGPoint.zero
-    /// Set while a reset is held back by a recognizer that requires this one to fail.
+    /// Set while a reset is held back by a recognizer that requires this one to fail
+    /// (so the trace says so once).
     var isWaitingForDependents = false
     /// Set while it is among `GestureEnvironment.engaged`.
     var isEngaged = false

@@ -52,12 +52,7 @@ extension UIWindow {
             }
         }
         environment.beginDelivery()
-        var hasSwarm = false
-        for touch in changed where !touch.swarm.isEmpty {
-            hasSwarm = true
-            break
-        }
-        if hasSwarm { environment.deliverToRecognizers(changed.filter { !$0.isFinished && !$0.swarm.isEmpty }, in: event) }
+        environment.deliverToRecognizers(changed, in: event)
         environment.settleChanges()
         let released = environment.takeReleasedMessages(for: self)
         for phase in UIWindow.deliveryPhases {

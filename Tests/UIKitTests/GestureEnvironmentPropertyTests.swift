@@ -195,7 +195,7 @@ final class GestureEnvironmentPropertyTests: UIKitTestCase {
             switch entry.kind {
             case .transition:
                 guard let to = entry.state else { continue }
-                if !from.allowsTransition(to: to) && !(from.isRecognizing && to == .cancelled) {
+                if !from.allowsTransition(to: to) {
                     failures.append("\(entry.recognizer): \(from) → \(to)")
                 }
                 current[entry.recognizerSerial] = to
