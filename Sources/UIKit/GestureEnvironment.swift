@@ -118,7 +118,9 @@ final class GestureEnvironment {
     /// Hands each recognizer its own touches among `touches`, phase by phase (rule 2);
     /// touches a nested dispatch has already finished are skipped.
     func deliverToRecognizers(_ touches: [UITouch], in event: UIEvent) {
-        // The usual event, one touch, needs no merging of swarms and one set per phase.
+        // The usual event, one touch, needs no merging of swarms and one set per phase;
+        // without recognizers, nothing at all.
+        if touches.count == 1, touches[0].swarm.isEmpty { return }
         let order = touches.count == 1 ? touches[0].swarm : GestureEnvironment.mergedSwarms(of: touches)
         let single: Set<UITouch>? = touches.count == 1 ? [touches[0]] : nil
         for recognizer in order {
