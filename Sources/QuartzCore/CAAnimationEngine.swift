@@ -1,6 +1,7 @@
 /// The frame clock of the layer engine: the one entry a host calls once per frame.
 ///
-/// `tick()` does, in this order, at `t = CACurrentMediaTime()`:
+/// `tick()` does, in this order, at `t = CACurrentMediaTime()` (animations at the layer
+/// tree's time for `t`, which slow animations stretch: `CAAnimationEngine+SlowAnimations`):
 ///
 /// 1. fires every running `CADisplayLink` that is due (its `timestamp` is `t`);
 /// 2. tells the delegate of every attached animation whose `beginTime` has come
@@ -46,7 +47,7 @@ public enum CAAnimationEngine {
         for link in displayLinks where !link.isPaused {
             link.fireIfDue(at: now, frameInterval: frameInterval)
         }
-        advanceAnimations(to: now)
+        advanceAnimations(to: time(atMediaTime: now))
         let callbacks = nextTickCallbacks
         nextTickCallbacks = []
         for callback in callbacks { callback() }
@@ -137,6 +138,7 @@ public enum CAAnimationEngine {
         animatedLayers.removeAll()
         displayLinks.removeAll()
         nextTickCallbacks.removeAll()
+        layerTime = LayerTreeTime()
         CATransaction.discardAll()
     }
 }

@@ -224,7 +224,7 @@ open class CALayer {
         updateMapping()
     }
 
-    /// The layer as it appears at the current media time (`CACurrentMediaTime()`), with
+    /// The layer as it appears now (at the layer tree's time, `CAAnimationEngine.currentTime`), with
     /// its animations applied; see `CALayer+Presentation.swift` for what is returned.
     /// The renderer and presentation hit-testing read `presentation() ?? layer`.
     open func presentation() -> Self? {

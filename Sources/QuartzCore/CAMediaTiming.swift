@@ -3,7 +3,8 @@
 ///
 /// Layers do not adopt it here: a layer's own `speed` and `timeOffset` (a layer time
 /// space, used on Apple platforms to pause a subtree) are not implemented, so every
-/// animation's `beginTime` is on the media clock (`CACurrentMediaTime()`).
+/// animation's `beginTime` is on the one layer tree time line (`CAAnimationEngine.currentTime`,
+/// the media clock unless animations are slowed: `CAAnimationEngine+SlowAnimations.swift`).
 @MainActor
 public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }

@@ -122,7 +122,7 @@ final class ViewPropertyAnimationAction: CAAction {
         animation.fromValue = dict?[startKey]
         animation.duration = block.duration
         if block.delay > 0 {
-            animation.beginTime = CACurrentMediaTime() + block.delay
+            animation.beginTime = CAAnimationEngine.currentTime + block.delay
             // The old value shows during the delay, though the model already has the new.
             animation.fillMode = .backwards
         }
