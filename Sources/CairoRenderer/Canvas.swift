@@ -1,4 +1,5 @@
 import CCairo
+import CoreGraphics
 import Foundation
 
 /// A drawing surface in points for the scene and the debugging overlays. It wraps a Cairo
@@ -34,6 +35,18 @@ public struct Canvas {
         case regular, bold
     }
 
+    /// A dash pattern for strokes: `on` points drawn, `off` points skipped, repeating
+    /// from the start of each stroked path.
+    public struct Dash: Equatable, Sendable {
+        public var on: CGFloat
+        public var off: CGFloat
+
+        public init(on: CGFloat, off: CGFloat) {
+            self.on = on
+            self.off = off
+        }
+    }
+
     // MARK: - Shapes
 
     public func fill(_ rect: CGRect, with color: Color) {
@@ -63,6 +76,51 @@ public struct Canvas {
         cairo_fill(context)
     }
 
+    /// Strokes the outline of `rect`, solid or dashed.
+    public func strokeRect(_ rect: CGRect, with color: Color, lineWidth: CGFloat = 1, dash: Dash? = nil) {
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        stroke(with: color, lineWidth: lineWidth, dash: dash)
+    }
+
+    /// Strokes the closed polygon through `corners` (a rotated rectangle's four corners,
+    /// say), solid or dashed, with mitred corners.
+    public func strokePolygon(_ corners: some Sequence<CGPoint>, with color: Color, lineWidth: CGFloat = 1,
+                              dash: Dash? = nil) {
+        cairo_new_path(context)
+        for corner in corners {
+            cairo_line_to(context, corner.x, corner.y)
+        }
+        cairo_close_path(context)
+        stroke(with: color, lineWidth: lineWidth, dash: dash)
+    }
+
+    /// Strokes one straight line with round ends.
+    public func strokeLine(from start: CGPoint, to end: CGPoint, with color: Color, lineWidth: CGFloat = 1) {
+        cairo_move_to(context, start.x, start.y)
+        cairo_line_to(context, end.x, end.y)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        stroke(with: color, lineWidth: lineWidth, dash: nil)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    }
+
+    /// Fills `path` (in a space that `transform` maps onto the canvas) by `rule`.
+    public func fill(_ path: CGPath, transform: CGAffineTransform = .identity, rule: CGPathFillRule = .winding,
+                     with color: Color) {
+        append(path, transform: transform)
+        set(color)
+        cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_fill(context)
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// Strokes `path` (in a space that `transform` maps onto the canvas); the line width
+    /// is in canvas points, whatever the transform scales.
+    public func stroke(_ path: CGPath, transform: CGAffineTransform = .identity, with color: Color,
+                       lineWidth: CGFloat = 1, dash: Dash? = nil) {
+        append(path, transform: transform)
+        stroke(with: color, lineWidth: lineWidth, dash: dash)
+    }
+
     // MARK: - Text
 
     /// Draws one line of text with its baseline's left end at `origin`. Uses DejaVu Sans
@@ -87,6 +145,55 @@ public struct Canvas {
 
     private func set(_ color: Color) {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Strokes and clears the current path; the dash is reset afterwards so that the
+    /// other strokes stay solid.
+    private func stroke(with color: Color, lineWidth: CGFloat, dash: Dash?) {
+        set(color)
+        cairo_set_line_width(context, lineWidth)
+        if let dash {
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2) { lengths in
+                lengths[0] = dash.on
+                lengths[1] = dash.off
+                cairo_set_dash(context, lengths.baseAddress, 2, 0)
+            }
+            cairo_stroke(context)
+            cairo_set_dash(context, nil, 0, 0)
+        } else {
+            cairo_stroke(context)
+        }
+    }
+
+    /// Replaces the current path with `path` mapped through `transform`. Cairo fixes
+    /// path points in device space as they are added, so the transform is undone before
+    /// painting and line widths stay in canvas points.
+    private func append(_ path: CGPath, transform: CGAffineTransform) {
+        cairo_new_path(context)
+        cairo_save(context)
+        var matrix = cairo_matrix_t(transform)
+        cairo_transform(context, &matrix)
+        path.applyWithBlock { element in
+            let points = element.pointee.points
+            switch element.pointee.type {
+            case .moveToPoint:
+                cairo_move_to(context, points[0].x, points[0].y)
+            case .addLineToPoint:
+                cairo_line_to(context, points[0].x, points[0].y)
+            case .addQuadCurveToPoint:
+                // Cairo has cubics only; a quadratic raised to a cubic is the same curve.
+                var x = 0.0, y = 0.0
+                cairo_get_current_point(context, &x, &y)
+                let control = points[0], end = points[1]
+                cairo_curve_to(context, x + 2 / 3 * (control.x - x), y + 2 / 3 * (control.y - y),
+                               end.x + 2 / 3 * (control.x - end.x), end.y + 2 / 3 * (control.y - end.y), end.x, end.y)
+            case .addCurveToPoint:
+                cairo_curve_to(context, points[0].x, points[0].y, points[1].x, points[1].y, points[2].x, points[2].y)
+            case .closeSubpath:
+                cairo_close_path(context)
+            }
+        }
+        cairo_restore(context)
     }
 
     private func selectFont(size: CGFloat, weight: FontWeight) {
