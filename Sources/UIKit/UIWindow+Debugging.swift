@@ -1,0 +1,14 @@
+// Read-only views of the touch machinery for debugging tools (the sandbox's overlays),
+// beyond UIKit, which offers them only inside an event.
+
+extension UIWindow {
+    /// The touches down in this window now, in the order they began: every touch that
+    /// began here and has not ended or been cancelled, whether or not its view receives
+    /// it. A debugging hook (the sandbox's hit-test overlay outlines each one's `view`):
+    /// it reads the application's touches event and changes nothing. Empty when no
+    /// application exists. Allocates the array it returns.
+    public var activeTouches: [UITouch] {
+        guard let application = UIApplication.existing else { return [] }
+        return application.touchRouter.allLiveTouches.filter { $0.window === self }
+    }
+}
