@@ -62,6 +62,7 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
+        .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "X11HostTests",
             dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox"]),

@@ -3,27 +3,49 @@ import Foundation
 import UIKit
 
 /// The touch-spots overlay: a translucent spot with the touch's id under every live
-/// finger, drawn over every scene. A spot follows its finger and vanishes when the
-/// touch ends or is cancelled.
+/// finger, drawn over every scene, and behind it a fading trail of where the finger was
+/// in the last `trailDuration` seconds. A spot follows its finger and vanishes, with its
+/// trail, when the touch ends or is cancelled.
 ///
 /// The overlay consumes the same sample batches the UIKit core does, so it shows what
-/// the input source reported, independent of where the touches were delivered.
+/// the input source reported, independent of where the touches were delivered. A trail
+/// fades by the age of its points relative to its finger's newest sample, so it changes
+/// only when that finger moves; a finger that stops keeps its trail until
+/// `nextUpdateTime`, when `update(in:)` clears it in one frame. No timer runs while
+/// fingers move.
 @MainActor
-public final class TouchSpotsOverlay {
+public final class TouchSpotsOverlay: DebugOverlay {
+    /// Where a finger was, and when (the sample's timestamp).
+    public struct TrailPoint: Equatable, Sendable {
+        public var location: CGPoint
+        public var timestamp: TimeInterval
+    }
+
     public struct Spot: Equatable, Sendable {
         public var id: TouchSample.ID
         public var location: CGPoint
+        /// The finger's recent positions, oldest first, ending at `location`: at most
+        /// `trailLength` points, none older than `trailDuration` before the newest.
+        public var trail: [TrailPoint]
     }
 
     /// The spot's radius in points: about a fingertip.
     public static let radius: CGFloat = 22
     /// The spots' colours, chosen by touch number so neighbouring fingers differ.
     public static let palette: [Canvas.Color] = [
-        Canvas.Color(hex: 0x0A84FF), Canvas.Color(hex: 0xFF375F), Canvas.Color(hex: 0x30D158),
-        Canvas.Color(hex: 0xFF9F0A), Canvas.Color(hex: 0xBF5AF2), Canvas.Color(hex: 0x64D2FF),
+        DebugPalette.blue, DebugPalette.pink, DebugPalette.green,
+        DebugPalette.orange, DebugPalette.purple, DebugPalette.cyan,
     ]
     /// The fill's opacity: translucent, so the scene stays visible under the finger.
     public static let fillAlpha = 0.45
+    /// How far back a trail reaches, in seconds.
+    public static let trailDuration: TimeInterval = 0.5
+    /// The most points a trail keeps (a bound on drawing cost for fast input devices).
+    public static let trailLength = 32
+    /// The trail's width at the finger; it tapers to a third of that at its tail.
+    public static let trailWidth: CGFloat = 6
+    /// The trail's opacity at the finger; it fades to nothing at its tail.
+    public static let trailAlpha = 0.75
 
     public var isVisible = true
     /// Live spots in the order their touches began.
@@ -36,29 +58,66 @@ public final class TouchSpotsOverlay {
         palette[Int(id.number % UInt32(palette.count))]
     }
 
+    // MARK: - Input and time
+
     /// Applies a batch; returns the rectangles (in points) whose pixels changed.
     @discardableResult
     public func apply(_ batch: [TouchSample]) -> [CGRect] {
         var dirty: [CGRect] = []
         for sample in batch {
             let index = spots.firstIndex { $0.id == sample.id }
-            if let index {
-                dirty.append(Self.bounds(of: spots[index].location))
-            }
+            // One rectangle per sample: a trail's old and new extents mostly overlap.
+            var changed = index.map { Self.bounds(of: spots[$0]) } ?? .null
             switch sample.phase {
             case .began, .moved:
-                if let index {
+                let point = TrailPoint(location: sample.location, timestamp: sample.timestamp)
+                if let index, sample.phase == .moved {
                     spots[index].location = sample.location
+                    Self.extend(&spots[index].trail, with: point)
+                    changed = changed.union(Self.bounds(of: spots[index]))
                 } else {
-                    spots.append(Spot(id: sample.id, location: sample.location))
+                    // A began for a live id is a new finger: its old trail goes.
+                    var trail: [TrailPoint] = []
+                    trail.reserveCapacity(Self.trailLength)
+                    trail.append(point)
+                    let spot = Spot(id: sample.id, location: sample.location, trail: trail)
+                    if let index { spots[index] = spot } else { spots.append(spot) }
+                    changed = changed.union(Self.bounds(of: spot))
                 }
-                dirty.append(Self.bounds(of: sample.location))
             case .ended, .cancelled:
                 if let index { spots.remove(at: index) }
             }
+            if !changed.isNull { dirty.append(changed) }
         }
         return isVisible ? dirty : []
     }
+
+    /// Clears the trails of fingers that have not moved for `trailDuration`.
+    public func update(in window: UIWindow) -> [CGRect] {
+        let now = CACurrentMediaTime()
+        var dirty: [CGRect] = []
+        for index in spots.indices where spots[index].trail.count > 1 {
+            guard let newest = spots[index].trail.last, now >= newest.timestamp + Self.trailDuration else { continue }
+            dirty.append(Self.bounds(of: spots[index]))
+            spots[index].trail.removeFirst(spots[index].trail.count - 1)
+        }
+        return isVisible ? dirty : []
+    }
+
+    /// When the oldest-standing trail must be cleared.
+    public var nextUpdateTime: TimeInterval? {
+        spots.lazy.filter { $0.trail.count > 1 }.compactMap { $0.trail.last.map { $0.timestamp + Self.trailDuration } }.min()
+    }
+
+    /// Appends a point, dropping those that fell out of the trail's time or length.
+    private static func extend(_ trail: inout [TrailPoint], with point: TrailPoint) {
+        trail.append(point)
+        let tooOld = trail.prefix { $0.timestamp < point.timestamp - trailDuration }.count
+        let excess = max(tooOld, trail.count - trailLength)
+        if excess > 0 { trail.removeFirst(excess) }
+    }
+
+    // MARK: - Geometry
 
     /// The area a spot at `location` covers, including its outline and anti-aliasing.
     public static func bounds(of location: CGPoint) -> CGRect {
@@ -66,8 +125,28 @@ public final class TouchSpotsOverlay {
         return CGRect(x: location.x - extent, y: location.y - extent, width: 2 * extent, height: 2 * extent)
     }
 
+    /// The area a spot and its trail cover.
+    public static func bounds(of spot: Spot) -> CGRect {
+        var bounds = bounds(of: spot.location)
+        let extent = trailWidth / 2 + 2
+        for point in spot.trail {
+            bounds = bounds.union(CGRect(x: point.location.x - extent, y: point.location.y - extent,
+                                         width: 2 * extent, height: 2 * extent))
+        }
+        return bounds
+    }
+
+    // MARK: - Drawing
+
+    public func draw(in canvas: Canvas, window: UIWindow) {
+        draw(in: canvas)
+    }
+
     public func draw(in canvas: Canvas) {
         guard isVisible else { return }
+        for spot in spots {
+            drawTrail(of: spot, in: canvas)
+        }
         for spot in spots {
             let color = Self.color(for: spot.id)
             canvas.fillCircle(center: spot.location, radius: Self.radius, with: color.withAlpha(Self.fillAlpha))
@@ -78,5 +157,45 @@ public final class TouchSpotsOverlay {
             canvas.drawText(label, at: CGPoint(x: spot.location.x - width / 2, y: spot.location.y + size * 0.36),
                             size: size, color: .white, weight: .bold)
         }
+    }
+
+    /// Segments from the tail to the rim of the spot, each as opaque and as wide as its
+    /// newer end is young; nothing is drawn under the spot, whose fill stays its own
+    /// colour.
+    private func drawTrail(of spot: Spot, in canvas: Canvas) {
+        guard spot.trail.count > 1, let newest = spot.trail.last?.timestamp else { return }
+        let color = Self.color(for: spot.id)
+        let center = spot.location
+        for index in spot.trail.indices.dropFirst() {
+            let freshness = 1 - (newest - spot.trail[index].timestamp) / Self.trailDuration
+            guard freshness > 0 else { continue }
+            var start = spot.trail[index - 1].location
+            var end = spot.trail[index].location
+            switch (Self.distance(start, center) < Self.radius, Self.distance(end, center) < Self.radius) {
+            case (true, true): continue
+            case (false, true): end = Self.rimCrossing(from: start, to: end, center: center)
+            case (true, false): start = Self.rimCrossing(from: end, to: start, center: center)
+            case (false, false): break
+            }
+            canvas.strokeLine(from: start, to: end, with: color.withAlpha(Self.trailAlpha * freshness),
+                              lineWidth: Self.trailWidth * (1 + 2 * freshness) / 3)
+        }
+    }
+
+    private static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+
+    /// Where the segment from `outside` to `inside` crosses the spot's rim.
+    private static func rimCrossing(from outside: CGPoint, to inside: CGPoint, center: CGPoint) -> CGPoint {
+        // |outside + t·d − center| = radius, for the smaller root t in 0…1.
+        let dx = inside.x - outside.x, dy = inside.y - outside.y
+        let fx = outside.x - center.x, fy = outside.y - center.y
+        let a = dx * dx + dy * dy
+        let b = 2 * (fx * dx + fy * dy)
+        let c = fx * fx + fy * fy - radius * radius
+        let discriminant = max(0, b * b - 4 * a * c)
+        let t = a > 0 ? min(1, max(0, (-b - discriminant.squareRoot()) / (2 * a))) : 0
+        return CGPoint(x: outside.x + t * dx, y: outside.y + t * dy)
     }
 }

@@ -1,0 +1,106 @@
+import CairoRenderer
+import SandboxDebugging
+import UIKit
+import XCTest
+
+/// Spots with trails: what a trail keeps, how it fades by pixels, when it clears, and
+/// which rectangles each change dirties.
+final class TouchSpotsOverlayTests: OverlayTestCase {
+    private var spots: TouchSpotsOverlay!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        spots = TouchSpotsOverlay()
+    }
+
+    /// Finger 1 down at `start`, then moved by `step` every `interval`, `count` times.
+    private func drag(from start: CGPoint, step: CGPoint, every interval: TimeInterval, count: Int) -> [CGRect] {
+        send([sample(1, .began, start.x, start.y)], to: [spots])
+        var dirty: [CGRect] = []
+        for index in 1...count {
+            clock.advance(by: interval)
+            dirty = send([sample(1, .moved, start.x + CGFloat(index) * step.x, start.y + CGFloat(index) * step.y)],
+                         to: [spots])
+        }
+        return dirty
+    }
+
+    func testATrailKeepsTheLastHalfSecondAndAtMost32Points() async {
+        _ = drag(from: CGPoint(x: 20, y: 100), step: CGPoint(x: 1, y: 0), every: 0.05, count: 30)
+        // 1.5 s of samples 50 ms apart: the last 0.5 s holds 11 of them, the finger's included.
+        let trail = spots.spots[0].trail
+        XCTAssertEqual(trail.count, 11)
+        XCTAssertEqual(trail.first?.location, CGPoint(x: 40, y: 100))
+        XCTAssertEqual(trail.last?.location, CGPoint(x: 50, y: 100))
+        XCTAssertEqual(trail.last?.location, spots.spots[0].location)
+
+        _ = drag(from: CGPoint(x: 20, y: 200), step: CGPoint(x: 1, y: 0), every: 0.005, count: 60)
+        // Fast input: 60 samples in 0.3 s, of which the newest 32 are kept (finger 1 began again).
+        XCTAssertEqual(spots.spots.map(\.trail.count), [32])
+        XCTAssertEqual(spots.spots[0].trail.first?.location, CGPoint(x: 49, y: 200))
+    }
+
+    func testTheTrailFadesFromTheFingerToItsTailAndStopsAtTheSpot() async {
+        // Finger 1 (pink) moves right along y = 150, 40 points every 50 ms.
+        _ = drag(from: CGPoint(x: 40, y: 150), step: CGPoint(x: 40, y: 0), every: 0.05, count: 8)
+        let image = image([spots])
+        let pink = TouchSpotsOverlay.color(for: TouchSample.ID(device: 2, number: 1))
+        let background = OverlayTestCase.background
+        // Segment k ends at sample k (x = 40 + 40k, 50 ms × (8 − k) old); its middle is
+        // drawn at the trail's opacity times its freshness, over the background.
+        for k in 1...7 {
+            let freshness = 1 - 0.05 * Double(8 - k) / TouchSpotsOverlay.trailDuration
+            let expected = blend(pink, alpha: TouchSpotsOverlay.trailAlpha * freshness, over: background)
+            let x = 40 + 40 * k - 20
+            XCTAssertTrue(colorsMatch(rgb(image, x, 150), expected, tolerance: 2),
+                          "segment \(k): \(String(rgb(image, x, 150), radix: 16)) vs \(String(expected, radix: 16))")
+        }
+        XCTAssertGreaterThan(image.pixel(x: 300, y: 150).red, image.pixel(x: 60, y: 150).red)
+        XCTAssertEqual(rgb(image, 30, 150), background.rgb, "nothing before the first sample")
+        // Under the spot only the spot's own fill shows (the end-to-end tests probe it).
+        XCTAssertTrue(colorsMatch(rgb(image, 360, 150 - 12), blend(pink, alpha: TouchSpotsOverlay.fillAlpha, over: background),
+                                  tolerance: 1))
+        XCTAssertTrue(colorsMatch(rgb(image, 350, 150), blend(pink, alpha: TouchSpotsOverlay.fillAlpha, over: background),
+                                  tolerance: 1))
+    }
+
+    func testAStillFingerLosesItsTrailAtNextUpdateTimeAndNotBefore() async {
+        _ = drag(from: CGPoint(x: 40, y: 150), step: CGPoint(x: 40, y: 0), every: 0.05, count: 4)
+        let lastSample = clock.now
+        XCTAssertEqual(spots.nextUpdateTime, lastSample + 0.5)
+        clock.advance(by: 0.49)
+        XCTAssertEqual(spots.update(in: window), [])
+        let before = image([spots])
+        XCTAssertNotEqual(rgb(before, 100, 150), OverlayTestCase.background.rgb, "the trail still shows")
+
+        clock.advance(by: 0.01)
+        let dirty = spots.update(in: window)
+        XCTAssertEqual(dirty.count, 1)
+        XCTAssertTrue(dirty[0].contains(CGRect(x: 40 - 5, y: 150 - 5, width: 160 + 10, height: 10)),
+                      "the whole trail is redrawn: \(dirty)")
+        XCTAssertEqual(spots.spots[0].trail.count, 1)
+        XCTAssertNil(spots.nextUpdateTime)
+        XCTAssertEqual(rgb(image([spots]), 100, 150), OverlayTestCase.background.rgb)
+    }
+
+    func testEachSampleDirtiesItsSpotsOldAndNewExtentAsOneRectangle() async {
+        let dirty = drag(from: CGPoint(x: 100, y: 100), step: CGPoint(x: 30, y: 10), every: 0.05, count: 3)
+        XCTAssertEqual(dirty.count, 1)
+        let extent = TouchSpotsOverlay.trailWidth / 2 + 2
+        let trail = CGRect(x: 100 - extent, y: 100 - extent, width: 90 + 2 * extent, height: 30 + 2 * extent)
+        XCTAssertTrue(dirty[0].contains(trail), "\(dirty[0]) covers the trail \(trail)")
+        XCTAssertTrue(dirty[0].contains(TouchSpotsOverlay.bounds(of: CGPoint(x: 190, y: 130))))
+        XCTAssertTrue(dirty[0].contains(TouchSpotsOverlay.bounds(of: CGPoint(x: 160, y: 120))))
+
+        let spot = spots.spots[0]
+        let lifted = send([sample(1, .ended, 190, 130)], to: [spots])
+        XCTAssertEqual(lifted, [TouchSpotsOverlay.bounds(of: spot)], "where the spot and its trail were")
+        XCTAssertTrue(lifted[0].contains(trail))
+        XCTAssertEqual(spots.spots, [])
+
+        spots.isVisible = false
+        XCTAssertEqual(drag(from: CGPoint(x: 10, y: 10), step: CGPoint(x: 5, y: 0), every: 0.01, count: 2), [],
+                       "a hidden overlay dirties nothing")
+        XCTAssertEqual(spots.spots.count, 1, "but follows its fingers")
+    }
+}
