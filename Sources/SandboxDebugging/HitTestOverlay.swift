@@ -1,0 +1,128 @@
+import CairoRenderer
+import Foundation
+import UIKit
+
+/// The hit-test overlay: for every live touch, the view it hit (`UITouch.view`) outlined
+/// in window points and named, in the colour of the touch's spot.
+///
+/// The outline is the view's bounds mapped through its layer and every ancestor's (model
+/// geometry, as UIKit hit-tests and converts), so a rotated or scaled view shows as the
+/// four-cornered shape it is, not as its frame. The label reads
+/// `3 → TileView (40, 80, 120 × 120)`: the touches on the view, its class and its frame
+/// in its superview. Several touches on one view share one outline.
+@MainActor
+public final class HitTestOverlay: DebugOverlay {
+    /// One hit-test view and what the overlay draws for it.
+    public struct Outline: Equatable {
+        /// The touches whose hit-test view this is, in the order they began.
+        public var touchIDs: [TouchSample.ID]
+        /// The view's bounds corners in window points: top left, top right, bottom right,
+        /// bottom left of the bounds.
+        public var corners: [CGPoint]
+        public var label: String
+    }
+
+    public static let lineWidth: CGFloat = 2
+    static let labelSize: CGFloat = 11
+    static let labelPadding: CGFloat = 4
+    static let labelHeight: CGFloat = 17
+
+    public var isVisible = false
+    /// What the last update saw, to tell whether the touches' views changed.
+    private var shownViews: [ObjectIdentifier] = []
+    private var shownIDs: [TouchSample.ID] = []
+    /// Where the overlay drew last, so that what it leaves is redrawn.
+    private var drawnBounds: [CGRect] = []
+    private let measurer = TextMeasurer()
+
+    public init() {}
+
+    /// The outlines for `window`'s live touches now, in the order their first touches
+    /// began.
+    public func outlines(in window: UIWindow) -> [Outline] {
+        var outlines: [Outline] = []
+        var views: [UIView] = []
+        for touch in window.activeTouches {
+            guard let view = touch.view else { continue }
+            if let index = views.firstIndex(where: { $0 === view }) {
+                outlines[index].touchIDs.append(touch.sampleID)
+                continue
+            }
+            views.append(view)
+            let quad = Quad(view.bounds, through: view.layer.transformToRootSpace)
+            outlines.append(Outline(touchIDs: [touch.sampleID], corners: Array(quad), label: ""))
+        }
+        for (index, view) in views.enumerated() {
+            let ids = outlines[index].touchIDs.map { String($0.number) }.joined(separator: ", ")
+            outlines[index].label = "\(ids) → \(type(of: view)) \(Self.describe(view.frame))"
+        }
+        return outlines
+    }
+
+    /// A frame as `(40, 80, 120 × 120)`, with at most one decimal.
+    static func describe(_ frame: CGRect) -> String {
+        func number(_ value: CGFloat) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        }
+        return "(\(number(frame.minX)), \(number(frame.minY)), \(number(frame.width)) × \(number(frame.height)))"
+    }
+
+    // MARK: - Changes
+
+    /// Redraws where the outlines were and are, when the touches or their views changed.
+    public func update(in window: UIWindow) -> [CGRect] {
+        let touches = window.activeTouches
+        let views = touches.map { $0.view.map(ObjectIdentifier.init) ?? ObjectIdentifier(window) }
+        let ids = touches.map(\.sampleID)
+        guard views != shownViews || ids != shownIDs else { return [] }
+        shownViews = views
+        shownIDs = ids
+        guard isVisible else { return [] }
+        let size = window.bounds.size
+        let upcoming = outlines(in: window).map { outline in
+            bounds(of: outline, label: labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize),
+                                                 in: size))
+        }
+        return drawnBounds + upcoming
+    }
+
+    /// The label's plate: above the outline's top-left, or inside it at the window's top
+    /// edge, and never past the window's right edge.
+    private func labelRect(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> CGRect {
+        let box = Self.boundingBox(of: outline.corners)
+        let width = textWidth + 2 * Self.labelPadding
+        var origin = CGPoint(x: box.minX, y: box.minY - Self.labelHeight - 2)
+        if origin.y < 0 { origin.y = max(0, box.minY) + 3 }
+        origin.x = max(0, min(origin.x, size.width - width))
+        return CGRect(origin: origin, size: CGSize(width: width, height: Self.labelHeight))
+    }
+
+    private func bounds(of outline: Outline, label: CGRect) -> CGRect {
+        Self.boundingBox(of: outline.corners).insetBy(dx: -Self.lineWidth - 1, dy: -Self.lineWidth - 1).union(label)
+    }
+
+    private static func boundingBox(of points: [CGPoint]) -> CGRect {
+        guard let first = points.first else { return .null }
+        return points.reduce(CGRect(origin: first, size: .zero)) { $0.union(CGRect(origin: $1, size: .zero)) }
+    }
+
+    // MARK: - Drawing
+
+    public func draw(in canvas: Canvas, window: UIWindow) {
+        guard isVisible else { return }
+        drawnBounds.removeAll(keepingCapacity: true)
+        let size = window.bounds.size
+        for outline in outlines(in: window) {
+            let color = TouchSpotsOverlay.color(for: outline.touchIDs[0])
+            canvas.strokePolygon(outline.corners, with: color, lineWidth: Self.lineWidth)
+            let label = labelRect(for: outline, width: canvas.measureText(outline.label, size: Self.labelSize), in: size)
+            canvas.fillRoundedRect(label, radius: 4, with: DebugPalette.plate)
+            canvas.fillRoundedRect(CGRect(x: label.minX, y: label.minY, width: 3, height: label.height), radius: 1.5,
+                                   with: color)
+            canvas.drawText(outline.label, at: CGPoint(x: label.minX + Self.labelPadding, y: label.maxY - 5),
+                            size: Self.labelSize, color: DebugPalette.primaryText)
+            drawnBounds.append(bounds(of: outline, label: label))
+        }
+    }
+}
