@@ -1,0 +1,81 @@
+import CairoRenderer
+import Foundation
+import UIKit
+
+/// The model-versus-presentation overlay: for every layer with animations in flight, its
+/// model frame dashed (where UIKit hit-tests and converts it) and its presentation frame
+/// solid (where it is drawn now), both in window points through the whole layer tree's
+/// transforms, joined centre to centre and labelled with the layer's view (or class) and
+/// its animation keys.
+///
+/// It reads the layer tree when drawn, as the renderer does, so it moves exactly with
+/// the scene: every animation frame redraws the window, and an animation attached or
+/// removed changes the layers, which redraws it too. It has no state of its own.
+@MainActor
+public final class AnimationFramesOverlay: DebugOverlay {
+    /// One animated layer as the overlay draws it.
+    public struct Frames: Equatable {
+        /// The layer's view's class name, or the layer's class name (and `name`).
+        public var title: String
+        /// `animationKeys()`, or "animation" for animations added without a key.
+        public var keys: [String]
+        /// The model bounds' corners in window points (top left, top right, bottom
+        /// right, bottom left).
+        public var model: [CGPoint]
+        /// The presentation bounds' corners in window points.
+        public var presentation: [CGPoint]
+    }
+
+    public static let modelColor = DebugPalette.yellow
+    public static let presentationColor = DebugPalette.cyan
+    public static let lineWidth: CGFloat = 2
+    public static let modelDash = Canvas.Dash(on: 6, off: 4)
+    static let labelSize: CGFloat = 10
+
+    public var isVisible = false
+
+    public init() {}
+
+    /// The animated layers of `window` now, in drawing order.
+    public func frames(in window: UIWindow) -> [Frames] {
+        var found: [Frames] = []
+        WindowLayers.forEach(in: window) { placement in
+            guard placement.isAnimating else { return }
+            found.append(Frames(
+                title: Self.title(of: placement), keys: placement.layer.animationKeys() ?? ["animation"],
+                model: Array(Quad(placement.layer.bounds, through: placement.modelToWindow)),
+                presentation: Array(Quad(placement.shown.bounds, through: placement.shownToWindow))))
+        }
+        return found
+    }
+
+    static func title(of placement: LayerPlacement) -> String {
+        if let view = placement.view { return "\(type(of: view))" }
+        let layer = placement.layer
+        return layer.name.map { "\(type(of: layer)) \"\($0)\"" } ?? "\(type(of: layer))"
+    }
+
+    public func draw(in canvas: Canvas, window: UIWindow) {
+        guard isVisible else { return }
+        WindowLayers.forEach(in: window) { placement in
+            guard placement.isAnimating else { return }
+            let model = Quad(placement.layer.bounds, through: placement.modelToWindow)
+            let shown = Quad(placement.shown.bounds, through: placement.shownToWindow)
+            canvas.strokeLine(from: model.center, to: shown.center, with: Self.modelColor.withAlpha(0.6), lineWidth: 1)
+            canvas.strokePolygon(model, with: Self.modelColor, lineWidth: Self.lineWidth, dash: Self.modelDash)
+            canvas.strokePolygon(shown, with: Self.presentationColor, lineWidth: Self.lineWidth)
+            drawLabel(for: placement, below: shown.boundingBox, in: canvas)
+        }
+    }
+
+    /// `TileView · position, bounds` on a plate under the presentation frame.
+    private func drawLabel(for placement: LayerPlacement, below box: CGRect, in canvas: Canvas) {
+        let keys = (placement.layer.animationKeys() ?? ["animation"]).joined(separator: ", ")
+        let text = "\(Self.title(of: placement)) · \(keys)"
+        let width = canvas.measureText(text, size: Self.labelSize) + 8
+        let plate = CGRect(x: box.minX, y: box.maxY + 3, width: width, height: 15)
+        canvas.fillRoundedRect(plate, radius: 3, with: DebugPalette.plate)
+        canvas.drawText(text, at: CGPoint(x: plate.minX + 4, y: plate.maxY - 4), size: Self.labelSize,
+                        color: Self.presentationColor)
+    }
+}

@@ -1,0 +1,62 @@
+import CairoRenderer
+import Foundation
+import UIKit
+
+/// The path hit-region overlay: every layer that hit-tests by a path (`hitTestsByPath`:
+/// a `hitTestPath`, or a `CAShapeLayer` with `hitTestsByShape`) has that path filled
+/// translucent and outlined, in window points, by the fill rule the hit-test uses, so
+/// the parts of its bounds that touches pass through show untinted.
+///
+/// The region follows the geometry hit-testing uses: the model tree, or the
+/// presentation tree below a view with `hitTestsPresentation`. Layers that hit-test by
+/// their bounds (UIKit's default, and a shape layer's) are left alone. Like the
+/// model-versus-presentation overlay it reads the layers when drawn and has no state.
+@MainActor
+public final class PathHitRegionOverlay: DebugOverlay {
+    /// One path-hit-tested layer as the overlay draws it.
+    public struct Region {
+        public var layer: CALayer
+        public var path: CGPath
+        public var rule: CGPathFillRule
+        /// The path's space (the layer's bounds space) to window points.
+        public var transform: CGAffineTransform
+    }
+
+    public static let color = DebugPalette.purple
+    public static let fillAlpha = 0.3
+
+    public var isVisible = false
+
+    public init() {}
+
+    /// The path-hit-tested layers of `window` now, in drawing order.
+    public func regions(in window: UIWindow) -> [Region] {
+        var found: [Region] = []
+        WindowLayers.forEach(in: window) { placement in
+            if let region = Self.region(of: placement) { found.append(region) }
+        }
+        return found
+    }
+
+    /// The path `contains(_:)` tests for the layer, with its rule, as hit-testing places it.
+    static func region(of placement: LayerPlacement) -> Region? {
+        guard placement.layer.hitTestsByPath else { return nil }
+        let tested = placement.isHitTestedByPresentation ? placement.shown : placement.layer
+        let transform = placement.isHitTestedByPresentation ? placement.shownToWindow : placement.modelToWindow
+        if let path = tested.hitTestPath {
+            return Region(layer: placement.layer, path: path, rule: tested.hitTestFillRule, transform: transform)
+        }
+        guard let shape = tested as? CAShapeLayer, let path = shape.path else { return nil }
+        return Region(layer: placement.layer, path: path, rule: shape.fillRule.pathFillRule, transform: transform)
+    }
+
+    public func draw(in canvas: Canvas, window: UIWindow) {
+        guard isVisible else { return }
+        WindowLayers.forEach(in: window) { placement in
+            guard let region = Self.region(of: placement) else { return }
+            canvas.fill(region.path, transform: region.transform, rule: region.rule,
+                        with: Self.color.withAlpha(Self.fillAlpha))
+            canvas.stroke(region.path, transform: region.transform, with: Self.color, lineWidth: 1.5)
+        }
+    }
+}
