@@ -1,0 +1,201 @@
+import CairoRenderer
+import Foundation
+import UIKit
+
+/// The recognizer HUD's panel laid out for one refresh: its frame, which rows fit, and
+/// their texts measured and truncated, so that drawing it (in every frame that touches
+/// the panel) measures nothing.
+///
+/// A row reads `Tap#3 on TapView` with its status right-aligned in its colour (`ended`,
+/// `failed`, `changed`…), a bar of its states across the time axis, and a note line when
+/// there is a reason to give (`prevented by Pan#4`). A legend of the colours closes the
+/// panel.
+@MainActor
+struct RecognizerHUDLayout {
+    static let maximumWidth: CGFloat = 340
+    static let padding: CGFloat = 10
+    static let headerHeight: CGFloat = 24
+    static let rowHeight: CGFloat = 30
+    static let noteHeight: CGFloat = 12
+    static let moreHeight: CGFloat = 16
+    static let legendHeight: CGFloat = 18
+    static let barHeight: CGFloat = 7
+    static let textSize: CGFloat = 11
+    static let noteSize: CGFloat = 10
+    static let legendSize: CGFloat = 9
+    /// The narrowest a terminal state is drawn, so an instant outcome still shows.
+    static let terminalWidth: CGFloat = 4
+
+    /// The legend's entries: `possible` is the grey every row starts with.
+    static let legend: [(String, RecognizerTimeline.Phase)] = [
+        ("waiting", .waiting), ("began", .state(.began)), ("changed", .state(.changed)),
+        ("ended", .state(.ended)), ("failed", .state(.failed)), ("cancelled", .state(.cancelled)),
+    ]
+
+    struct Row {
+        /// The index of the timeline row shown.
+        var index: Int
+        var top: CGFloat
+        var name: String
+        var nameWidth: CGFloat
+        var view: String
+        var status: String
+        var statusWidth: CGFloat
+        var statusColor: Canvas.Color
+        var note: String?
+    }
+
+    let frame: CGRect
+    let rows: [Row]
+    /// Rows that did not fit.
+    let hiddenRows: Int
+    let span: String
+    let spanWidth: CGFloat
+    let axisStart: TimeInterval
+    let axisLength: TimeInterval
+    let tickStep: TimeInterval
+    let legendWidths: [CGFloat]
+
+    init(timeline: RecognizerTimeline, axisEnd: TimeInterval, windowSize: CGSize, top: CGFloat, bottom: CGFloat,
+         right: CGFloat, measurer: TextMeasurer) {
+        let width = max(120, min(Self.maximumWidth, windowSize.width - right - 12))
+        let inner = width - 2 * Self.padding
+        let available = max(0, windowSize.height - top - bottom)
+        axisStart = timeline.start
+        axisLength = max(axisEnd - timeline.start, 0.25)
+        tickStep = Self.tickStep(for: axisLength)
+        span = String(format: "%.2f s", axisEnd - timeline.start)
+        spanWidth = measurer.width(of: span, size: Self.textSize)
+        legendWidths = Self.legend.map { measurer.width(of: $0.0, size: Self.legendSize) }
+
+        var y = Self.headerHeight
+        var laidOut: [Row] = []
+        let fixed = Self.headerHeight + Self.legendHeight + Self.padding
+        for (index, row) in timeline.rows.enumerated() {
+            let height = Self.rowHeight + (row.note == nil ? 0 : Self.noteHeight)
+            let isLast = index == timeline.rows.count - 1
+            guard fixed + y - Self.headerHeight + height + (isLast ? 0 : Self.moreHeight) <= available else { break }
+            let name = RecognizerTimeline.shortName(of: row.recognizer)
+            let nameWidth = measurer.width(of: name, size: Self.textSize, weight: .bold)
+            let (status, color) = Self.status(of: row)
+            let statusWidth = measurer.width(of: status, size: Self.textSize, weight: .bold)
+            let view = measurer.truncated(" on \(row.view)", toWidth: max(0, inner - nameWidth - statusWidth - 8),
+                                          size: Self.textSize)
+            let note = row.note.map { measurer.truncated($0, toWidth: inner, size: Self.noteSize) }
+            laidOut.append(Row(index: index, top: y, name: name, nameWidth: nameWidth, view: view, status: status,
+                               statusWidth: statusWidth, statusColor: color, note: note))
+            y += height
+        }
+        rows = laidOut
+        hiddenRows = timeline.rows.count - laidOut.count
+        if hiddenRows > 0 || timeline.rows.isEmpty { y += Self.moreHeight }
+        let height = y + Self.legendHeight + Self.padding / 2
+        frame = CGRect(x: windowSize.width - right - width, y: top, width: width, height: height)
+    }
+
+    /// The status word of a row and its colour: the outcome, or else the state now.
+    static func status(of row: RecognizerTimeline.Row) -> (String, Canvas.Color) {
+        if let outcome = row.outcome { return ("\(outcome)", color(for: .state(outcome))) }
+        switch row.currentPhase {
+        case .state(let state)?: return ("\(state)", color(for: .state(state)))
+        case .waiting?: return ("waiting", color(for: .waiting))
+        case nil: return (row.segments.isEmpty ? "kept out" : "reset", DebugPalette.secondaryText)
+        }
+    }
+
+    static func color(for phase: RecognizerTimeline.Phase) -> Canvas.Color {
+        switch phase {
+        case .waiting: DebugPalette.yellow
+        case .state(.possible): DebugPalette.secondaryText
+        case .state(.began): DebugPalette.blue
+        case .state(.changed): DebugPalette.cyan
+        case .state(.ended): DebugPalette.green
+        case .state(.failed): DebugPalette.pink
+        case .state(.cancelled): DebugPalette.orange
+        }
+    }
+
+    /// A round step giving at most six ticks over the axis.
+    static func tickStep(for length: TimeInterval) -> TimeInterval {
+        let steps: [TimeInterval] = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]
+        return steps.first { length / $0 <= 6 } ?? length
+    }
+
+    // MARK: - Drawing
+
+    func draw(_ timeline: RecognizerTimeline, axisEnd: TimeInterval, in canvas: Canvas) {
+        canvas.fillRoundedRect(frame, radius: 8, with: DebugPalette.panel)
+        let left = frame.minX + Self.padding
+        let inner = frame.width - 2 * Self.padding
+        canvas.drawText("Recognizers", at: CGPoint(x: left, y: frame.minY + 17), size: 12,
+                        color: DebugPalette.primaryText, weight: .bold)
+        canvas.drawText(span, at: CGPoint(x: frame.maxX - Self.padding - spanWidth, y: frame.minY + 17),
+                        size: Self.textSize, color: DebugPalette.secondaryText)
+        for row in rows {
+            draw(row, of: timeline.rows[row.index], left: left, inner: inner, axisEnd: axisEnd, in: canvas)
+        }
+        var y = frame.minY + (rows.last.map { $0.top + Self.rowHeight + ($0.note == nil ? 0 : Self.noteHeight) }
+            ?? Self.headerHeight)
+        if timeline.rows.isEmpty {
+            canvas.drawText("no recognizer saw these touches", at: CGPoint(x: left, y: y + 11), size: Self.noteSize,
+                            color: DebugPalette.secondaryText)
+            y += Self.moreHeight
+        } else if hiddenRows > 0 {
+            canvas.drawText("+\(hiddenRows) more", at: CGPoint(x: left, y: y + 11), size: Self.noteSize,
+                            color: DebugPalette.secondaryText)
+            y += Self.moreHeight
+        }
+        drawLegend(at: CGPoint(x: left, y: y + 12), in: canvas)
+    }
+
+    private func draw(_ row: Row, of data: RecognizerTimeline.Row, left: CGFloat, inner: CGFloat, axisEnd: TimeInterval,
+                      in canvas: Canvas) {
+        let top = frame.minY + row.top
+        canvas.drawText(row.name, at: CGPoint(x: left, y: top + 12), size: Self.textSize,
+                        color: DebugPalette.primaryText, weight: .bold)
+        canvas.drawText(row.view, at: CGPoint(x: left + row.nameWidth, y: top + 12), size: Self.textSize,
+                        color: DebugPalette.secondaryText)
+        canvas.drawText(row.status, at: CGPoint(x: left + inner - row.statusWidth, y: top + 12), size: Self.textSize,
+                        color: row.statusColor, weight: .bold)
+        let track = CGRect(x: left, y: top + 17, width: inner, height: Self.barHeight)
+        canvas.fill(track, with: DebugPalette.plate)
+        var tick = tickStep
+        while tick < axisLength {
+            let x = (track.minX + CGFloat(tick / axisLength) * track.width).rounded() + 0.5
+            canvas.strokeLine(from: CGPoint(x: x, y: track.minY), to: CGPoint(x: x, y: track.maxY),
+                              with: DebugPalette.secondaryText.withAlpha(0.35), lineWidth: 1)
+            tick += tickStep
+        }
+        for segment in data.segments {
+            var start = x(of: segment.start, in: track)
+            var end = x(of: segment.end ?? axisEnd, in: track)
+            var minimumWidth: CGFloat = 1
+            if case .state(let state) = segment.phase, state.isTerminal { minimumWidth = Self.terminalWidth }
+            if end - start < minimumWidth {
+                end = min(start + minimumWidth, track.maxX)
+                start = end - minimumWidth
+            }
+            canvas.fill(CGRect(x: start, y: track.minY, width: end - start, height: track.height),
+                        with: Self.color(for: segment.phase))
+        }
+        if let note = row.note {
+            canvas.drawText(note, at: CGPoint(x: left, y: top + 36), size: Self.noteSize,
+                            color: DebugPalette.secondaryText)
+        }
+    }
+
+    private func x(of time: TimeInterval, in track: CGRect) -> CGFloat {
+        track.minX + CGFloat(min(max((time - axisStart) / axisLength, 0), 1)) * track.width
+    }
+
+    private func drawLegend(at origin: CGPoint, in canvas: Canvas) {
+        var x = origin.x
+        for (index, (label, phase)) in Self.legend.enumerated() {
+            canvas.fill(CGRect(x: x, y: origin.y - 7, width: 8, height: 8), with: Self.color(for: phase))
+            x += 11
+            canvas.drawText(label, at: CGPoint(x: x, y: origin.y), size: Self.legendSize,
+                            color: DebugPalette.secondaryText)
+            x += legendWidths[index] + 9
+        }
+    }
+}
