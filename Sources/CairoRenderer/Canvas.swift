@@ -47,6 +47,16 @@ public struct Canvas {
         }
     }
 
+    // MARK: - Clip
+
+    /// The bounding box of the area drawing can reach (the frame's dirty rectangles),
+    /// so that callers can skip what lies wholly outside it.
+    public var clipBounds: CGRect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
     // MARK: - Shapes
 
     public func fill(_ rect: CGRect, with color: Color) {
@@ -101,6 +111,20 @@ public struct Canvas {
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
         stroke(with: color, lineWidth: lineWidth, dash: nil)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    }
+
+    /// Strokes the open line through `points` as one stroke, with round ends and joins
+    /// (so a translucent line is evenly translucent where its pieces meet).
+    public func strokePolyline(_ points: some Sequence<CGPoint>, with color: Color, lineWidth: CGFloat = 1) {
+        cairo_new_path(context)
+        for point in points {
+            cairo_line_to(context, point.x, point.y)
+        }
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        stroke(with: color, lineWidth: lineWidth, dash: nil)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
     }
 
     /// Fills `path` (in a space that `transform` maps onto the canvas) by `rule`.

@@ -57,25 +57,25 @@ public final class AnimationFramesOverlay: DebugOverlay {
 
     public func draw(in canvas: Canvas, window: UIWindow) {
         guard isVisible else { return }
+        let clip = canvas.clipBounds
         WindowLayers.forEach(in: window) { placement in
             guard placement.isAnimating else { return }
             let model = Quad(placement.layer.bounds, through: placement.modelToWindow)
             let shown = Quad(placement.shown.bounds, through: placement.shownToWindow)
+            // `TileView · position, bounds` on a plate under the presentation frame.
+            let keys = (placement.layer.animationKeys() ?? ["animation"]).joined(separator: ", ")
+            let label = "\(Self.title(of: placement)) · \(keys)"
+            let box = shown.boundingBox
+            let plate = CGRect(x: box.minX, y: box.maxY + 3, width: canvas.measureText(label, size: Self.labelSize) + 8,
+                               height: 15)
+            let reach = model.boundingBox.union(box).insetBy(dx: -Self.lineWidth, dy: -Self.lineWidth).union(plate)
+            guard clip.intersects(reach) else { return }
             canvas.strokeLine(from: model.center, to: shown.center, with: Self.modelColor.withAlpha(0.6), lineWidth: 1)
             canvas.strokePolygon(model, with: Self.modelColor, lineWidth: Self.lineWidth, dash: Self.modelDash)
             canvas.strokePolygon(shown, with: Self.presentationColor, lineWidth: Self.lineWidth)
-            drawLabel(for: placement, below: shown.boundingBox, in: canvas)
+            canvas.fillRoundedRect(plate, radius: 3, with: DebugPalette.plate)
+            canvas.drawText(label, at: CGPoint(x: plate.minX + 4, y: plate.maxY - 4), size: Self.labelSize,
+                            color: Self.presentationColor)
         }
-    }
-
-    /// `TileView · position, bounds` on a plate under the presentation frame.
-    private func drawLabel(for placement: LayerPlacement, below box: CGRect, in canvas: Canvas) {
-        let keys = (placement.layer.animationKeys() ?? ["animation"]).joined(separator: ", ")
-        let text = "\(Self.title(of: placement)) · \(keys)"
-        let width = canvas.measureText(text, size: Self.labelSize) + 8
-        let plate = CGRect(x: box.minX, y: box.maxY + 3, width: width, height: 15)
-        canvas.fillRoundedRect(plate, radius: 3, with: DebugPalette.plate)
-        canvas.drawText(text, at: CGPoint(x: plate.minX + 4, y: plate.maxY - 4), size: Self.labelSize,
-                        color: Self.presentationColor)
     }
 }

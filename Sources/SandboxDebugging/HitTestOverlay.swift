@@ -113,16 +113,19 @@ public final class HitTestOverlay: DebugOverlay {
         guard isVisible else { return }
         drawnBounds.removeAll(keepingCapacity: true)
         let size = window.bounds.size
+        let clip = canvas.clipBounds
         for outline in outlines(in: window) {
+            let label = labelRect(for: outline, width: canvas.measureText(outline.label, size: Self.labelSize), in: size)
+            let bounds = bounds(of: outline, label: label)
+            drawnBounds.append(bounds)
+            guard clip.intersects(bounds) else { continue }
             let color = TouchSpotsOverlay.color(for: outline.touchIDs[0])
             canvas.strokePolygon(outline.corners, with: color, lineWidth: Self.lineWidth)
-            let label = labelRect(for: outline, width: canvas.measureText(outline.label, size: Self.labelSize), in: size)
             canvas.fillRoundedRect(label, radius: 4, with: DebugPalette.plate)
             canvas.fillRoundedRect(CGRect(x: label.minX, y: label.minY, width: 3, height: label.height), radius: 1.5,
                                    with: color)
             canvas.drawText(outline.label, at: CGPoint(x: label.minX + Self.labelPadding, y: label.maxY - 5),
                             size: Self.labelSize, color: DebugPalette.primaryText)
-            drawnBounds.append(bounds(of: outline, label: label))
         }
     }
 }

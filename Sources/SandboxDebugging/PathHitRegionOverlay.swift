@@ -52,8 +52,11 @@ public final class PathHitRegionOverlay: DebugOverlay {
 
     public func draw(in canvas: Canvas, window: UIWindow) {
         guard isVisible else { return }
+        let clip = canvas.clipBounds
         WindowLayers.forEach(in: window) { placement in
-            guard let region = Self.region(of: placement) else { return }
+            guard let region = Self.region(of: placement),
+                  clip.intersects(region.path.boundingBox.applying(region.transform).insetBy(dx: -2, dy: -2))
+            else { return }
             canvas.fill(region.path, transform: region.transform, rule: region.rule,
                         with: Self.color.withAlpha(Self.fillAlpha))
             canvas.stroke(region.path, transform: region.transform, with: Self.color, lineWidth: 1.5)

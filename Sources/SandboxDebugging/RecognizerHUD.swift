@@ -147,7 +147,7 @@ public final class RecognizerHUD: DebugOverlay {
     // MARK: - Drawing
 
     public func draw(in canvas: Canvas, window: UIWindow) {
-        guard isVisible, let layout, let timeline else { return }
+        guard isVisible, let layout, let timeline, canvas.clipBounds.intersects(layout.frame) else { return }
         layout.draw(timeline, axisEnd: axisEnd, in: canvas)
     }
 }

@@ -46,10 +46,16 @@ public final class TouchSpotsOverlay: DebugOverlay {
     public static let trailWidth: CGFloat = 6
     /// The trail's opacity at the finger; it fades to nothing at its tail.
     public static let trailAlpha = 0.75
+    /// A trail is drawn in this many strokes, each for the segments of one band of
+    /// freshness: a handful of strokes whatever the number of points, and evenly
+    /// translucent where segments meet.
+    public static let trailBands = 5
 
     public var isVisible = true
     /// Live spots in the order their touches began.
     public private(set) var spots: [Spot] = []
+    /// The points of the trail stroke being built, kept to draw without allocating.
+    private var stroke: [CGPoint] = []
 
     public init() {}
 
@@ -144,10 +150,11 @@ public final class TouchSpotsOverlay: DebugOverlay {
 
     public func draw(in canvas: Canvas) {
         guard isVisible else { return }
-        for spot in spots {
+        let clip = canvas.clipBounds
+        for spot in spots where clip.intersects(Self.bounds(of: spot)) {
             drawTrail(of: spot, in: canvas)
         }
-        for spot in spots {
+        for spot in spots where clip.intersects(Self.bounds(of: spot.location)) {
             let color = Self.color(for: spot.id)
             canvas.fillCircle(center: spot.location, radius: Self.radius, with: color.withAlpha(Self.fillAlpha))
             canvas.strokeCircle(center: spot.location, radius: Self.radius - 1, with: color, lineWidth: 2)
@@ -159,13 +166,28 @@ public final class TouchSpotsOverlay: DebugOverlay {
         }
     }
 
-    /// Segments from the tail to the rim of the spot, each as opaque and as wide as its
-    /// newer end is young; nothing is drawn under the spot, whose fill stays its own
-    /// colour.
+    /// How a trail segment is drawn, by how fresh its newer end is (1 at the finger, 0
+    /// `trailDuration` before): its band's opacity and width, the band being the
+    /// freshness rounded up to a multiple of `1 / trailBands`.
+    public static func trailStyle(freshness: Double) -> (alpha: Double, width: CGFloat) {
+        let band = (max(0, min(1, freshness)) * Double(trailBands)).rounded(.up) / Double(trailBands)
+        return (trailAlpha * band, trailWidth * (1 + 2 * band) / 3)
+    }
+
+    /// The trail from its tail to the rim of the spot, one stroke per band of freshness;
+    /// nothing is drawn under the spot, whose fill stays its own colour.
     private func drawTrail(of spot: Spot, in canvas: Canvas) {
         guard spot.trail.count > 1, let newest = spot.trail.last?.timestamp else { return }
         let color = Self.color(for: spot.id)
         let center = spot.location
+        var style: (alpha: Double, width: CGFloat)?
+        stroke.removeAll(keepingCapacity: true)
+        func flush() {
+            if let style, stroke.count > 1 {
+                canvas.strokePolyline(stroke, with: color.withAlpha(style.alpha), lineWidth: style.width)
+            }
+            stroke.removeAll(keepingCapacity: true)
+        }
         for index in spot.trail.indices.dropFirst() {
             let freshness = 1 - (newest - spot.trail[index].timestamp) / Self.trailDuration
             guard freshness > 0 else { continue }
@@ -177,9 +199,15 @@ public final class TouchSpotsOverlay: DebugOverlay {
             case (true, false): start = Self.rimCrossing(from: end, to: start, center: center)
             case (false, false): break
             }
-            canvas.strokeLine(from: start, to: end, with: color.withAlpha(Self.trailAlpha * freshness),
-                              lineWidth: Self.trailWidth * (1 + 2 * freshness) / 3)
+            let segmentStyle = Self.trailStyle(freshness: freshness)
+            if segmentStyle != style ?? (-1, -1) || stroke.last != start {
+                flush()
+                style = segmentStyle
+                stroke.append(start)
+            }
+            stroke.append(end)
         }
+        flush()
     }
 
     private static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {

@@ -96,4 +96,34 @@ final class CanvasTests: XCTestCase {
         let middle = image.pixel(x: 39, y: 14)
         XCTAssertLessThan(middle.red, 128, "the curve passes the quadratic's midpoint")
     }
+
+    func testAPolylineIsOneEvenlyTranslucentStrokeWithRoundEnds() async {
+        let half = Canvas.Color(red: 0, green: 0, blue: 0, alpha: 0.5)
+        let image = draw {
+            $0.strokePolyline([CGPoint(x: 10, y: 30), CGPoint(x: 30, y: 30), CGPoint(x: 30, y: 50)], with: half, lineWidth: 4)
+        }
+        // Where the two pieces meet the line is as translucent as along them: one stroke.
+        XCTAssertEqual(image.pixel(x: 20, y: 29).red, 127)
+        XCTAssertEqual(image.pixel(x: 30, y: 30).red, 127)
+        XCTAssertEqual(image.pixel(x: 30, y: 40).red, 127)
+        XCTAssertLessThan(image.pixel(x: 8, y: 29).red, 255, "a round end reaches past the first point")
+        XCTAssertEqual(image.pixel(x: 20, y: 34).red, 255)
+        // Two separate lines darken where their round ends overlap.
+        let pieces = draw {
+            $0.strokeLine(from: CGPoint(x: 10, y: 30), to: CGPoint(x: 30, y: 30), with: half, lineWidth: 4)
+            $0.strokeLine(from: CGPoint(x: 30, y: 30), to: CGPoint(x: 30, y: 50), with: half, lineWidth: 4)
+        }
+        XCTAssertEqual(pieces.pixel(x: 30, y: 30).red, 63)
+    }
+
+    func testClipBoundsIsTheBoxAroundTheDirtyRectangles() async {
+        let buffer = FrameBuffer(pointSize: CGSize(width: 60, height: 60), scale: 2)
+        var bounds = CGRect.null
+        buffer.draw(clippedTo: [CGRect(x: 5, y: 5, width: 10, height: 10), CGRect(x: 30, y: 40, width: 5, height: 5)]) {
+            bounds = $0.clipBounds
+        }
+        XCTAssertEqual(bounds, CGRect(x: 5, y: 5, width: 30, height: 40), "in points, whatever the scale")
+        buffer.draw { bounds = $0.clipBounds }
+        XCTAssertEqual(bounds, CGRect(x: 0, y: 0, width: 60, height: 60))
+    }
 }

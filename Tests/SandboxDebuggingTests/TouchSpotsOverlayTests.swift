@@ -47,14 +47,23 @@ final class TouchSpotsOverlayTests: OverlayTestCase {
         let pink = TouchSpotsOverlay.color(for: TouchSample.ID(device: 2, number: 1))
         let background = OverlayTestCase.background
         // Segment k ends at sample k (x = 40 + 40k, 50 ms × (8 − k) old); its middle is
-        // drawn at the trail's opacity times its freshness, over the background.
+        // drawn at its band's opacity over the background: the freshness 0.3…0.9 rounded
+        // up to fifths.
+        let trail = spots.spots[0].trail
+        var alphas: [Double] = []
         for k in 1...7 {
-            let freshness = 1 - 0.05 * Double(8 - k) / TouchSpotsOverlay.trailDuration
-            let expected = blend(pink, alpha: TouchSpotsOverlay.trailAlpha * freshness, over: background)
+            let freshness = 1 - (trail[8].timestamp - trail[k].timestamp) / TouchSpotsOverlay.trailDuration
+            XCTAssertEqual(freshness, 1 - 0.1 * Double(8 - k), accuracy: 1e-9)
+            let alpha = TouchSpotsOverlay.trailStyle(freshness: freshness).alpha
+            alphas.append(alpha)
+            let expected = blend(pink, alpha: alpha, over: background)
             let x = 40 + 40 * k - 20
             XCTAssertTrue(colorsMatch(rgb(image, x, 150), expected, tolerance: 2),
                           "segment \(k): \(String(rgb(image, x, 150), radix: 16)) vs \(String(expected, radix: 16))")
         }
+        XCTAssertEqual(alphas, alphas.sorted(), "fading towards the tail")
+        XCTAssertEqual(Set(alphas).count, 4, "in steps")
+        XCTAssertEqual(alphas.last ?? 0, TouchSpotsOverlay.trailAlpha, accuracy: 1e-9)
         XCTAssertGreaterThan(image.pixel(x: 300, y: 150).red, image.pixel(x: 60, y: 150).red)
         XCTAssertEqual(rgb(image, 30, 150), background.rgb, "nothing before the first sample")
         // Under the spot only the spot's own fill shows (the end-to-end tests probe it).
