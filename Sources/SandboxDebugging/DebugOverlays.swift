@@ -1,0 +1,124 @@
+import CairoRenderer
+import Dispatch
+import Foundation
+import UIKit
+
+/// The six debugging overlays of one window, drawn in a fixed order and fed together,
+/// with the wake-ups their changes over time need.
+///
+/// A host keeps the `DebugOverlay` contract through this object:
+///
+///     overlays.window = window
+///     overlays.onNeedsDisplay = { host.setNeedsDisplay($0) }        // wake-ups
+///     // after the window took a batch:
+///     for rect in overlays.apply(batch, in: window) { host.setNeedsDisplay(rect) }
+///     // in every frame, after the scene and the chrome:
+///     overlays.draw(in: canvas, window: window)
+///     // after every frame reached the window:
+///     overlays.framePresented(started: report.started, presented: report.presented, dirtyRects: report.dirtyRects)
+///
+/// and after toggling an overlay's `isVisible`, redraws the whole window. The spots are
+/// visible from the start; the others start hidden.
+@MainActor
+public final class DebugOverlays {
+    public let pathRegions = PathHitRegionOverlay()
+    public let animationFrames = AnimationFramesOverlay()
+    public let hitTest = HitTestOverlay()
+    public let spots: TouchSpotsOverlay
+    public let recognizers = RecognizerHUD()
+    public let performance = PerformanceOverlay()
+
+    /// Every overlay, in drawing order: tints under outlines under spots under panels.
+    public let all: [any DebugOverlay]
+
+    /// Receives the rectangles that wake-ups (`nextUpdateTime` passing with no input)
+    /// find changed. With it and `window` set, the overlays wake themselves on the main
+    /// queue; without them (tests) nothing is scheduled.
+    public var onNeedsDisplay: (@MainActor (CGRect) -> Void)? {
+        didSet { scheduleWakeUp() }
+    }
+    public weak var window: UIWindow? {
+        didSet { scheduleWakeUp() }
+    }
+
+    private var wakeUp: DispatchSourceTimer?
+    /// When the timer is armed to fire, if it is.
+    private var wakeUpTime: TimeInterval?
+
+    /// Shares `spots` with a host that already has its touch-spots overlay.
+    public init(spots: TouchSpotsOverlay = TouchSpotsOverlay()) {
+        self.spots = spots
+        all = [pathRegions, animationFrames, hitTest, spots, recognizers, performance]
+    }
+
+    /// Feeds a batch the window has just taken to every overlay, then brings them up to
+    /// date; returns the rectangles to redraw.
+    public func apply(_ batch: [TouchSample], in window: UIWindow) -> [CGRect] {
+        var dirty: [CGRect] = []
+        for overlay in all {
+            dirty += overlay.apply(batch)
+        }
+        dirty += update(in: window)
+        return dirty
+    }
+
+    /// Brings every overlay up to the media clock's now; returns the rectangles to redraw.
+    public func update(in window: UIWindow) -> [CGRect] {
+        var dirty: [CGRect] = []
+        for overlay in all {
+            dirty += overlay.update(in: window)
+        }
+        scheduleWakeUp()
+        return dirty
+    }
+
+    /// The earliest time an overlay changes by itself, or nil.
+    public var nextUpdateTime: TimeInterval? {
+        all.compactMap(\.nextUpdateTime).min()
+    }
+
+    public func draw(in canvas: Canvas, window: UIWindow) {
+        for overlay in all {
+            overlay.draw(in: canvas, window: window)
+        }
+    }
+
+    /// Hands a presented frame to the performance readout (see
+    /// `PerformanceOverlay.framePresented`).
+    public func framePresented(started: TimeInterval, presented: TimeInterval, dirtyRects: [CGRect]) {
+        performance.framePresented(started: started, presented: presented, dirtyRects: dirtyRects)
+        scheduleWakeUp()
+    }
+
+    // MARK: - Wake-ups
+
+    /// Arms the one wake-up timer for `nextUpdateTime` when that is earlier than the
+    /// time it is armed for. A later time is left for the timer to find: waking early
+    /// only calls `update`, which changes nothing that is not due, so frames that move
+    /// a deadline on (the readout's, after every frame) cost no system call.
+    private func scheduleWakeUp() {
+        guard onNeedsDisplay != nil, window != nil, let next = nextUpdateTime else { return }
+        if let armed = wakeUpTime, armed <= next { return }
+        let timer = wakeUp ?? makeWakeUpTimer()
+        wakeUpTime = next
+        timer.schedule(deadline: .now() + max(0, next - CACurrentMediaTime()), leeway: .milliseconds(2))
+    }
+
+    private func makeWakeUpTimer() -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.wake() }
+        }
+        timer.resume()
+        wakeUp = timer
+        return timer
+    }
+
+    private func wake() {
+        wakeUpTime = nil
+        guard let window, let onNeedsDisplay else { return }
+        for rect in update(in: window) {
+            onNeedsDisplay(rect)
+        }
+    }
+}

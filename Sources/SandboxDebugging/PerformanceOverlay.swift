@@ -1,0 +1,182 @@
+import CairoRenderer
+import Foundation
+import UIKit
+
+/// The performance readout: a small panel in the top-left corner with the frame rate,
+/// the time frames take to draw and present, touch-to-pixel latency, and a sparkline of
+/// the last `sparklineLength` frame times.
+///
+/// Touch-to-pixel latency is measured from the oldest sample of the input a frame shows
+/// (its timestamp: on CLOCK_MONOTONIC, from the X server's millisecond stamps, so it
+/// reads up to 1 ms high) to when the host flushed that frame to the window
+/// (`framePresented`). The host reports every frame; the overlay never asks for frames
+/// of its own while input flows, so it cannot slow what it measures: its readout is
+/// refreshed at most every `refreshInterval` within frames that input causes anyway,
+/// and once more `idleRefreshDelay` after the last frame so the final figures show.
+/// A frame that redrew only the panel does not count as news, so that refresh ends.
+@MainActor
+public final class PerformanceOverlay: DebugOverlay {
+    /// What the panel shows, as of its last refresh. Times are in seconds.
+    public struct Readout: Equatable, Sendable {
+        /// Frames presented in the second before the latest one.
+        public var framesPerSecond: Int
+        /// The latest frame's drawing and presenting time, and the largest kept.
+        public var frameTime: TimeInterval?
+        public var maximumFrameTime: TimeInterval?
+        /// The latest frame that showed input, and the 99th percentile of those kept.
+        public var latency: TimeInterval?
+        public var latencyP99: TimeInterval?
+        /// The frame times of the sparkline, oldest first.
+        public var recentFrameTimes: [TimeInterval]
+    }
+
+    public static let historyLength = 120
+    public static let sparklineLength = 60
+    public static let refreshInterval: TimeInterval = 0.25
+    public static let idleRefreshDelay: TimeInterval = 0.5
+    /// The sparkline's scale never drops below this, so that fast frames look flat.
+    public static let sparklineFloor: TimeInterval = 0.002
+    static let size = CGSize(width: 232, height: 68)
+
+    public var isVisible = false
+    /// The panel's distance from the window's top and left edges; the app sets the top
+    /// below its caption.
+    public var topInset: CGFloat = 40
+    public var leftInset: CGFloat = 12
+
+    public private(set) var readout = Readout(framesPerSecond: 0, recentFrameTimes: [])
+    /// The readout's lines, written once per refresh rather than in every frame.
+    private var texts = Texts(Readout(framesPerSecond: 0, recentFrameTimes: []))
+
+    private var presentedTimes = RecentValues(capacity: historyLength)
+    private var frameTimes = RecentValues(capacity: historyLength)
+    private var latencies = RecentValues(capacity: historyLength)
+    /// The oldest sample timestamp no presented frame has shown yet.
+    private var pendingInput: TimeInterval?
+    private var hasNews = false
+    /// A batch arrived since the last update: a frame is coming anyway.
+    private var inputArrived = false
+    private var lastRefresh = -TimeInterval.infinity
+    private var lastPresented = -TimeInterval.infinity
+
+    public init() {}
+
+    /// The panel, in window points.
+    public var panelFrame: CGRect {
+        CGRect(origin: CGPoint(x: leftInset, y: topInset), size: Self.size)
+    }
+
+    // MARK: - Measuring
+
+    public func apply(_ batch: [TouchSample]) -> [CGRect] {
+        for sample in batch where sample.timestamp.isFinite {
+            pendingInput = min(pendingInput ?? sample.timestamp, sample.timestamp)
+        }
+        inputArrived = inputArrived || !batch.isEmpty
+        return []
+    }
+
+    /// Records a frame the host presented: when it started drawing, when the copy to the
+    /// window was flushed (both on the media clock), and the rectangles it redrew (empty:
+    /// the whole window), as `X11Host.FrameReport` has them.
+    public func framePresented(started: TimeInterval, presented: TimeInterval, dirtyRects: [CGRect]) {
+        presentedTimes.append(presented)
+        frameTimes.append(presented - started)
+        if let input = pendingInput {
+            latencies.append(presented - input)
+            pendingInput = nil
+        }
+        lastPresented = presented
+        let panel = panelFrame.insetBy(dx: -1, dy: -1).integral
+        let onlyThePanel = !dirtyRects.isEmpty && dirtyRects.allSatisfy { panel.contains($0) }
+        if !onlyThePanel { hasNews = true }
+    }
+
+    // MARK: - Refreshing
+
+    /// Refreshes after a batch if the last refresh is `refreshInterval` old, and at any
+    /// call once `idleRefreshDelay` has passed since the last frame.
+    public func update(in window: UIWindow) -> [CGRect] {
+        let joinsInputFrame = inputArrived
+        inputArrived = false
+        guard isVisible, hasNews else { return [] }
+        let now = CACurrentMediaTime()
+        guard joinsInputFrame && now - lastRefresh >= Self.refreshInterval || now >= lastPresented + Self.idleRefreshDelay
+        else { return [] }
+        refresh(at: now)
+        return [panelFrame]
+    }
+
+    /// Once the frames stop, when the final figures are shown.
+    public var nextUpdateTime: TimeInterval? {
+        isVisible && hasNews ? lastPresented + Self.idleRefreshDelay : nil
+    }
+
+    private func refresh(at now: TimeInterval) {
+        hasNews = false
+        lastRefresh = now
+        let latest = presentedTimes.last ?? now
+        var frames = 0
+        for offset in 0..<presentedTimes.count where presentedTimes[offset] > latest - 1 {
+            frames += 1
+        }
+        let shown = min(Self.sparklineLength, frameTimes.count)
+        readout = Readout(
+            framesPerSecond: frames, frameTime: frameTimes.last, maximumFrameTime: frameTimes.maximum,
+            latency: latencies.last, latencyP99: latencies.percentile(0.99),
+            recentFrameTimes: (frameTimes.count - shown..<frameTimes.count).map { frameTimes[$0] })
+        texts = Texts(readout)
+    }
+
+    @MainActor private struct Texts {
+        var rate, frame, latency, scale: String
+
+        init(_ readout: Readout) {
+            let ms = PerformanceOverlay.milliseconds
+            rate = "\(readout.framesPerSecond) fps"
+            frame = "frame \(ms(readout.frameTime)), max \(ms(readout.maximumFrameTime))"
+            latency = "touch→pixel \(ms(readout.latency)) · p99 \(ms(readout.latencyP99))"
+            scale = ms(max(PerformanceOverlay.sparklineFloor, readout.recentFrameTimes.max() ?? 0))
+        }
+    }
+
+    // MARK: - Drawing
+
+    public func draw(in canvas: Canvas, window: UIWindow) {
+        let frame = panelFrame
+        guard isVisible, canvas.clipBounds.intersects(frame) else { return }
+        canvas.fillRoundedRect(frame, radius: 8, with: DebugPalette.panel)
+        let left = frame.minX + 10
+        canvas.drawText(texts.rate, at: CGPoint(x: left, y: frame.minY + 17), size: 12, color: DebugPalette.primaryText,
+                        weight: .bold)
+        canvas.drawText(texts.frame, at: CGPoint(x: left + canvas.measureText(texts.rate, size: 12, weight: .bold) + 8,
+                                                 y: frame.minY + 17),
+                        size: 10, color: DebugPalette.secondaryText)
+        canvas.drawText(texts.latency, at: CGPoint(x: left, y: frame.minY + 32), size: 10, color: DebugPalette.primaryText)
+        drawSparkline(in: CGRect(x: left, y: frame.minY + 39, width: frame.width - 20, height: 21), canvas: canvas)
+    }
+
+    /// One bar per frame, scaled to the largest shown (at least `sparklineFloor`), with
+    /// the scale's top written in its corner.
+    private func drawSparkline(in area: CGRect, canvas: Canvas) {
+        canvas.fill(area, with: DebugPalette.plate)
+        let times = readout.recentFrameTimes
+        let top = max(Self.sparklineFloor, times.max() ?? 0)
+        let barWidth = area.width / CGFloat(Self.sparklineLength)
+        for (index, time) in times.enumerated() {
+            let height = max(1, CGFloat(time / top) * (area.height - 2))
+            let x = area.maxX - CGFloat(times.count - index) * barWidth
+            canvas.fill(CGRect(x: x, y: area.maxY - height, width: max(1, barWidth - 1), height: height),
+                        with: time > 1.0 / 60 ? DebugPalette.pink : DebugPalette.green)
+        }
+        canvas.drawText(texts.scale, at: CGPoint(x: area.minX + 3, y: area.minY + 9), size: 8,
+                        color: DebugPalette.secondaryText)
+    }
+
+    /// `1.25 ms`, or `–` when nothing was measured.
+    static func milliseconds(_ seconds: TimeInterval?) -> String {
+        guard let seconds else { return "–" }
+        let ms = seconds * 1000
+        return ms < 10 ? String(format: "%.2f ms", ms) : String(format: "%.1f ms", ms)
+    }
+}

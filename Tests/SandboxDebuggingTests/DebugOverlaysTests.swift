@@ -1,0 +1,159 @@
+import CairoRenderer
+@testable import SandboxDebugging
+import UIKit
+import XCTest
+
+/// All six overlays over one small scene at the README's 800 × 500: fed together, drawn
+/// in order, and the picture written to the temporary directory (`all-overlays.png`) to
+/// be looked at.
+final class DebugOverlaysTests: OverlayTestCase {
+    private final class TileView: UIView {}
+    private final class StarView: UIView {}
+
+    private var overlays: DebugOverlays!
+    private var dragged: TileView!
+    private var pressed: TileView!
+    private var sliding: TileView!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 800, height: 500))
+        window.backgroundColor = UIColor(red: 0x1C / 255, green: 0x1C / 255, blue: 0x1E / 255, alpha: 1)
+        window.makeKeyAndVisible()
+        overlays = DebugOverlays()
+        for overlay in overlays.all { overlay.isVisible = true }
+        buildScene()
+    }
+
+    override func tearDown() async throws {
+        overlays.recognizers.isVisible = false
+        try await super.tearDown()
+    }
+
+    private func tile(_ frame: CGRect, _ hex: UInt32) -> TileView {
+        let tile = TileView(frame: frame)
+        tile.backgroundColor = UIColor(red: CGFloat(hex >> 16) / 255, green: CGFloat((hex >> 8) & 0xFF) / 255,
+                                       blue: CGFloat(hex & 0xFF) / 255, alpha: 1)
+        tile.layer.cornerRadius = 14
+        window.addSubview(tile)
+        return tile
+    }
+
+    /// A tile dragged by a pan (with a double tap that will fail), a rotated tile held
+    /// for a long press, a star hit-tested by its shape, and a tile sliding to its place.
+    private func buildScene() {
+        dragged = tile(CGRect(x: 60, y: 190, width: 150, height: 150), 0x3A3A3C)
+        let doubleTap = UITapGestureRecognizer()
+        doubleTap.numberOfTapsRequired = 2
+        dragged.addGestureRecognizer(doubleTap)
+        dragged.addGestureRecognizer(UIPanGestureRecognizer())
+
+        pressed = tile(CGRect(x: 270, y: 220, width: 130, height: 130), 0x48484A)
+        pressed.transform = CGAffineTransform(rotationAngle: 0.35)
+        pressed.addGestureRecognizer(UILongPressGestureRecognizer())
+
+        let star = StarView(frame: CGRect(x: 450, y: 250, width: 150, height: 150))
+        let shape = CAShapeLayer()
+        shape.frame = star.bounds
+        shape.path = Self.starPath(in: star.bounds)
+        shape.fillColor = CGColor(red: 0x63 / 255, green: 0x63 / 255, blue: 0x66 / 255, alpha: 1)
+        shape.hitTestsByShape = true
+        star.layer.addSublayer(shape)
+        window.addSubview(star)
+
+        sliding = tile(CGRect(x: 650, y: 300, width: 110, height: 90), 0x3A3A3C)
+        let slide = CABasicAnimation(keyPath: "position")
+        slide.fromValue = CGPoint(x: 705, y: 190)
+        slide.toValue = sliding.layer.position
+        slide.duration = 1
+        slide.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        sliding.layer.add(slide, forKey: "position")
+    }
+
+    /// A five-pointed star filling `rect`.
+    private static func starPath(in rect: CGRect) -> CGPath {
+        let path = CGMutablePath()
+        let center = CGPoint(x: rect.midX, y: rect.midY + 6)
+        for index in 0..<10 {
+            let radius = index.isMultiple(of: 2) ? rect.width / 2 : rect.width / 5
+            let angle = -CGFloat.pi / 2 + CGFloat(index) * .pi / 5
+            let point = CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+            if index == 0 { path.move(to: point) } else { path.addLine(to: point) }
+        }
+        path.closeSubpath()
+        return path
+    }
+
+    /// Two fingers: one dragging from the plain tile (a pan recognizes, the double tap
+    /// fails), one held on the rotated tile until its long press begins, with frames
+    /// reported to the readout meanwhile.
+    private func playScript() {
+        for index in 0..<40 {
+            overlays.framePresented(started: 99 + Double(index) * 0.016, presented: 99.0008 + Double(index) * 0.016
+                + (index % 7 == 0 ? 0.0011 : 0), dirtyRects: [])
+        }
+        XCTAssertFalse(overlays.apply([sample(1, .began, 110, 250), sample(2, .began, 330, 290)].injected(into: window),
+                                      in: window).isEmpty)
+        for step in 1...12 {
+            clock.advance(by: 0.035)
+            let x = 110 + CGFloat(step) * 14, y = 250 + CGFloat(step * step) / 2
+            XCTAssertFalse(overlays.apply([sample(1, .moved, x, y)].injected(into: window), in: window).isEmpty)
+        }
+        // Finger 2 has been still for 0.55 s: the long press begins on its timer.
+        clock.advance(by: 0.13)
+        UIApplication.shared.runPendingTimers()
+        XCTAssertFalse(overlays.update(in: window).isEmpty, "the HUD shows the long press")
+    }
+
+    func testAllOverlaysDrawTogetherOverTheSceneInTheirOrder() async throws {
+        playScript()
+        let buffer = frame(overlays.all, scene: true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("all-overlays.png")
+        try buffer.writePNG(to: url)
+        print("all overlays: \(url.path)")
+        let image = buffer.makeImage()
+
+        let rows = try XCTUnwrap(overlays.recognizers.layout?.rows)
+        XCTAssertEqual(rows.map { $0.name.prefix { $0 != "#" } }, ["Pan", "Tap", "LongPress"])
+        XCTAssertEqual(rows.map(\.status), ["changed", "failed", "began"])
+        XCTAssertEqual(rows.map(\.view), [" on TileView", " on TileView", " on TileView"])
+        // Tints under outlines under spots under panels.
+        XCTAssertTrue(zip(overlays.all, [overlays.pathRegions, overlays.animationFrames, overlays.hitTest, overlays.spots,
+                                         overlays.recognizers, overlays.performance] as [any DebugOverlay])
+            .allSatisfy { $0 === $1 })
+        XCTAssertEqual(overlays.nextUpdateTime, overlays.all.compactMap(\.nextUpdateTime).min())
+        XCTAssertEqual(overlays.nextUpdateTime, overlays.recognizers.nextUpdateTime, "the HUD polls first")
+        // The dragged tile's outline, the sliding tile's frames and the star's tint show.
+        XCTAssertEqual(rgb(image, 130, 189), TouchSpotsOverlay.color(for: TouchSample.ID(device: 2, number: 1)).rgb)
+        XCTAssertEqual(overlays.animationFrames.frames(in: window).map(\.title), ["TileView"])
+        XCTAssertEqual(overlays.pathRegions.regions(in: window).count, 1)
+    }
+
+    func testAWakeUpRedrawsWhatChangedWithoutInput() async {
+        send([sample(1, .began, 100, 100)], to: overlays.all)
+        send([sample(1, .ended, 100, 100)], to: overlays.all)
+        let panel = overlays.recognizers.panelFrame
+        XCTAssertNotNil(panel)
+        clock.advance(by: RecognizerHUD.lingerDuration)
+        let redrawn = expectation(description: "the HUD's panel is redrawn once it has lingered")
+        var rects: [CGRect] = []
+        overlays.onNeedsDisplay = { rect in
+            rects.append(rect)
+            redrawn.fulfill()
+        }
+        overlays.window = window
+        await fulfillment(of: [redrawn], timeout: 2)
+        XCTAssertEqual(rects, [panel!])
+        XCTAssertNil(overlays.recognizers.panelFrame)
+        XCTAssertNil(overlays.nextUpdateTime, "nothing left to wake for")
+    }
+}
+
+extension Array where Element == TouchSample {
+    /// The batch, after the window took it (the host's order: the window, then overlays).
+    @MainActor
+    func injected(into window: UIWindow) -> [TouchSample] {
+        window.inject(self)
+        return self
+    }
+}

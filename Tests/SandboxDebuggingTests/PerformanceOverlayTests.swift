@@ -1,0 +1,103 @@
+import CairoRenderer
+@testable import SandboxDebugging
+import UIKit
+import XCTest
+
+/// The performance readout: what it measures from presented frames, and that it only
+/// asks for frames of its own once input has stopped, never to show itself again.
+final class PerformanceOverlayTests: OverlayTestCase {
+    private var overlay: PerformanceOverlay!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        overlay = PerformanceOverlay()
+        overlay.isVisible = true
+    }
+
+    /// A batch at the clock's now, then its frame drawn for `drawing` seconds and
+    /// presented `copying` seconds later.
+    private func inputFrame(drawing: TimeInterval, copying: TimeInterval, dirty: [CGRect] = [CGRect(x: 0, y: 0, width: 50, height: 50)])
+        -> [CGRect] {
+        let rects = send([sample(1, .moved, 300, 200)], to: [overlay])
+        let started = clock.now + 0.0002
+        overlay.framePresented(started: started, presented: started + drawing + copying, dirtyRects: dirty)
+        return rects
+    }
+
+    func testLatencyRunsFromTheOldestSampleShownToThePresentAndFrameTimeFromDrawToPresent() async {
+        _ = overlay.apply([sample(1, .began, 10, 10)])
+        clock.advance(by: 0.0004)
+        _ = overlay.apply([sample(2, .began, 20, 20)])
+        overlay.framePresented(started: 100.0006, presented: 100.0018, dirtyRects: [])
+        XCTAssertEqual(overlay.update(in: window), [overlay.panelFrame], "news, and no refresh yet")
+        XCTAssertEqual(overlay.readout.latency ?? 0, 0.0018, accuracy: 1e-9, "from the first sample of the two")
+        XCTAssertEqual(overlay.readout.frameTime ?? 0, 0.0012, accuracy: 1e-9)
+        XCTAssertEqual(overlay.readout.framesPerSecond, 1)
+        // A frame without new input measures no latency; without input the readout
+        // waits until the frames have stopped for a while.
+        overlay.framePresented(started: 100.01, presented: 100.011, dirtyRects: [])
+        clock.now = 100.3
+        XCTAssertEqual(overlay.update(in: window), [], "no batch, and frames may still be coming")
+        clock.now = 100.011 + PerformanceOverlay.idleRefreshDelay
+        XCTAssertEqual(overlay.update(in: window), [overlay.panelFrame])
+        XCTAssertEqual(overlay.readout.latency ?? 0, 0.0018, accuracy: 1e-9)
+        XCTAssertEqual(overlay.readout.recentFrameTimes.count, 2)
+        XCTAssertEqual(PerformanceOverlay.milliseconds(0.0018), "1.80 ms")
+        XCTAssertEqual(PerformanceOverlay.milliseconds(0.0234), "23.4 ms")
+        XCTAssertEqual(PerformanceOverlay.milliseconds(nil), "–")
+    }
+
+    func testTheReadoutRefreshesWithinInputFramesAtMostFourTimesASecond() async {
+        var refreshes = 0
+        for _ in 0..<60 {
+            clock.advance(by: 1.0 / 60)
+            if !inputFrame(drawing: 0.001, copying: 0.0005).isEmpty { refreshes += 1 }
+        }
+        XCTAssertEqual(refreshes, 4, "one second of input frames: refreshed every quarter second")
+        XCTAssertNotNil(overlay.nextUpdateTime, "the last frames are not shown yet")
+        clock.advance(by: 0.1)
+        XCTAssertEqual(overlay.update(in: window), [], "a wake-up while frames may still come refreshes nothing")
+        clock.advance(by: PerformanceOverlay.idleRefreshDelay)
+        XCTAssertEqual(overlay.update(in: window), [overlay.panelFrame])
+        XCTAssertEqual(overlay.readout.framesPerSecond, 60)
+        XCTAssertEqual(overlay.readout.frameTime ?? 0, 0.0015, accuracy: 1e-9)
+        XCTAssertEqual(overlay.readout.latencyP99 ?? 0, 0.0017, accuracy: 1e-9)
+        XCTAssertEqual(overlay.readout.recentFrameTimes.count, PerformanceOverlay.sparklineLength)
+    }
+
+    func testOnceInputStopsOneRefreshShowsTheLastFiguresAndItsOwnFrameIsNoNews() async {
+        _ = inputFrame(drawing: 0.001, copying: 0.0005)
+        clock.advance(by: 0.1)
+        _ = inputFrame(drawing: 0.003, copying: 0.0005)
+        let lastPresented = clock.now + 0.0002 + 0.0035
+        XCTAssertEqual(overlay.nextUpdateTime ?? 0, lastPresented + PerformanceOverlay.idleRefreshDelay, accuracy: 1e-9)
+        clock.now = lastPresented + PerformanceOverlay.idleRefreshDelay
+        XCTAssertEqual(overlay.update(in: window), [overlay.panelFrame])
+        XCTAssertEqual(overlay.readout.frameTime ?? 0, 0.0035, accuracy: 1e-9)
+        // The host draws that refresh: a frame of the panel alone, which is no news.
+        overlay.framePresented(started: clock.now, presented: clock.now + 0.0003, dirtyRects: [overlay.panelFrame.integral])
+        XCTAssertNil(overlay.nextUpdateTime)
+        clock.advance(by: 5)
+        XCTAssertEqual(overlay.update(in: window), [])
+    }
+
+    func testTheSparklineDrawsOneBarPerFrameScaledToTheSlowest() async {
+        for index in 0..<10 {
+            clock.advance(by: 0.05)
+            _ = inputFrame(drawing: index == 9 ? 0.02 : 0.002, copying: 0)
+        }
+        clock.advance(by: 1)
+        _ = overlay.update(in: window)
+        let image = image([overlay])
+        let panel = overlay.panelFrame
+        // The sparkline's area: 10 points in, 39 down, 21 high; bars are 1/60 of its width
+        // and stand on its bottom, the newest at the right.
+        let area = CGRect(x: panel.minX + 10, y: panel.minY + 39, width: panel.width - 20, height: 21)
+        let barWidth = area.width / 60
+        let newest = Int(area.maxX - barWidth / 2)
+        let older = Int(area.maxX - 2 * barWidth) + 1
+        XCTAssertEqual(rgb(image, newest, Int(area.minY) + 3), DebugPalette.pink.rgb, "20 ms: full height, over a frame")
+        XCTAssertEqual(rgb(image, older, Int(area.maxY) - 1), DebugPalette.green.rgb, "2 ms: a tenth of it")
+        XCTAssertNotEqual(rgb(image, older, Int(area.maxY) - 4), DebugPalette.green.rgb)
+    }
+}
