@@ -302,7 +302,9 @@ final class GestureEnvironment {
                 recognizer.isAwaitingRecognition = false
                 recognize(recognizer, as: change.to)
             case .failed:
-                GestureTrace.record(recognizer, .transition, state: .failed, "possible → failed")
+                GestureTrace.record(recognizer, .transition, state: .failed,
+                                    recognizer.failureReason.map { "possible → failed: \($0)" } ?? "possible → failed")
+                recognizer.failureReason = nil
                 didFail(recognizer)
             default:
                 GestureTrace.record(recognizer, .transition, state: change.to, "\(change.from) → \(change.to)")
@@ -599,6 +601,7 @@ final class GestureEnvironment {
         recognizer.heldTransition = nil
         recognizer.isAwaitingRecognition = false
         recognizer.isWaitingForDependents = false
+        recognizer.failureReason = nil
         for touch in recognizer.trackedTouches {
             touch.swarm.removeAll { $0 === recognizer }
         }

@@ -3,11 +3,16 @@
 
 extension UIGestureRecognizer {
     /// Fails the recognizer if it is still `possible`, saying why under `UIKitDebug`
-    /// category `gestures` ("UITapGestureRecognizer#3 fails: …"). A recognizer already
-    /// past `possible` is left alone, so callers need not guard.
+    /// category `gestures` ("UITapGestureRecognizer#3 fails: …") and in the gesture
+    /// trace's failure entry. A recognizer already past `possible` is left alone, so
+    /// callers need not guard.
     func failIfPossible(_ reason: @autoclosure () -> String) {
         guard state == .possible else { return }
-        UIKitDebug.log(.gestures, "\(traceName) fails: \(reason())")
+        if GestureTrace.isEnabled || UIKitDebug.isLoggingEnabled {
+            let why = reason()
+            UIKitDebug.log(.gestures, "\(traceName) fails: \(why)")
+            if GestureTrace.isEnabled { failureReason = why }
+        }
         state = .failed
     }
 

@@ -196,6 +196,9 @@ open class UIGestureRecognizer {
     var isWaitingForDependents = false
     /// Set while it is among `GestureEnvironment.engaged`.
     var isEngaged = false
+    /// Why it failed itself (`failIfPossible`), kept while the gesture trace is on until
+    /// its failure entry is recorded.
+    var failureReason: String?
     /// Set from asking to begin or recognize until that request is settled: `state`
     /// already reads the new state, but another recognizer may still prevent it.
     var isAwaitingRecognition = false
