@@ -9,7 +9,8 @@ import UIKit
 /// transition starts a segment in the new state (`changed` after `changed` extends
 /// one); a recognition held back by `require(toFail:)` is a `waiting` segment; a reset
 /// closes the row's open segment (a recognizer that joins a later touch opens a new
-/// one). A terminal state lasts from its transition to the reset, often no time at all.
+/// one). A terminal state lasts from its transition to the reset, often no time at all
+/// (a failed recognizer that others require to fail stays failed until they finish).
 public struct RecognizerTimeline: Equatable, Sendable {
     /// What a segment shows.
     public enum Phase: Equatable, Sendable {
@@ -98,6 +99,9 @@ public struct RecognizerTimeline: Equatable, Sendable {
                 rows[index].note = nil
             }
         case .waiting:
+            // A failed recognizer kept failed for those that require it is still failed,
+            // for the reason it failed.
+            if case .state(let state)? = rows[index].currentPhase, state.isTerminal { return }
             enter(.waiting, at: entry.time, row: index)
             rows[index].note = Self.shortenNames(in: entry.detail)
         case .reset:

@@ -130,6 +130,45 @@ final class RecognizerHUDTests: OverlayTestCase {
         XCTAssertEqual(rgb(image([hud]), Int(shown.midX), Int(shown.midY)), OverlayTestCase.background.rgb)
     }
 
+    func testARecognitionHeldForAnotherToFailIsWaitingAndAFailureKeptForOthersStaysFailed() async {
+        let single = UITapGestureRecognizer()
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        send([sample(1, .began, 100, 100)], to: [hud])
+        clock.advance(by: 0.05)
+        send([sample(1, .ended, 100, 100)], to: [hud])
+        let singleRow = try! XCTUnwrap(hud.timeline?.rows.first { $0.recognizer.hasPrefix("UITapGestureRecognizer") && $0.serial
+            == hud.timeline?.rows.last?.serial })
+        XCTAssertEqual(singleRow.currentPhase, .waiting, "the single tap is complete but waits")
+        XCTAssertEqual(singleRow.note, "ended waits for \(RecognizerTimeline.shortName(of: hud.timeline!.rows[0].recognizer)) to fail")
+        XCTAssertEqual(hud.layout?.rows.last?.status, "waiting")
+
+        // A pan that requires a tap to fail: the tap fails when the finger moves and stays
+        // failed, for its own reason, while the pan goes on.
+        let pan = UIPanGestureRecognizer()
+        let tap = UITapGestureRecognizer()
+        pan.require(toFail: tap)
+        let other = UIView(frame: CGRect(x: 240, y: 60, width: 150, height: 200))
+        window.addSubview(other)
+        other.addGestureRecognizer(tap)
+        other.addGestureRecognizer(pan)
+        clock.advance(by: 5)
+        send([sample(2, .began, 300, 100)], to: [hud])
+        for step in 1...3 {
+            clock.advance(by: 0.02)
+            send([sample(2, .moved, 300 + 20 * CGFloat(step), 100)], to: [hud])
+        }
+        let tapRow = try! XCTUnwrap(hud.timeline?.rows.first { $0.recognizer.hasPrefix("UITapGestureRecognizer") })
+        XCTAssertEqual(tapRow.currentPhase, .state(.failed))
+        XCTAssertEqual(tapRow.segments.map(\.phase), [.state(.possible), .state(.failed)])
+        XCTAssertEqual(tapRow.note, "a finger moved 60.0 pt (limit 45.0 pt)", "its own reason, not the wait")
+        XCTAssertEqual(hud.timeline?.rows.first { $0.recognizer.hasPrefix("UIPan") }?.segments.map(\.phase),
+                       [.state(.possible), .waiting, .state(.began)], "the pan waited for the tap, then began")
+    }
+
     func testASecondTapSoonAfterTheFirstContinuesTheSequence() async {
         view.addGestureRecognizer(UITapGestureRecognizer())
         send([sample(1, .began, 100, 100)], to: [hud])
