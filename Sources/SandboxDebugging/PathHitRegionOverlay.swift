@@ -9,7 +9,9 @@ import UIKit
 ///
 /// The region follows the geometry hit-testing uses: the model tree, or the
 /// presentation tree below a view with `hitTestsPresentation`. Layers that hit-test by
-/// their bounds (UIKit's default, and a shape layer's) are left alone. Like the
+/// their bounds (UIKit's default, and a shape layer's) are left alone. A view's own
+/// layer decides `UIView.point(inside:with:)`; a sublayer's path decides only
+/// `CALayer.hitTest(_:)`, but is tinted too, since it is a path hit region all the same. Like the
 /// model-versus-presentation overlay it reads the layers when drawn and has no state.
 @MainActor
 public final class PathHitRegionOverlay: DebugOverlay {
