@@ -12,8 +12,9 @@ public struct SandboxCommand: ParsableCommand {
         server has. Without a touchscreen the mouse is a finger; hold Ctrl for a second, \
         mirrored finger (pinch, rotate) and Ctrl+Shift to move both in parallel.
 
-        Keys in the window: S touch spots, H help line, Q or Esc quit.
-        """)
+        Keys in the window (the toolbar shows them too; H lists them):
+        """ + SandboxAction.allCases.map { "  \($0.key.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.helpText)" }
+            .joined(separator: "\n") + "\n  \u{2190} \u{2192}   previous / next scene")
 
     @Option(name: .long, help: ArgumentHelp("The X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?
