@@ -16,8 +16,8 @@ enum GalleryBenchmarks {
     /// The caption bar's colour (`SandboxStyle.chrome`, 0x2C2C2E) as the 24-bit screen
     /// stores it.
     static let captionPixel: UInt32 = 0x2C2C2E
-    /// X keycode of the Right arrow (evdev KEY_RIGHT 106 + 8).
-    static let rightArrowKeycode: Int32 = 114
+    /// X keysym of the Right arrow, which steps to the next scene.
+    static let rightArrowKeysym: UInt = 0xFF53
 
     static func startupAndMemory(launches: Int, sceneCount: Int) throws {
         let server = try HeadlessXorg(width: 1024, height: 768)
@@ -37,9 +37,14 @@ enum GalleryBenchmarks {
         let (process, _) = try launch(executable, server: server, reader: reader)
         defer { process.terminate(); process.waitUntilExit() }
         let afterFirstFrame = memory(of: process.processIdentifier)
+        let connection = try X11Connection(name: server.display)
+        defer { connection.close() }
+        guard let rightArrow = connection.keycode(forKeysym: rightArrowKeysym) else { fail("the server's keymap has no Right arrow") }
+        // Without a window manager the keyboard follows the pointer.
+        try server.pointer.move(to: CGPoint(x: 500, y: 300))
         for step in 0..<(2 * sceneCount) {
-            try server.keyboard.key(rightArrowKeycode, isPress: true)
-            try server.keyboard.key(rightArrowKeycode, isPress: false)
+            try server.keyboard.key(rightArrow, isPress: true)
+            try server.keyboard.key(rightArrow, isPress: false)
             usleep(250_000)
             let point = CGPoint(x: 300 + Double(step % 5) * 90, y: 300)
             try server.touchscreen.touches([(1, .begin, point)])
