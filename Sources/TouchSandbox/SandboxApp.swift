@@ -119,20 +119,41 @@ public final class SandboxApp {
                 let current = SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0
                 panel = .sceneList(SceneListPanel(entries: SceneCatalog.all.map { ($0.name, $0.caption) }, currentIndex: current))
             }
-        case .touchSpots:
-            spots.isVisible.toggle()
+        case .touchSpots, .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter:
+            setOverlay(action, visible: !isOn(action))
         case .slowAnimations:
-            CAAnimationEngine.animationSpeed = CAAnimationEngine.animationSpeed < 1 ? 1 : 0.1
-            chrome.badges = CAAnimationEngine.animationSpeed < 1 ? ["SLOW \u{D7}10"] : []
+            setSlowAnimations(!isOn(.slowAnimations))
         case .screenshot:
             saveScreenshot()
         case .help:
             panel = panel == .help ? nil : .help
         case .quit:
             quit()
-        case .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter:
-            break
         }
+        host?.setNeedsDisplay()
+    }
+
+    /// Shows or hides one overlay (an action in `SandboxAction.overlays`).
+    func setOverlay(_ overlay: SandboxAction, visible: Bool) {
+        switch overlay {
+        case .touchSpots: spots.isVisible = visible
+        default: break
+        }
+        host?.setNeedsDisplay()
+    }
+
+    /// Shows exactly the overlays in `overlays` (`--overlays`).
+    func showOnly(overlays: Set<SandboxAction>) {
+        for overlay in SandboxAction.overlays {
+            setOverlay(overlay, visible: overlays.contains(overlay))
+        }
+    }
+
+    /// Runs every animation ten times slower, or at its own speed again, with a badge
+    /// in the caption bar while slowed.
+    public func setSlowAnimations(_ slow: Bool) {
+        CAAnimationEngine.animationSpeed = slow ? 0.1 : 1
+        chrome.badges = slow ? ["SLOW \u{D7}10"] : []
         host?.setNeedsDisplay()
     }
 

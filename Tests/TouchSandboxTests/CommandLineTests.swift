@@ -8,10 +8,11 @@ final class CommandLineTests: XCTestCase {
     func testHelpDescribesTheOptionsAndExitsZero() throws {
         let result = try SandboxProcess.run(["--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--list-scenes", "--verbose", "--trace-gestures"] {
+        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--overlays", "--slow-animations", "--list-scenes", "--verbose", "--trace-gestures"] {
             XCTAssertTrue(result.standardOutput.contains(option), "--help mentions \(option)")
         }
         XCTAssertTrue(result.standardOutput.contains("Keys in the window"))
+        XCTAssertTrue(result.standardOutput.contains("\n  T     slow animations: every animation runs ten times slower\n"), "every key has its line")
     }
 
     func testListScenes() throws {
@@ -30,6 +31,7 @@ final class CommandLineTests: XCTestCase {
             (["--scale", "9"], "touch-sandbox: --scale must be between 1 and 4, got 9.0 (see touch-sandbox --help)\n"),
             (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, pan-drag, direction-drag, tap-double-pan, long-press-pan (see touch-sandbox --help)\n"),
             (["extra"], "touch-sandbox: Unexpected argument 'extra' (see touch-sandbox --help)\n"),
+            (["--overlays", "spots,bogus"], "touch-sandbox: The value 'spots,bogus' is invalid for '--overlays <list>': unknown overlay 'bogus' in --overlays; valid: spots, hit-views, frames, paths, gestures, meter, all or none (see touch-sandbox --help)\n"),
         ]
         for (arguments, message) in cases {
             let result = try SandboxProcess.run(arguments)

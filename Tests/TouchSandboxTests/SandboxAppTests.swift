@@ -210,3 +210,14 @@ final class SandboxAppTests: ListingTestCase {
 private extension Canvas.Color {
     var rgb: [Int] { [red, green, blue].map { Int(($0 * 255).rounded()) } }
 }
+
+/// `--overlays` names overlays; `all` and `none` are shorthands.
+final class OverlaySelectionTests: XCTestCase {
+    func testNamesAllAndNone() throws {
+        XCTAssertEqual(try OverlaySelection.parse("spots,hit-views").actions, [.touchSpots, .hitTestViews])
+        XCTAssertEqual(try OverlaySelection.parse("all").actions, Set(SandboxAction.overlays))
+        XCTAssertEqual(try OverlaySelection.parse("none").actions, [])
+        XCTAssertEqual(try OverlaySelection.parse(" Frames , meter").description, "frames,meter")
+        XCTAssertThrowsError(try OverlaySelection.parse("spots,,paths"), "an empty name is a mistake")
+    }
+}

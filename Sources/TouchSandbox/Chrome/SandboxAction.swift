@@ -70,6 +70,24 @@ enum SandboxAction: CaseIterable {
         }
     }
 
+    /// The overlays, in the order `--overlays` lists them.
+    static let overlays: [SandboxAction] = [
+        .touchSpots, .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter,
+    ]
+
+    /// The overlay's name for `--overlays`; nil for actions that are not overlays.
+    var overlayName: String? {
+        switch self {
+        case .touchSpots: "spots"
+        case .hitTestViews: "hit-views"
+        case .modelPresentationFrames: "frames"
+        case .pathRegions: "paths"
+        case .recognizerHUD: "gestures"
+        case .performanceMeter: "meter"
+        default: nil
+        }
+    }
+
     /// Whether the command switches something on and off (its button shows the state).
     var isToggle: Bool {
         switch self {
