@@ -24,6 +24,11 @@ public enum SceneCatalog {
         DirectionDragScene.self,
         TapDoubleTapPanScene.self,
         LongPressPanScene.self,
+        TapsScene.self,
+        GesturesScene.self,
+        CheckmarkScene.self,
+        SwipeVsPanScene.self,
+        PinchRotatePanScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }
