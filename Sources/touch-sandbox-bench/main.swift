@@ -78,6 +78,8 @@ func measureLatency(touches: Int) throws {
          ["floor-client", server.display], "floor client: ready"),
         ("touch-sandbox (touch-spots scene, spots overlay)", benchDirectory.appendingPathComponent("touch-sandbox"),
          ["--display", server.display], "touch device"),
+        ("touch-sandbox (touch-spots scene, every overlay on)", benchDirectory.appendingPathComponent("touch-sandbox"),
+         ["--display", server.display, "--overlays", "all"], "touch device"),
     ]
     for client in clients {
         let process = try startClient(client.executable, client.arguments, readyLine: client.ready)
