@@ -20,7 +20,6 @@ public enum SceneCatalog {
     public static let all: [any Scene.Type] = [
         TouchSpotsScene.self,
         DragScene.self,
-        PanDragScene.self,
         DirectionDragScene.self,
         TapDoubleTapPanScene.self,
         LongPressPanScene.self,
