@@ -23,6 +23,7 @@ public enum SceneCatalog {
         DirectionDragScene.self,
         TapDoubleTapPanScene.self,
         LongPressPanScene.self,
+        RestrictionsScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }
