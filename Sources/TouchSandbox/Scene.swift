@@ -24,6 +24,7 @@ public enum SceneCatalog {
         TapDoubleTapPanScene.self,
         LongPressPanScene.self,
         RestrictionsScene.self,
+        ButtonVersusTapScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }
