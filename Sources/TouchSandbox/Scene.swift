@@ -20,13 +20,14 @@ public enum SceneCatalog {
     public static let all: [any Scene.Type] = [
         TouchSpotsScene.self,
         DragScene.self,
-        PanDragScene.self,
         DirectionDragScene.self,
+        TapsScene.self,
         TapDoubleTapPanScene.self,
         LongPressPanScene.self,
-        TapsScene.self,
         GesturesScene.self,
         CheckmarkScene.self,
+        RestrictionsScene.self,
+        ButtonVersusTapScene.self,
         SwipeVsPanScene.self,
         PinchRotatePanScene.self,
     ]

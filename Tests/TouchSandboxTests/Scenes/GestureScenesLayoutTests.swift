@@ -36,14 +36,4 @@ final class GestureScenesLayoutTests: ListingTestCase {
             }
         }
     }
-
-    func testTheScenesAreListedAfterTheEarlierOnesInOrder() async {
-        let names = SceneCatalog.names
-        let ours = Self.scenes.map { $0.name }
-        XCTAssertEqual(ours, ["taps", "gestures", "checkmark", "swipe-vs-pan", "pinch-rotate-pan"])
-        let positions = ours.compactMap { names.firstIndex(of: $0) }
-        XCTAssertEqual(positions.count, ours.count, "every one is listed")
-        XCTAssertEqual(positions, positions.sorted())
-        XCTAssertGreaterThan(positions[0], names.firstIndex(of: LongPressPanScene.name) ?? .max)
-    }
 }
