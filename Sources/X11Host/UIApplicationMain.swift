@@ -147,6 +147,10 @@ public final class X11ApplicationRunner {
         }
         shown[ObjectIdentifier(window)] = Shown(window: window, host: host)
         configureHost?(host, window)
+        // The first frame is drawn on the window's first expose, before any input or
+        // tick runs `afterUIKitWork()`: lay out now, or parts made in layoutSubviews /
+        // layoutSublayers are missing until the first touch.
+        window.layoutIfNeeded()
         host.start()
     }
 
