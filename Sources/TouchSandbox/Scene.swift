@@ -24,6 +24,10 @@ public enum SceneCatalog {
         DirectionDragScene.self,
         TapDoubleTapPanScene.self,
         LongPressPanScene.self,
+        CompassScene.self,
+        HitTestAnimationScene.self,
+        ResponderChainScene.self,
+        OutsideBoundsScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }
