@@ -18,9 +18,12 @@ final class CommandLineTests: XCTestCase {
         let result = try SandboxProcess.run(["--list-scenes"])
         XCTAssertEqual(result.status, 0)
         let lines = result.standardOutput.split(separator: "\n")
-        XCTAssertEqual(lines.map { $0.split(separator: " ").first.map(String.init) }, ["touch-spots", "drag", "pan-drag", "direction-drag", "tap-double-pan", "long-press-pan"])
-        XCTAssertTrue(lines[0].hasPrefix("touch-spots     Touch spots:"), String(lines[0]))
-        XCTAssertTrue(lines[1].hasPrefix("drag            Drag views:"), String(lines[1]))
+        XCTAssertEqual(lines.map { $0.split(separator: " ").first.map(String.init) }, [
+            "touch-spots", "drag", "pan-drag", "direction-drag", "tap-double-pan", "long-press-pan",
+            "compass", "hit-test-animation", "responder-chain", "outside-bounds",
+        ])
+        XCTAssertTrue(lines[0].hasPrefix("touch-spots         Touch spots:"), String(lines[0]))
+        XCTAssertTrue(lines[1].hasPrefix("drag                Drag views:"), String(lines[1]))
     }
 
     func testUsageErrorsAreOneLineWithExitStatusTwo() throws {
@@ -28,7 +31,7 @@ final class CommandLineTests: XCTestCase {
             (["--bogus"], "touch-sandbox: Unknown option '--bogus' (see touch-sandbox --help)\n"),
             (["--size", "big"], "touch-sandbox: The value 'big' is invalid for '--size <WxH>' (see touch-sandbox --help)\n"),
             (["--scale", "9"], "touch-sandbox: --scale must be between 1 and 4, got 9.0 (see touch-sandbox --help)\n"),
-            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, pan-drag, direction-drag, tap-double-pan, long-press-pan (see touch-sandbox --help)\n"),
+            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, pan-drag, direction-drag, tap-double-pan, long-press-pan, compass, hit-test-animation, responder-chain, outside-bounds (see touch-sandbox --help)\n"),
             (["extra"], "touch-sandbox: Unexpected argument 'extra' (see touch-sandbox --help)\n"),
         ]
         for (arguments, message) in cases {
