@@ -1,3 +1,4 @@
+import CairoRenderer
 import Foundation
 import HeadlessXorg
 import UIKit
@@ -105,6 +106,58 @@ final class X11ApplicationRunnerTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(frames - framesBefore, 4)
             XCTAssertFalse(CAAnimationEngine.needsFrames, "nothing moves any more")
             XCTAssertTrue(delegate.view.layer.animationKeys()?.isEmpty ?? true)
+        }
+    }
+}
+
+extension X11ApplicationRunnerTests {
+    /// A view that makes its content in `layoutSubviews`, as many UIKit views do.
+    @MainActor
+    final class LayingOutView: UIView {
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            guard subviews.isEmpty else { return }
+            let content = UIView(frame: bounds.insetBy(dx: 10, dy: 10))
+            content.backgroundColor = .red
+            addSubview(content)
+        }
+    }
+
+    @MainActor
+    final class LayingOutDelegate: UIResponder, UIApplicationDelegate {
+        var window: UIWindow?
+
+        func application(_ application: UIApplication,
+                         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            window.addSubview(LayingOutView(frame: CGRect(x: 100, y: 50, width: 200, height: 100)))
+            window.makeKeyAndVisible()
+            self.window = window
+            return true
+        }
+    }
+
+    /// The window is laid out before its first frame, with no input needed: what
+    /// `layoutSubviews` makes is in that frame (and so in `--screenshot`).
+    func testTheFirstFrameShowsWhatLayoutMakes() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
+                                                                       size: CGSize(width: 640, height: 480)))
+            defer { runner.shutdown() }
+            var firstFrame: [UInt8]?
+            runner.configureHost = { host, _ in
+                host.onFramePresented = { _ in
+                    guard firstFrame == nil else { return }
+                    let frame = host.currentFrame
+                    // The pixel at (200, 100), inside the content: B, G, R, A in memory.
+                    let bytes = frame.pixels.advanced(by: 100 * frame.stride + 200 * 4).assumingMemoryBound(to: UInt8.self)
+                    firstFrame = (0..<4).map { bytes[$0] }
+                }
+            }
+            runner.launch(delegate: LayingOutDelegate())
+            XCTAssertTrue(runLoop { firstFrame != nil })
+            XCTAssertEqual(firstFrame, [0, 0, 255, 255], "opaque red")
         }
     }
 }
