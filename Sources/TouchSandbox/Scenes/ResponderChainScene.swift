@@ -4,8 +4,8 @@ import UIKit
 /// seed 000, "Touches and the Responder Chain"): three nested views, each a
 /// `ForwardingResponderView` with a button that makes it handle touches or pass them
 /// on. A touch starts at the view it hit and climbs view → superview → … → the stage
-/// (the root view) → this view controller → the window → the application, until a
-/// responder keeps it. Each view it reaches flashes, one after the other in the order
+/// (the root view) → this view controller → the window → the application → its
+/// delegate (when that is a responder), until a responder keeps it. Each view it reaches flashes, one after the other in the order
 /// the touch travelled (yellow: passed on, green: kept), and the list beside the views
 /// names every responder on the way.
 ///
