@@ -20,10 +20,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         let lines = result.standardOutput.split(separator: "\n")
         XCTAssertEqual(lines.map { $0.split(separator: " ").first.map(String.init) }, [
-            "touch-spots", "drag", "direction-drag", "taps", "tap-double-pan", "long-press-pan", "gestures", "checkmark", "restrictions", "button-vs-tap", "swipe-vs-pan", "pinch-rotate-pan",
+            "touch-spots", "drag", "direction-drag", "taps", "tap-double-pan", "long-press-pan", "gestures", "checkmark", "compass", "hit-test-animation", "responder-chain", "restrictions", "outside-bounds", "button-vs-tap", "swipe-vs-pan", "pinch-rotate-pan",
         ])
         // The captions line up two spaces after the longest name, wherever that is.
-        let column = "pinch-rotate-pan  ".count
+        let column = "hit-test-animation  ".count
         XCTAssertTrue(lines[0].hasPrefix("touch-spots".padding(toLength: column, withPad: " ", startingAt: 0) + "Touch spots:"), String(lines[0]))
         XCTAssertTrue(lines[1].hasPrefix("drag".padding(toLength: column, withPad: " ", startingAt: 0) + "Drag"), String(lines[1]))
     }
@@ -33,7 +33,7 @@ final class CommandLineTests: XCTestCase {
             (["--bogus"], "touch-sandbox: Unknown option '--bogus' (see touch-sandbox --help)\n"),
             (["--size", "big"], "touch-sandbox: The value 'big' is invalid for '--size <WxH>' (see touch-sandbox --help)\n"),
             (["--scale", "9"], "touch-sandbox: --scale must be between 1 and 4, got 9.0 (see touch-sandbox --help)\n"),
-            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, direction-drag, taps, tap-double-pan, long-press-pan, gestures, checkmark, restrictions, button-vs-tap, swipe-vs-pan, pinch-rotate-pan (see touch-sandbox --help)\n"),
+            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, direction-drag, taps, tap-double-pan, long-press-pan, gestures, checkmark, compass, hit-test-animation, responder-chain, restrictions, outside-bounds, button-vs-tap, swipe-vs-pan, pinch-rotate-pan (see touch-sandbox --help)\n"),
             (["extra"], "touch-sandbox: Unexpected argument 'extra' (see touch-sandbox --help)\n"),
             (["--overlays", "spots,bogus"], "touch-sandbox: The value 'spots,bogus' is invalid for '--overlays <list>': unknown overlay 'bogus' in --overlays; valid: spots, hit-views, frames, paths, gestures, meter, all or none (see touch-sandbox --help)\n"),
         ]

@@ -1,3 +1,4 @@
+import CairoRenderer
 import Foundation
 import HeadlessXorg
 import UIKit
