@@ -127,7 +127,8 @@ public final class ResponderChainScene: UIViewController, Scene {
         flash.fromValue = (box === stage ? color.withAlphaComponent(0.3) : color).cgColor
         flash.toValue = box.backgroundColor?.cgColor
         flash.duration = Self.flashDuration
-        flash.beginTime = CACurrentMediaTime() + Self.flashStagger * Double(step)
+        // On the layer tree's clock, as on iOS, so slow animations stretch the stagger too.
+        flash.beginTime = box.layer.convertTime(CACurrentMediaTime(), from: nil) + Self.flashStagger * Double(step)
         box.layer.add(flash, forKey: Self.flashKey)
     }
 

@@ -20,6 +20,23 @@ final class ResponderChainSceneTests: ListingTestCase {
         }
     }
 
+    func testUnderSlowAnimationsTheFlashesAreStaggeredOnTheLayerTreesClock() async throws {
+        let (inner, middle) = (scene.inner!, scene.middle!)
+        inner.handlesTouches = false
+        middle.handlesTouches = true
+        CAAnimationEngine.animationSpeed = 0.1
+        defer { CAAnimationEngine.animationSpeed = 1 }
+        advance(10)  // layer time now runs 1 s behind media time
+        let start = CAAnimationEngine.currentTime
+        XCTAssertEqual(start, CACurrentMediaTime() - 9, accuracy: 1e-9)
+        injector.tap(at: inner.convert(CGPoint(x: inner.bounds.midX, y: inner.bounds.midY), to: window))
+        let flashes = try [inner, middle].map {
+            try XCTUnwrap($0.layer.animation(forKey: ResponderChainScene.flashKey))
+        }
+        XCTAssertEqual(flashes[0].beginTime, start, accuracy: 1e-9)
+        XCTAssertEqual(flashes[1].beginTime, start + 0.15, accuracy: 1e-9)
+    }
+
     func testATapOnTheInnerViewStopsAtTheOuterViewThatHandlesIt() async throws {
         let (inner, middle, outer) = (scene.inner!, scene.middle!, scene.outer!)
         inner.handlesTouches = false
