@@ -15,7 +15,8 @@ final class EndToEndSceneTests: XCTestCase {
             defer { harness.close() }
             let scene = try XCTUnwrap(harness.app.window?.rootViewController as? TapDoubleTapPanScene)
             let center = try XCTUnwrap(scene.square).center
-            let line = scene.logLabels[scene.logLabels.count - 1].frame
+            let newest = scene.actionLog.lineLabels[scene.actionLog.lineLabels.count - 1]
+            let line = newest.convert(newest.bounds, to: nil)
             XCTAssertTrue(rowIsBlank(harness, y: line.midY, from: line.minX, to: line.maxX), "the log starts empty")
 
             try harness.server.touchscreen.touches([(1, .begin, center)])
