@@ -4,26 +4,53 @@ import SandboxDebugging
 import UIKit
 import X11Host
 
-/// The sandbox around a scene: the caption and help line, the touch-spots overlay over
-/// the scene, and the keys that control them. It decorates the X window that
-/// `UIApplicationMain` gives the scene's UIKit window.
+/// The sandbox around a scene: the caption bar, toolbar, help panel and scene list, the
+/// debugging overlays over the scene, and the keys that control them. It decorates the
+/// X window that `UIApplicationMain` gives the scene's UIKit window.
+///
+/// Touches that begin on the chrome (the bars, or anywhere while a panel is open) work
+/// the chrome and never reach UIKit; every other touch goes to the scene untouched, so
+/// a scene sees exactly the touches a person aimed at it.
 @MainActor
 public final class SandboxApp {
-    public let sceneType: any Scene.Type
+    public private(set) var sceneType: any Scene.Type
     public let spots = TouchSpotsOverlay()
     public private(set) var host: X11Host?
     public private(set) var window: UIWindow?
-    private var chrome: SandboxChrome
 
-    /// Every key the sandbox understands, as the help line lists them.
-    static let keys: [(key: String, action: String)] = [
-        ("S", "touch spots"), ("H", "help"), ("Q", "quit"),
-        ("drag", "one finger"), ("Ctrl+drag", "pinch / rotate"), ("Ctrl+Shift+drag", "two-finger pan"),
-    ]
+    /// The panel over the scene, if one is open.
+    enum Panel: Equatable {
+        case help
+        case sceneList(SceneListPanel)
+
+        static func == (lhs: Panel, rhs: Panel) -> Bool {
+            switch (lhs, rhs) {
+            case (.help, .help): true
+            case (.sceneList(let a), .sceneList(let b)):
+                a.currentIndex == b.currentIndex && a.highlightedIndex == b.highlightedIndex
+            default: false
+            }
+        }
+    }
+
+    var chrome: SandboxChrome
+    var panel: Panel?
+    /// What each chrome touch landed on, by touch, from its beginning to its end.
+    var chromeTouches: [TouchSample.ID: ChromeTouch] = [:]
+    /// Where the last screenshot went (or why it failed), for tests and the status line.
+    var lastScreenshot: Result<URL, ScreenshotError>?
+    /// Bumped for each status line, so an older line's timer does not clear a newer one.
+    private var statusSerial = 0
+    /// How long a status line ("saved …") stays in the caption bar.
+    static let statusDuration: TimeInterval = 4
+    /// Where `C` saves screenshots (the current folder, as the help says).
+    var screenshotFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// Draws the scene's layer tree (the host's own drawing, which the chrome wraps).
+    var drawScene: (Canvas, CGSize) -> Void = { _, _ in }
 
     public init(sceneType: any Scene.Type) {
         self.sceneType = sceneType
-        chrome = SandboxChrome(caption: sceneType.caption, hint: sceneType.hint, keys: Self.keys)
+        chrome = SandboxChrome(caption: sceneType.caption, hint: sceneType.hint)
     }
 
     /// The window title for a scene.
@@ -31,44 +58,176 @@ public final class SandboxApp {
         "Touch Sandbox \u{2014} \(sceneType.name)"
     }
 
-    /// Adds the overlays and keys to the X window showing `window`.
+    /// Adds the chrome, overlays and keys to the X window showing `window`.
     public func decorate(_ host: X11Host, showing window: UIWindow) {
         self.host = host
-        self.window = window
-        let drawScene = host.drawFrame
+        attach(window)
+        drawScene = host.drawFrame
         host.drawFrame = { [unowned self] canvas, size in
-            drawScene(canvas, size)
-            chrome.draw(in: canvas, size: size)
-            spots.draw(in: canvas)
+            draw(in: canvas, size: size, scene: drawScene)
         }
         let deliver = host.onBatch
         host.onBatch = { [unowned self] batch in
-            deliver?(batch)
+            let forScene = route(batch)
+            if !forScene.isEmpty { deliver?(forScene) }
             for rect in spots.apply(batch) {
                 host.setNeedsDisplay(rect)
             }
         }
-        host.onKey = { [unowned self] key in handle(key) }
+        host.onKey = { [unowned self] key in handle(KeyPress(keysym: key.keysym, text: key.text)) }
     }
 
-    func handle(_ key: KeyInput) {
-        switch key.text.lowercased() {
-        case "s":
-            spots.isVisible.toggle()
-            host?.setNeedsDisplay()
-        case "h":
-            chrome.isHelpVisible.toggle()
-            host?.setNeedsDisplay()
-        case "q":
-            quit()
-        default:
-            if key.keysym == KeyInput.escapeKeysym { quit() }
+    /// Shows `window` without an X window (tests).
+    func attach(_ window: UIWindow) {
+        self.window = window
+    }
+
+    /// Draws a whole frame: the scene, the overlays, the caption and any open panel, the
+    /// toolbar (usable under a panel, so never veiled), the touch spots over everything.
+    func draw(in canvas: Canvas, size: CGSize, scene drawScene: (Canvas, CGSize) -> Void) {
+        drawScene(canvas, size)
+        chrome.draw(in: canvas, size: size)
+        switch panel {
+        case .help: SandboxHelpPanel.draw(in: canvas, size: size)
+        case .sceneList(let list): list.draw(in: canvas, size: size, pressedIndex: pressedSceneIndex)
+        case nil: break
         }
+        SandboxToolbar.draw(in: canvas, bar: SandboxChrome.toolbar(in: size), isOn: isOn, pressed: pressedAction)
+        spots.draw(in: canvas)
+    }
+
+    // MARK: - Commands
+
+    /// Whether a toggle is on.
+    func isOn(_ action: SandboxAction) -> Bool {
+        switch action {
+        case .touchSpots: spots.isVisible
+        case .slowAnimations: CAAnimationEngine.animationSpeed < 1
+        case .help: panel == .help
+        case .sceneList: if case .sceneList = panel { true } else { false }
+        case .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter,
+             .screenshot, .quit: false
+        }
+    }
+
+    func perform(_ action: SandboxAction) {
+        switch action {
+        case .sceneList:
+            if case .sceneList = panel {
+                panel = nil
+            } else {
+                let current = SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0
+                panel = .sceneList(SceneListPanel(entries: SceneCatalog.all.map { ($0.name, $0.caption) }, currentIndex: current))
+            }
+        case .touchSpots, .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter:
+            setOverlay(action, visible: !isOn(action))
+        case .slowAnimations:
+            setSlowAnimations(!isOn(.slowAnimations))
+        case .screenshot:
+            saveScreenshot()
+        case .help:
+            panel = panel == .help ? nil : .help
+        case .quit:
+            quit()
+        }
+        host?.setNeedsDisplay()
+    }
+
+    /// Shows or hides one overlay (an action in `SandboxAction.overlays`).
+    func setOverlay(_ overlay: SandboxAction, visible: Bool) {
+        switch overlay {
+        case .touchSpots: spots.isVisible = visible
+        default: break
+        }
+        host?.setNeedsDisplay()
+    }
+
+    /// Shows exactly the overlays in `overlays` (`--overlays`).
+    func showOnly(overlays: Set<SandboxAction>) {
+        for overlay in SandboxAction.overlays {
+            setOverlay(overlay, visible: overlays.contains(overlay))
+        }
+    }
+
+    /// Runs every animation ten times slower, or at its own speed again, with a badge
+    /// in the caption bar while slowed.
+    public func setSlowAnimations(_ slow: Bool) {
+        CAAnimationEngine.animationSpeed = slow ? 0.1 : 1
+        chrome.badges = slow ? ["SLOW \u{D7}10"] : []
+        host?.setNeedsDisplay()
+    }
+
+    /// Replaces the scene on screen with the catalog's scene at `index`: live touches
+    /// are cancelled first, so every view that saw a touch hears it end.
+    func openScene(at index: Int) {
+        guard SceneCatalog.all.indices.contains(index) else { return }
+        UIApplication.shared.cancelAllTouches()
+        let type = SceneCatalog.all[index]
+        sceneType = type
+        panel = nil
+        chrome.caption = type.caption
+        chrome.hint = type.hint
+        window?.rootViewController = type.init()
+        host?.window.setTitle(Self.title(for: type))
+        host?.setNeedsDisplay()
+    }
+
+    /// Opens the scene `step` places after the current one in the catalog, wrapping.
+    func openScene(offsetBy step: Int) {
+        let count = SceneCatalog.all.count
+        let current = SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0
+        openScene(at: ((current + step) % count + count) % count)
+    }
+
+    // MARK: - Keys
+
+    func handle(_ key: KeyPress) {
+        if key.keysym == SandboxKeysym.escape {
+            if panel != nil { close() } else { quit() }
+            return
+        }
+        if case .sceneList(var list) = panel {
+            switch key.keysym {
+            case SandboxKeysym.up: list.moveHighlight(by: -1)
+            case SandboxKeysym.down: list.moveHighlight(by: 1)
+            case SandboxKeysym.returnKey, SandboxKeysym.keypadEnter: return openScene(at: list.highlightedIndex)
+            default: return SandboxAction.command(for: key).map(perform) ?? ()
+            }
+            panel = .sceneList(list)
+            host?.setNeedsDisplay()
+            return
+        }
+        switch key.keysym {
+        case SandboxKeysym.left: openScene(offsetBy: -1)
+        case SandboxKeysym.right: openScene(offsetBy: 1)
+        default: SandboxAction.command(for: key).map(perform)
+        }
+    }
+
+    private func close() {
+        panel = nil
+        host?.setNeedsDisplay()
     }
 
     private func quit() {
         host?.close()
         exit(0)
+    }
+
+    // MARK: - Status line
+
+    func showStatus(_ text: String) {
+        chrome.status = text
+        statusSerial += 1
+        let serial = statusSerial
+        host?.setNeedsDisplay()
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.statusDuration) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.statusSerial == serial else { return }
+                self.chrome.status = nil
+                self.host?.setNeedsDisplay()
+            }
+        }
     }
 }
 

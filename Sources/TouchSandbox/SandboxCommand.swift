@@ -12,8 +12,10 @@ public struct SandboxCommand: ParsableCommand {
         server has. Without a touchscreen the mouse is a finger; hold Ctrl for a second, \
         mirrored finger (pinch, rotate) and Ctrl+Shift to move both in parallel.
 
-        Keys in the window: S touch spots, H help line, Q or Esc quit.
-        """)
+        Keys in the window (the toolbar shows them too; H lists them):
+
+        """ + SandboxAction.allCases.map { "  \($0.key.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.helpText)" }
+            .joined(separator: "\n") + "\n  \u{2190} \u{2192}   previous / next scene")
 
     @Option(name: .long, help: ArgumentHelp("The X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?
@@ -30,6 +32,14 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write a PNG of the window after the first frame, then exit.", valueName: "path"))
     var screenshot: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The overlays shown at start, comma-separated: \(OverlaySelection.validNames) (default: spots).",
+        valueName: "list"), transform: OverlaySelection.parse)
+    var overlays: OverlaySelection = OverlaySelection(actions: [.touchSpots])
+
+    @Flag(name: .long, help: "Start with slow animations (ten times slower; the T key toggles them).")
+    var slowAnimations = false
+
     @Flag(name: .long, help: "List the scenes with their captions and exit.")
     var listScenes = false
 
@@ -45,6 +55,35 @@ public struct SandboxCommand: ParsableCommand {
         guard scale >= 1, scale <= 4, scale.isFinite else {
             throw ValidationError("--scale must be between 1 and 4, got \(scale)")
         }
+    }
+}
+
+/// The overlays named on the command line, as `spots,hit-views`, `all` or `none`.
+struct OverlaySelection: Equatable, CustomStringConvertible {
+    var actions: Set<SandboxAction>
+
+    static var validNames: String {
+        SandboxAction.overlays.compactMap(\.overlayName).joined(separator: ", ") + ", all or none"
+    }
+
+    /// Parses `--overlays`; an unknown name is an error naming the valid ones.
+    static func parse(_ argument: String) throws -> OverlaySelection {
+        let names = argument.lowercased().split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if names == ["all"] { return OverlaySelection(actions: Set(SandboxAction.overlays)) }
+        if names == ["none"] { return OverlaySelection(actions: []) }
+        var actions: Set<SandboxAction> = []
+        for name in names {
+            guard let action = SandboxAction.overlays.first(where: { $0.overlayName == name }) else {
+                throw ValidationError("unknown overlay '\(name)' in --overlays; valid: \(validNames)")
+            }
+            actions.insert(action)
+        }
+        return OverlaySelection(actions: actions)
+    }
+
+    var description: String {
+        SandboxAction.overlays.filter(actions.contains).compactMap(\.overlayName).joined(separator: ",")
     }
 }
 

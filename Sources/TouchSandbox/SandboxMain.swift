@@ -54,6 +54,8 @@ public enum SandboxMain {
             GestureTrace.echoesToStandardError = true
         }
         let sandbox = SandboxApp(sceneType: sceneType)
+        sandbox.showOnly(overlays: command.overlays.actions)
+        if command.slowAnimations { sandbox.setSlowAnimations(true) }
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
             sandbox.decorate(host, showing: window)
             if let path = command.screenshot {

@@ -13,4 +13,12 @@ enum SandboxStyle {
     static let primaryText = Canvas.Color(hex: 0xF2F2F7)
     static let secondaryText = Canvas.Color(hex: 0x8E8E93)
     static let accent = Canvas.Color(hex: 0x0A84FF)
+    /// Toolbar buttons: at rest, and while a finger holds one.
+    static let button = Canvas.Color(hex: 0x3A3A3C)
+    static let pressedButton = Canvas.Color(hex: 0x636366)
+    /// Panels over the scene (help, scene list) and the veil that dims the scene behind.
+    static let panel = Canvas.Color(hex: 0x2C2C2E, alpha: 0.97)
+    static let veil = Canvas.Color(hex: 0x000000, alpha: 0.55)
+    /// The status badge in the caption bar (slow animations, a saved screenshot).
+    static let badge = Canvas.Color(hex: 0xFF9F0A)
 }

@@ -20,10 +20,20 @@ public enum SceneCatalog {
     public static let all: [any Scene.Type] = [
         TouchSpotsScene.self,
         DragScene.self,
-        PanDragScene.self,
         DirectionDragScene.self,
+        TapsScene.self,
         TapDoubleTapPanScene.self,
         LongPressPanScene.self,
+        GesturesScene.self,
+        CheckmarkScene.self,
+        CompassScene.self,
+        HitTestAnimationScene.self,
+        ResponderChainScene.self,
+        RestrictionsScene.self,
+        OutsideBoundsScene.self,
+        ButtonVersusTapScene.self,
+        SwipeVsPanScene.self,
+        PinchRotatePanScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }

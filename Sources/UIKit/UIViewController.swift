@@ -55,10 +55,11 @@ open class UIViewController: UIResponder {
     }
 
     /// Creates the root view and assigns it to `view`. The default makes a plain
-    /// `UIView` with a zero frame (there is no screen to size it from; a window sizes
-    /// its root view controller's view). Override without calling `super`.
+    /// `UIView` as large as the screen, as UIKit's does without a nib, so `viewDidLoad()`
+    /// can lay subviews out from `view.bounds` (a window then sizes its root view
+    /// controller's view to itself). Override without calling `super`.
     open func loadView() {
-        view = UIView(frame: .zero)
+        view = UIView(frame: UIScreen.main.bounds)
     }
 
     /// The view was just loaded.

@@ -132,7 +132,12 @@ public final class X11ApplicationRunner {
         } catch {
             fail("\(error)", status: error.exitStatus)
         }
-        host.drawFrame = { [renderer] canvas, _ in renderer.render(window.layer, in: canvas) }
+        host.drawFrame = { [renderer] canvas, _ in
+            // Layout before drawing, as a Core Animation commit does: the host draws the
+            // first frame while mapping the window, before any input or timer has run.
+            window.layoutIfNeeded()
+            renderer.render(window.layer, in: canvas)
+        }
         host.onBatch = { [unowned self] batch in
             window.inject(batch)
             afterUIKitWork()

@@ -50,6 +50,15 @@ public final class X11Connection {
     /// Sends buffered requests to the server.
     public func flush() { XFlush(display) }
 
+    /// The keycode that types `keysym` in the server's current keymap (nil if no key
+    /// does). Keymaps differ between servers (evdev or xfree86 keycodes), so input
+    /// injected as keycodes, as the headless server's virtual keyboard takes it, is
+    /// looked up here rather than hard-coded.
+    public func keycode(forKeysym keysym: UInt) -> Int32? {
+        let code = XKeysymToKeycode(display, KeySym(keysym))
+        return code == 0 ? nil : Int32(code)
+    }
+
     /// Closes the connection. The object must not be used afterwards.
     public func close() {
         XCloseDisplay(display)

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessXorg
+import TouchSandbox
 import X11Host
 
 // touch-sandbox-bench: the project's benchmarks, run in release mode. Each prints rows
@@ -7,6 +8,7 @@ import X11Host
 //
 //   touch-sandbox-bench latency [touches]   touch-to-pixel latency, sandbox vs raw Xlib
 //   touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
+//   touch-sandbox-bench gallery [launches]  start to first frame, and peak memory browsing every scene
 //   touch-sandbox-bench core                hit-testing and touch dispatch in the UIKit core
 //   touch-sandbox-bench render              one frame of 500 layers: LayerRenderer vs raw Cairo
 //   touch-sandbox-bench core-op NAME COUNT  (internal) one core operation, for callgrind
@@ -76,6 +78,8 @@ func measureLatency(touches: Int) throws {
          ["floor-client", server.display], "floor client: ready"),
         ("touch-sandbox (touch-spots scene, spots overlay)", benchDirectory.appendingPathComponent("touch-sandbox"),
          ["--display", server.display], "touch device"),
+        ("touch-sandbox (touch-spots scene, every overlay on)", benchDirectory.appendingPathComponent("touch-sandbox"),
+         ["--display", server.display, "--overlays", "all"], "touch device"),
     ]
     for client in clients {
         let process = try startClient(client.executable, client.arguments, readyLine: client.ready)
@@ -131,6 +135,9 @@ MainActor.assumeIsolated {
             try measureLatency(touches: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
         case "idle":
             try measureIdle(seconds: arguments.dropFirst().first.flatMap { Double($0) } ?? 10)
+        case "gallery":
+            try GalleryBenchmarks.startupAndMemory(
+                launches: arguments.dropFirst().first.flatMap { Int($0) } ?? 10, sceneCount: SceneCatalog.all.count)
         case "core":
             CoreBenchmarks.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
         case "render":
@@ -144,7 +151,7 @@ MainActor.assumeIsolated {
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | idle [seconds] | core | render")
+            fail("usage: touch-sandbox-bench latency [touches] | idle [seconds] | gallery [launches] | core | render")
         }
     } catch {
         fail("\(error)")

@@ -8,19 +8,24 @@ final class CommandLineTests: XCTestCase {
     func testHelpDescribesTheOptionsAndExitsZero() throws {
         let result = try SandboxProcess.run(["--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--list-scenes", "--verbose", "--trace-gestures"] {
+        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--overlays", "--slow-animations", "--list-scenes", "--verbose", "--trace-gestures"] {
             XCTAssertTrue(result.standardOutput.contains(option), "--help mentions \(option)")
         }
         XCTAssertTrue(result.standardOutput.contains("Keys in the window"))
+        XCTAssertTrue(result.standardOutput.contains("\n  T     slow animations: every animation runs ten times slower\n"), "every key has its line")
     }
 
     func testListScenes() throws {
         let result = try SandboxProcess.run(["--list-scenes"])
         XCTAssertEqual(result.status, 0)
         let lines = result.standardOutput.split(separator: "\n")
-        XCTAssertEqual(lines.map { $0.split(separator: " ").first.map(String.init) }, ["touch-spots", "drag", "pan-drag", "direction-drag", "tap-double-pan", "long-press-pan"])
-        XCTAssertTrue(lines[0].hasPrefix("touch-spots     Touch spots:"), String(lines[0]))
-        XCTAssertTrue(lines[1].hasPrefix("drag            Drag views:"), String(lines[1]))
+        XCTAssertEqual(lines.map { $0.split(separator: " ").first.map(String.init) }, [
+            "touch-spots", "drag", "direction-drag", "taps", "tap-double-pan", "long-press-pan", "gestures", "checkmark", "compass", "hit-test-animation", "responder-chain", "restrictions", "outside-bounds", "button-vs-tap", "swipe-vs-pan", "pinch-rotate-pan",
+        ])
+        // The captions line up two spaces after the longest name, wherever that is.
+        let column = "hit-test-animation  ".count
+        XCTAssertTrue(lines[0].hasPrefix("touch-spots".padding(toLength: column, withPad: " ", startingAt: 0) + "Touch spots:"), String(lines[0]))
+        XCTAssertTrue(lines[1].hasPrefix("drag".padding(toLength: column, withPad: " ", startingAt: 0) + "Drag"), String(lines[1]))
     }
 
     func testUsageErrorsAreOneLineWithExitStatusTwo() throws {
@@ -28,8 +33,9 @@ final class CommandLineTests: XCTestCase {
             (["--bogus"], "touch-sandbox: Unknown option '--bogus' (see touch-sandbox --help)\n"),
             (["--size", "big"], "touch-sandbox: The value 'big' is invalid for '--size <WxH>' (see touch-sandbox --help)\n"),
             (["--scale", "9"], "touch-sandbox: --scale must be between 1 and 4, got 9.0 (see touch-sandbox --help)\n"),
-            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, pan-drag, direction-drag, tap-double-pan, long-press-pan (see touch-sandbox --help)\n"),
+            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, direction-drag, taps, tap-double-pan, long-press-pan, gestures, checkmark, compass, hit-test-animation, responder-chain, restrictions, outside-bounds, button-vs-tap, swipe-vs-pan, pinch-rotate-pan (see touch-sandbox --help)\n"),
             (["extra"], "touch-sandbox: Unexpected argument 'extra' (see touch-sandbox --help)\n"),
+            (["--overlays", "spots,bogus"], "touch-sandbox: The value 'spots,bogus' is invalid for '--overlays <list>': unknown overlay 'bogus' in --overlays; valid: spots, hit-views, frames, paths, gestures, meter, all or none (see touch-sandbox --help)\n"),
         ]
         for (arguments, message) in cases {
             let result = try SandboxProcess.run(arguments)

@@ -30,8 +30,12 @@ final class UIViewControllerTests: UIKitTestCase {
     }
 
     func testTheDefaultViewAndReplacingIt() async {
+        let savedBounds = UIScreen.main.bounds
+        defer { UIScreen.main.bounds = savedBounds }
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 800, height: 500)
         let controller = UIViewController()
-        XCTAssertEqual(controller.view.frame, .zero)
+        XCTAssertEqual(controller.view.frame, CGRect(x: 0, y: 0, width: 800, height: 500),
+                       "screen-sized, so viewDidLoad can lay out from view.bounds")
         let old = controller.view!
         let replacement = UIView()
         controller.view = replacement

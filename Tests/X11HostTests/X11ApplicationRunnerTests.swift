@@ -1,3 +1,4 @@
+import CairoRenderer
 import Foundation
 import HeadlessXorg
 import UIKit
@@ -105,6 +106,63 @@ final class X11ApplicationRunnerTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(frames - framesBefore, 4)
             XCTAssertFalse(CAAnimationEngine.needsFrames, "nothing moves any more")
             XCTAssertTrue(delegate.view.layer.animationKeys()?.isEmpty ?? true)
+        }
+    }
+
+    /// A view that places its subview only in `layoutSubviews`, as a button places its
+    /// title.
+    @MainActor
+    final class LayingOutView: UIView {
+        let child = UIView()
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            backgroundColor = .blue
+            child.backgroundColor = .red
+            addSubview(child)
+        }
+
+        required init?(coder: NSCoder) { nil }
+
+        override func layoutSubviews() {
+            child.frame = bounds.insetBy(dx: 20, dy: 20)
+        }
+    }
+
+    @MainActor
+    final class LayoutDelegate: UIResponder, UIApplicationDelegate {
+        var window: UIWindow?
+
+        func application(_ application: UIApplication,
+                         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            window.addSubview(LayingOutView(frame: CGRect(x: 100, y: 50, width: 300, height: 200)))
+            window.makeKeyAndVisible()
+            self.window = window
+            return true
+        }
+    }
+
+    /// The first frame is drawn while the window maps, before any input or timer: it
+    /// must show the views laid out (a screenshot takes that frame).
+    func testTheFirstFrameShowsTheViewsLaidOut() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
+                                                                       size: CGSize(width: 640, height: 480)))
+            defer { runner.shutdown() }
+            var firstFramePixel: UInt32?
+            runner.configureHost = { host, _ in
+                host.onFramePresented = { _ in
+                    guard firstFramePixel == nil else { return }
+                    let frame = host.currentFrame
+                    // The middle of the view, inside the child once laid out: (250, 150).
+                    firstFramePixel = frame.pixels.load(fromByteOffset: 150 * frame.stride + 250 * 4, as: UInt32.self)
+                }
+            }
+            runner.launch(delegate: LayoutDelegate())
+            XCTAssertTrue(runLoop { firstFramePixel != nil })
+            XCTAssertEqual(firstFramePixel, 0xFFFF_0000, "red: the child placed by layoutSubviews, not the blue view under it")
         }
     }
 }

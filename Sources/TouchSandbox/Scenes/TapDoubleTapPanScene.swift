@@ -13,19 +13,18 @@ public final class TapDoubleTapPanScene: UIViewController, Scene {
     /// How many lines of the log show.
     static let visibleLines = 5
     static let squareSide: CGFloat = 180
-    static let lineHeight: CGFloat = 24
 
     /// The listing: the recognizers' target, kept here because they hold it weakly.
     let gestures = TapDoubleTapPanTarget()
     private(set) var square: UIView!
-    private(set) var logLabels: [UILabel] = []
+    private(set) var actionLog: ActionLogView!
 
     public override func loadView() {
         let stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
         let area = SandboxChrome.clearArea(in: stage.bounds.size)
         let side = Self.squareSide
-        let logHeight = Self.lineHeight * CGFloat(Self.visibleLines + 1)
+        let logHeight = ActionLogView.lineHeight * CGFloat(Self.visibleLines + 1)
         let gap: CGFloat = 24
         let top = area.minY + max(0, (area.height - side - gap - logHeight) / 2)
 
@@ -42,52 +41,11 @@ public final class TapDoubleTapPanScene: UIViewController, Scene {
         gestures.configure(square)
         self.square = square
 
-        var y = square.frame.maxY + gap
-        let header = makeLabel(y: y, width: area.width)
-        header.text = "actions, newest last"
-        header.font = .systemFont(ofSize: 13)
-        stage.addSubview(header)
-        for _ in 0..<Self.visibleLines {
-            y += Self.lineHeight
-            let line = makeLabel(y: y, width: area.width)
-            stage.addSubview(line)
-            logLabels.append(line)
-        }
+        actionLog = ActionLogView(top: square.frame.maxY + gap, width: area.width, lines: Self.visibleLines)
+        stage.addSubview(actionLog)
         // Added last, so the dragged square passes over the log rather than under it.
         stage.addSubview(square)
-        gestures.actionLogged = { [unowned self] _ in showLog() }
+        gestures.actionLogged = { [unowned self] _ in actionLog.show(gestures.actionLog) }
         view = stage
-    }
-
-    /// The last `count` lines of `log`, oldest first, each run of equal entries as one
-    /// line ("drag changed ×12"), so a drag's many changes do not push the taps out.
-    static func displayLines(of log: [String], count: Int) -> [String] {
-        var lines: [(entry: String, repeats: Int)] = []
-        for entry in log {
-            if lines.last?.entry == entry {
-                lines[lines.count - 1].repeats += 1
-            } else {
-                lines.append((entry, 1))
-            }
-        }
-        return lines.suffix(count).map { $0.repeats == 1 ? $0.entry : "\($0.entry) \u{D7}\($0.repeats)" }
-    }
-
-    private func showLog() {
-        let lines = Self.displayLines(of: gestures.actionLog, count: logLabels.count)
-        // Bottom-aligned: the newest line is always the last label.
-        let offset = logLabels.count - lines.count
-        for (index, label) in logLabels.enumerated() {
-            label.text = index >= offset ? lines[index - offset] : nil
-            label.textColor = index == logLabels.count - 1 ? SandboxStyle.label : SandboxStyle.secondaryLabel
-        }
-    }
-
-    private func makeLabel(y: CGFloat, width: CGFloat) -> UILabel {
-        let label = UILabel(frame: CGRect(x: 0, y: y, width: width, height: Self.lineHeight))
-        label.textAlignment = .center
-        label.font = .systemFont(ofSize: 16)
-        label.textColor = SandboxStyle.secondaryLabel
-        return label
     }
 }

@@ -7,10 +7,10 @@ import XCTest
 final class TapDoubleTapPanSceneTests: ListingTestCase {
     func testRunsOfEqualEntriesFoldIntoOneLineAndTheNewestAreKept() async {
         let log = ["single", "double", "drag began"] + Array(repeating: "drag changed", count: 12) + ["drag ended", "single"]
-        XCTAssertEqual(TapDoubleTapPanScene.displayLines(of: log, count: 5),
+        XCTAssertEqual(ActionLogView.displayLines(of: log, count: 5),
                        ["double", "drag began", "drag changed \u{D7}12", "drag ended", "single"])
-        XCTAssertEqual(TapDoubleTapPanScene.displayLines(of: ["double"], count: 5), ["double"])
-        XCTAssertEqual(TapDoubleTapPanScene.displayLines(of: [], count: 5), [])
+        XCTAssertEqual(ActionLogView.displayLines(of: ["double"], count: 5), ["double"])
+        XCTAssertEqual(ActionLogView.displayLines(of: [], count: 5), [])
     }
 
     func testTheLogUnderTheSquareShowsTheActionsNewestLast() async throws {
@@ -20,17 +20,17 @@ final class TapDoubleTapPanSceneTests: ListingTestCase {
         window.rootViewController = scene
         injector = TouchInjector(window: window, clock: clock)
         let square = try XCTUnwrap(scene.square)
-        XCTAssertTrue(scene.logLabels.allSatisfy { $0.text == nil })
-        XCTAssertGreaterThan(scene.logLabels[0].frame.minY, square.frame.maxY, "the log is under the square")
-        XCTAssertLessThanOrEqual(scene.logLabels.last!.frame.maxY,
+        XCTAssertTrue(scene.actionLog.lineLabels.allSatisfy { $0.text == nil })
+        XCTAssertGreaterThan(scene.actionLog.frame.minY, square.frame.maxY, "the log is under the square")
+        XCTAssertLessThanOrEqual(scene.actionLog.frame.maxY,
                                  SandboxChrome.clearArea(in: window.bounds.size).maxY, "the hint does not cover the log")
 
         injector.tap(at: square.center, duration: 0.05)
         injector.wait(0.1)
         injector.tap(at: square.center, duration: 0.05)
         injector.drag(from: square.center, to: CGPoint(x: square.center.x + 100, y: square.center.y))
-        XCTAssertEqual(scene.logLabels.map(\.text), [nil, "double", "drag began", "drag changed \u{D7}9", "drag ended"])
-        XCTAssertEqual(scene.logLabels.last?.textColor, SandboxStyle.label, "the newest line stands out")
-        XCTAssertEqual(scene.logLabels[1].textColor, SandboxStyle.secondaryLabel)
+        XCTAssertEqual(scene.actionLog.lineLabels.map(\.text), [nil, "double", "drag began", "drag changed \u{D7}9", "drag ended"])
+        XCTAssertEqual(scene.actionLog.lineLabels.last?.textColor, SandboxStyle.label, "the newest line stands out")
+        XCTAssertEqual(scene.actionLog.lineLabels[1].textColor, SandboxStyle.secondaryLabel)
     }
 }

@@ -1,0 +1,41 @@
+import UIKit
+
+/// Seed 000, "Hit-testing during animation": a superview whose hit-test munging lets the
+/// user tap its animated subview where it is seen, not where its model already is.
+///
+/// UIKit hit-tests the model: while a subview animates from A to B its model is at B,
+/// so a tap on the moving picture misses it and a tap at B hits it. This override asks
+/// the subview's presentation layer first (a point in this view's coordinates is in
+/// that layer's superlayer space, as `hitTest(_:)` takes it): a hit there is the
+/// subview. Otherwise it asks `super`, and if `super` found the subview, at the spot
+/// its model has "in reality already moved" to, it answers `self` instead, "assuming
+/// that we are what's behind the animated subview at its new location".
+///
+/// Repairs and choices:
+/// - The listing's free variable `v` ("v is the animated subview") becomes the
+///   property `animatedSubview`; with none set, the view hit-tests as any view.
+/// - `[v.layer presentationLayer]` becomes `presentation()`, which here is never nil
+///   (the layer itself when nothing is attached); the `?? layer` keeps the listing
+///   right under Core Animation too.
+/// - As written, the comparison `hitLayer == lay` fails for a tap on a *sublayer* of a
+///   subview at rest (with no animation attached, `presentation()` is the layer with
+///   its sublayers, and `hitTest` returns the frontmost); the tap then goes to `self`.
+///   Kept as the seed has it: the sandbox's animated view has no sublayers.
+public final class PresentationHitTestingView: UIView {
+    /// The seed's `v`: the subview that animates.
+    public weak var animatedSubview: UIView?
+
+    public override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard let v = animatedSubview else { return super.hitTest(point, with: event) }
+        let lay = v.layer.presentation() ?? v.layer
+        let hitLayer = lay.hitTest(point)
+        if hitLayer === lay {
+            return v
+        }
+        let hitView = super.hitTest(point, with: event)
+        if hitView === v {
+            return self
+        }
+        return hitView
+    }
+}

@@ -1,0 +1,98 @@
+import UIKit
+
+/// Seed 000's CompassView (`CompassView`): every tap on the compass is answered twice,
+/// by layer hit-testing (the arrow layer's bounds, drawn as a faint box) and by the
+/// arrow's outline, and the two answers show beside the compass while a ring marks
+/// where the tap landed. A tap in the box's empty corners is a layer hit but no path
+/// hit: the seed's complaint that hit-testing "knows nothing of drawing".
+@MainActor
+public final class CompassScene: UIViewController, Scene {
+    public static let name = "compass"
+    public static let caption = "Layer hit-testing (bounds) vs the arrow's outline (seed 000, \"Hit-testing for layers\" and \"for drawings\")"
+    public static let hint: String? = "Tap the red arrow, the empty corners of its faint box, or elsewhere on the compass"
+
+    static let markerSide: CGFloat = 18
+    /// The ring's colours: both answers yes, the answers differ, both no.
+    static let bothColor = UIColor.systemGreen
+    static let disagreeingColor = UIColor.systemOrange
+    static let neitherColor = UIColor.systemGray
+
+    private(set) var compass: CompassView!
+    /// "layer hit: yes · path hit: no" after a tap.
+    private(set) var answerLabel: UILabel!
+    /// The ring at the last tap, hidden before the first.
+    private(set) var marker: UIView!
+
+    public override func loadView() {
+        let stage = UIView(frame: UIScreen.main.bounds)
+        stage.backgroundColor = SandboxStyle.background
+        let area = SandboxChrome.clearArea(in: stage.bounds.size)
+        let side = min(280, area.height - 40)
+        let panelWidth: CGFloat = 340
+        let gap: CGFloat = 40
+        let left = area.midX - (side + gap + panelWidth) / 2
+
+        let compass = CompassView(frame: CGRect(x: left, y: area.midY - side / 2, width: side, height: side))
+        compass.onTap = { [unowned self] tap in show(tap) }
+        stage.addSubview(compass)
+        self.compass = compass
+
+        let panelX = left + side + gap
+        answerLabel = makeLabel(CGRect(x: panelX, y: area.midY - 70, width: panelWidth, height: 30), size: 20, bold: true)
+        answerLabel.text = "tap the compass"
+        answerLabel.textColor = SandboxStyle.secondaryLabel
+        stage.addSubview(answerLabel)
+        let explanations = [
+            "layer hit: compass layer's hitTest(_:) returns",
+            "the arrow layer: its bounds, the faint box",
+            "path hit: CGPath.contains on the arrow's",
+            "outline, the red shape (even-odd)",
+        ]
+        for (index, line) in explanations.enumerated() {
+            let y = area.midY - 20 + CGFloat(index) * 22 + (index >= 2 ? 10 : 0)
+            let label = makeLabel(CGRect(x: panelX, y: y, width: panelWidth, height: 22), size: 15, bold: false)
+            label.text = line
+            label.textColor = SandboxStyle.secondaryLabel
+            stage.addSubview(label)
+        }
+
+        // A view above the compass, not a layer in it, so the compass's layer
+        // hit-testing never finds the ring; and deaf to touches, so taps reach the
+        // compass through it.
+        let marker = UIView(frame: CGRect(x: 0, y: 0, width: Self.markerSide, height: Self.markerSide))
+        marker.layer.cornerRadius = Self.markerSide / 2
+        marker.layer.borderWidth = 3
+        marker.isUserInteractionEnabled = false
+        marker.isHidden = true
+        stage.addSubview(marker)
+        self.marker = marker
+        view = stage
+    }
+
+    /// The words shown for a tap's two answers.
+    static func answer(for tap: CompassView.Tap) -> String {
+        "layer hit: \(tap.layerHit ? "yes" : "no") \u{B7} path hit: \(tap.pathHit ? "yes" : "no")"
+    }
+
+    static func color(for tap: CompassView.Tap) -> UIColor {
+        switch (tap.layerHit, tap.pathHit) {
+        case (true, true): bothColor
+        case (false, false): neitherColor
+        default: disagreeingColor
+        }
+    }
+
+    private func show(_ tap: CompassView.Tap) {
+        answerLabel.text = Self.answer(for: tap)
+        answerLabel.textColor = Self.color(for: tap)
+        marker.center = compass.convert(tap.location, to: view)
+        marker.layer.borderColor = Self.color(for: tap).cgColor
+        marker.isHidden = false
+    }
+
+    private func makeLabel(_ frame: CGRect, size: CGFloat, bold: Bool) -> UILabel {
+        let label = UILabel(frame: frame)
+        label.font = bold ? .boldSystemFont(ofSize: size) : .systemFont(ofSize: size)
+        return label
+    }
+}
