@@ -14,7 +14,9 @@ import X11Host
 @MainActor
 public final class SandboxApp {
     public private(set) var sceneType: any Scene.Type
-    public let spots = TouchSpotsOverlay()
+    /// The debugging overlays, fed every batch and drawn over the scene.
+    public let overlays = DebugOverlays()
+    public var spots: TouchSpotsOverlay { overlays.spots }
     public private(set) var host: X11Host?
     public private(set) var window: UIWindow?
 
@@ -70,9 +72,16 @@ public final class SandboxApp {
         host.onBatch = { [unowned self] batch in
             let forScene = route(batch)
             if !forScene.isEmpty { deliver?(forScene) }
-            for rect in spots.apply(batch) {
+            // Every sample, the chrome's too: the spots show all input.
+            for rect in overlays.apply(batch, in: window) {
                 host.setNeedsDisplay(rect)
             }
+        }
+        overlays.onNeedsDisplay = { [unowned host] rect in host.setNeedsDisplay(rect) }
+        let presented = host.onFramePresented
+        host.onFramePresented = { [unowned self] report in
+            presented?(report)
+            overlays.framePresented(started: report.started, presented: report.presented, dirtyRects: report.dirtyRects)
         }
         host.onKey = { [unowned self] key in handle(KeyPress(keysym: key.keysym, text: key.text)) }
     }
@@ -80,20 +89,30 @@ public final class SandboxApp {
     /// Shows `window` without an X window (tests).
     func attach(_ window: UIWindow) {
         self.window = window
+        overlays.window = window
+        // Clear of the caption bar above and the toolbar below.
+        overlays.recognizers.topInset = SandboxChrome.captionHeight + 8
+        overlays.recognizers.bottomInset = SandboxChrome.helpHeight + 8
+        overlays.performance.topInset = SandboxChrome.captionHeight + 8
     }
 
-    /// Draws a whole frame: the scene, the overlays, the caption and any open panel, the
+    /// Draws a whole frame: the scene, the caption, the overlays, any open panel, the
     /// toolbar (usable under a panel, so never veiled), the touch spots over everything.
     func draw(in canvas: Canvas, size: CGSize, scene drawScene: (Canvas, CGSize) -> Void) {
         drawScene(canvas, size)
         chrome.draw(in: canvas, size: size)
+        if let window {
+            for overlay in overlays.all where overlay !== spots {
+                overlay.draw(in: canvas, window: window)
+            }
+        }
         switch panel {
         case .help: SandboxHelpPanel.draw(in: canvas, size: size)
         case .sceneList(let list): list.draw(in: canvas, size: size, pressedIndex: pressedSceneIndex)
         case nil: break
         }
         SandboxToolbar.draw(in: canvas, bar: SandboxChrome.toolbar(in: size), isOn: isOn, pressed: pressedAction)
-        spots.draw(in: canvas)
+        if let window { spots.draw(in: canvas, window: window) }
     }
 
     // MARK: - Commands
@@ -101,12 +120,12 @@ public final class SandboxApp {
     /// Whether a toggle is on.
     func isOn(_ action: SandboxAction) -> Bool {
         switch action {
-        case .touchSpots: spots.isVisible
+        case .touchSpots, .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter:
+            overlay(for: action)?.isVisible ?? false
         case .slowAnimations: CAAnimationEngine.animationSpeed < 1
         case .help: panel == .help
         case .sceneList: if case .sceneList = panel { true } else { false }
-        case .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter,
-             .screenshot, .quit: false
+        case .screenshot, .quit: false
         }
     }
 
@@ -134,12 +153,22 @@ public final class SandboxApp {
     }
 
     /// Shows or hides one overlay (an action in `SandboxAction.overlays`).
-    func setOverlay(_ overlay: SandboxAction, visible: Bool) {
-        switch overlay {
-        case .touchSpots: spots.isVisible = visible
-        default: break
-        }
+    func setOverlay(_ action: SandboxAction, visible: Bool) {
+        overlay(for: action)?.isVisible = visible
         host?.setNeedsDisplay()
+    }
+
+    /// The overlay an action toggles; nil for actions that are not overlays.
+    func overlay(for action: SandboxAction) -> (any DebugOverlay)? {
+        switch action {
+        case .touchSpots: overlays.spots
+        case .hitTestViews: overlays.hitTest
+        case .modelPresentationFrames: overlays.animationFrames
+        case .pathRegions: overlays.pathRegions
+        case .recognizerHUD: overlays.recognizers
+        case .performanceMeter: overlays.performance
+        default: nil
+        }
     }
 
     /// Shows exactly the overlays in `overlays` (`--overlays`).

@@ -59,7 +59,9 @@ public enum SandboxMain {
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
             sandbox.decorate(host, showing: window)
             if let path = command.screenshot {
-                host.onFramePresented = { _ in
+                let presented = host.onFramePresented
+                host.onFramePresented = { report in
+                    presented?(report)
                     do {
                         try host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
                         exit(0)

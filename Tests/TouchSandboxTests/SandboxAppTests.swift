@@ -1,4 +1,5 @@
 import CairoRenderer
+import SandboxDebugging
 @testable import TouchSandbox
 import UIKit
 import XCTest
@@ -40,6 +41,7 @@ final class SandboxAppTests: ListingTestCase {
     }
 
     override func tearDown() async throws {
+        app.showOnly(overlays: [])  // the HUD hands the gesture trace back switched off
         CAAnimationEngine.animationSpeed = 1
         try await super.tearDown()
     }
@@ -145,6 +147,24 @@ final class SandboxAppTests: ListingTestCase {
         XCTAssertTrue(app.sceneType == SceneCatalog.all.last!)
         app.handle(KeyPress(keysym: SandboxKeysym.right, text: ""))
         XCTAssertTrue(app.sceneType == SceneCatalog.all[0])
+    }
+
+    func testEachOverlayKeyTogglesItsOverlayAndShowOnlyShowsExactlyTheNamedOnes() async {
+        let expected: [(SandboxAction, String, any DebugOverlay)] = [
+            (.touchSpots, "s", app.overlays.spots), (.hitTestViews, "v", app.overlays.hitTest),
+            (.modelPresentationFrames, "f", app.overlays.animationFrames), (.pathRegions, "p", app.overlays.pathRegions),
+            (.recognizerHUD, "r", app.overlays.recognizers), (.performanceMeter, "m", app.overlays.performance),
+        ]
+        for (action, key, overlay) in expected {
+            let before = overlay.isVisible
+            app.handle(KeyPress(keysym: UInt(key.unicodeScalars.first!.value), text: key))
+            XCTAssertEqual(overlay.isVisible, !before, "\(key) toggles \(action)")
+            XCTAssertEqual(app.isOn(action), !before)
+        }
+        app.showOnly(overlays: [.hitTestViews, .performanceMeter])
+        XCTAssertEqual(expected.filter { $0.2.isVisible }.map(\.0), [.hitTestViews, .performanceMeter])
+        app.showOnly(overlays: Set(SandboxAction.overlays))
+        XCTAssertTrue(expected.allSatisfy { $0.2.isVisible })
     }
 
     func testSlowAnimationsToggleTheEngineSpeedAndShowABadge() async {
