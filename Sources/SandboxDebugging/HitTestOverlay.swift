@@ -28,6 +28,9 @@ public final class HitTestOverlay: DebugOverlay {
     static let labelHeight: CGFloat = 17
 
     public var isVisible = false
+    /// Labels stay at least this far below the window's top (a host's title bar there
+    /// would cover them).
+    public var topInset: CGFloat = 0
     /// What the last update saw, to tell whether the touches' views changed.
     private var shownViews: [ObjectIdentifier] = []
     private var shownIDs: [TouchSample.ID] = []
@@ -87,13 +90,13 @@ public final class HitTestOverlay: DebugOverlay {
         return drawnBounds + upcoming
     }
 
-    /// The label's plate: above the outline's top-left, or inside it at the window's top
-    /// edge, and never past the window's right edge.
+    /// The label's plate: above the outline's top-left, or inside it when that is above
+    /// `topInset`, and never past the window's right edge.
     private func labelRect(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> CGRect {
         let box = Self.boundingBox(of: outline.corners)
         let width = textWidth + 2 * Self.labelPadding
         var origin = CGPoint(x: box.minX, y: box.minY - Self.labelHeight - 2)
-        if origin.y < 0 { origin.y = max(0, box.minY) + 3 }
+        if origin.y < topInset { origin.y = max(topInset, box.minY) + 3 }
         origin.x = max(0, min(origin.x, size.width - width))
         return CGRect(origin: origin, size: CGSize(width: width, height: Self.labelHeight))
     }

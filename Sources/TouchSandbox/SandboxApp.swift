@@ -94,6 +94,7 @@ public final class SandboxApp {
         overlays.recognizers.topInset = SandboxChrome.captionHeight + 8
         overlays.recognizers.bottomInset = SandboxChrome.helpHeight + 8
         overlays.performance.topInset = SandboxChrome.captionHeight + 8
+        overlays.hitTest.topInset = SandboxChrome.captionHeight
     }
 
     /// Draws a whole frame: the scene, the caption, the overlays, any open panel, the

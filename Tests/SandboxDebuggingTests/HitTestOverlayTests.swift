@@ -113,4 +113,15 @@ final class HitTestOverlayTests: OverlayTestCase {
         XCTAssertEqual(send([sample(2, .began, 100, 100)], to: [overlay]), [])
         XCTAssertEqual(rgb(image([overlay]), 100, 59), OverlayTestCase.background.rgb)
     }
+
+    func testALabelThatWouldRiseAboveTheTopInsetGoesInsideTheOutlineBelowIt() async {
+        overlay.topInset = 32
+        send([sample(1, .began, 390, 290)], to: [overlay])  // the window: its top is y 0
+        let pink = color(1)
+        let image = image([overlay])
+        // The plate's coloured edge (x 0–3) starts 3 points under the inset, not at the top.
+        XCTAssertEqual(rgb(image, 1, 40), pink)
+        XCTAssertEqual(rgb(image, 1, 30), OverlayTestCase.background.rgb)
+        XCTAssertEqual(rgb(image, 1, 10), OverlayTestCase.background.rgb)
+    }
 }
