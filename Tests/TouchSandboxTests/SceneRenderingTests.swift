@@ -1,0 +1,64 @@
+import CairoRenderer
+@testable import TouchSandbox
+import UIKit
+import XCTest
+
+/// Every scene opens and draws: rendered offscreen with the sandbox's chrome at the
+/// README's 800 × 500, its stage shows its views (not just the background), the caption
+/// bar shows the scene's caption, and the toolbar is there.
+final class SceneRenderingTests: ListingTestCase {
+    private let size = CGSize(width: 800, height: 500)
+
+    func testEverySceneDrawsItsViewsCaptionAndToolbar() async throws {
+        UIScreen.main.bounds = CGRect(origin: .zero, size: size)
+        let renderer = LayerRenderer()
+        let background = pixelValue(SandboxStyle.background.cgColor)
+        for sceneType in SceneCatalog.all {
+            UIApplication.shared.resetForTesting()
+            CAAnimationEngine.resetForTesting()
+            window = UIWindow(frame: CGRect(origin: .zero, size: size))
+            window.makeKeyAndVisible()
+            window.rootViewController = sceneType.init()
+            window.layoutIfNeeded()
+            let app = SandboxApp(sceneType: sceneType)
+            app.attach(window)
+            let frame = FrameBuffer(pointSize: size, scale: 1)
+            frame.draw { canvas in app.draw(in: canvas, size: size) { canvas, _ in renderer.render(window.layer, in: canvas) } }
+
+            let name = sceneType.name
+            XCTAssertEqual(rgb(frame, 400, 4), [0x2C, 0x2C, 0x2E], "\(name): the caption bar")
+            XCTAssertGreaterThan(differing(frame, in: CGRect(x: 8, y: 8, width: 400, height: 18), from: [0x2C, 0x2C, 0x2E]), 40,
+                                 "\(name): the caption's text")
+            let toolbar = SandboxChrome.toolbar(in: size)
+            XCTAssertGreaterThan(differing(frame, in: toolbar, from: [0x2C, 0x2C, 0x2E]), 2_000, "\(name): the toolbar's buttons")
+            let stage = SandboxChrome.clearArea(in: size)
+            let shown = differing(frame, in: stage, from: background)
+            if sceneType == TouchSpotsScene.self {
+                XCTAssertEqual(shown, 0, "touch-spots shows nothing until a finger is down")
+            } else {
+                XCTAssertGreaterThan(shown, 1_000, "\(name): its views are drawn on the stage")
+            }
+        }
+    }
+
+    private func pixelValue(_ color: CGColor?) -> [Int] {
+        let components = color?.components ?? [0, 0, 0]
+        return components.prefix(3).map { Int(($0 * 255).rounded()) }
+    }
+
+    private func rgb(_ buffer: FrameBuffer, _ x: Int, _ y: Int) -> [Int] {
+        let bytes = buffer.pixels.advanced(by: y * buffer.stride + x * 4).assumingMemoryBound(to: UInt8.self)
+        return [Int(bytes[2]), Int(bytes[1]), Int(bytes[0])]  // Cairo's ARGB32 is BGRA in memory
+    }
+
+    /// How many pixels of `rect` (every second row and column) differ from `color`.
+    private func differing(_ buffer: FrameBuffer, in rect: CGRect, from color: [Int]) -> Int {
+        var count = 0
+        for y in stride(from: Int(rect.minY), to: Int(rect.maxY), by: 2) {
+            for x in stride(from: Int(rect.minX), to: Int(rect.maxX), by: 2) where rgb(buffer, x, y) != color {
+                count += 1
+            }
+        }
+        return count
+    }
+}
