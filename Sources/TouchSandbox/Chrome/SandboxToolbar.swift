@@ -23,6 +23,17 @@ struct SandboxToolbar {
     /// The buttons laid out in `bar`, from the left. Text is measured off-frame
     /// (`TextMeasure`), so touches between frames find the buttons that were drawn.
     static func layout(in bar: CGRect) -> [Item] {
+        // Every frame draws the bar, so its layout (twenty text measurements) is kept
+        // until the window's size changes.
+        if let cached = cachedLayout, cached.bar == bar { return cached.items }
+        let items = measuredLayout(in: bar)
+        cachedLayout = (bar, items)
+        return items
+    }
+
+    private static var cachedLayout: (bar: CGRect, items: [Item])?
+
+    private static func measuredLayout(in bar: CGRect) -> [Item] {
         let measure = TextMeasure.width
         func widths(labelled: Bool) -> [CGFloat] {
             actions.map { action in
