@@ -38,15 +38,21 @@ extension SandboxApp {
                 case .cancelled:
                     chromeTouches[sample.id] = nil
                 }
-                host?.setNeedsDisplay()
+                redrawPressedState(in: size)
             } else if sample.phase == .began, let target = chromeTarget(at: sample.location, in: size) {
                 chromeTouches[sample.id] = ChromeTouch(target: target, location: sample.location)
-                host?.setNeedsDisplay()
+                redrawPressedState(in: size)
             } else {
                 forScene.append(sample)
             }
         }
         return forScene
+    }
+
+    /// Redraws what shows a pressed button or row: the toolbar alone while no panel is
+    /// open (a chrome touch's moves would otherwise redraw the whole scene), else all.
+    private func redrawPressedState(in size: CGSize) {
+        if panel == nil { host?.setNeedsDisplay(SandboxChrome.toolbar(in: size)) } else { host?.setNeedsDisplay() }
     }
 
     /// What a touch beginning at `point` would work, or nil for the scene.
