@@ -101,7 +101,7 @@ public final class SandboxApp {
     /// toolbar (usable under a panel, so never veiled), the touch spots over everything.
     func draw(in canvas: Canvas, size: CGSize, scene drawScene: (Canvas, CGSize) -> Void) {
         drawScene(canvas, size)
-        chrome.draw(in: canvas, size: size)
+        chrome.draw(in: canvas, size: size, badges: badges)
         if let window {
             for overlay in overlays.all where overlay !== spots {
                 overlay.draw(in: canvas, window: window)
@@ -153,6 +153,12 @@ public final class SandboxApp {
         host?.setNeedsDisplay()
     }
 
+    /// The caption bar's badges, read from the state they name (the engine's speed may
+    /// be set by other code than the T key).
+    var badges: [String] {
+        CAAnimationEngine.animationSpeed < 1 ? ["SLOW \u{D7}10"] : []
+    }
+
     /// Shows or hides one overlay (an action in `SandboxAction.overlays`).
     func setOverlay(_ action: SandboxAction, visible: Bool) {
         overlay(for: action)?.isVisible = visible
@@ -183,7 +189,6 @@ public final class SandboxApp {
     /// in the caption bar while slowed.
     public func setSlowAnimations(_ slow: Bool) {
         CAAnimationEngine.animationSpeed = slow ? 0.1 : 1
-        chrome.badges = slow ? ["SLOW \u{D7}10"] : []
         host?.setNeedsDisplay()
     }
 

@@ -170,11 +170,11 @@ final class SandboxAppTests: ListingTestCase {
     func testSlowAnimationsToggleTheEngineSpeedAndShowABadge() async {
         app.handle(KeyPress(keysym: 0x74, text: "t"))
         XCTAssertEqual(CAAnimationEngine.animationSpeed, 0.1)
-        XCTAssertEqual(app.chrome.badges, ["SLOW \u{D7}10"])
+        XCTAssertEqual(app.badges, ["SLOW \u{D7}10"])
         XCTAssertTrue(app.isOn(.slowAnimations))
         app.handle(KeyPress(keysym: 0x74, text: "t"))
         XCTAssertEqual(CAAnimationEngine.animationSpeed, 1)
-        XCTAssertEqual(app.chrome.badges, [])
+        XCTAssertEqual(app.badges, [])
     }
 
     func testTheScreenshotKeySavesAPNGOfTheWindowAndSaysWhere() async throws {

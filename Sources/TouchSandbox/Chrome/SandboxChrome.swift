@@ -16,14 +16,13 @@ struct SandboxChrome {
 
     var caption: String
     var hint: String?
-    /// Short states shown as badges at the right of the caption bar ("SLOW ×10").
-    var badges: [String] = []
     /// A transient line at the right of the caption bar ("saved shot.png").
     var status: String?
 
     /// Draws the caption bar and the hint; the toolbar is drawn separately
     /// (`SandboxToolbar`), above any open panel, because it stays usable under one.
-    func draw(in canvas: Canvas, size: CGSize) {
+    /// `badges` are short states shown at the right of the caption bar ("SLOW ×10").
+    func draw(in canvas: Canvas, size: CGSize, badges: [String]) {
         let captionBar = Self.captionBar(in: size)
         canvas.fill(captionBar, with: SandboxStyle.chrome)
         var right = size.width - 10
