@@ -138,8 +138,12 @@ public final class HitTestAnimationScene: UIViewController, Scene {
         if kind == .swallowed {
             track.addGestureRecognizer(UITapGestureRecognizer(target: self, action: HitTestAnimationScene.laneTapped))
         } else {
-            panel.touchesReceived = { [unowned self] touches, phase, _ in
-                guard phase == .began, let touch = touches.first else { return }
+            // The lane is looked up, not captured: it holds the panel, which holds this
+            // closure, and that cycle would keep the lane and its endless animation
+            // alive after the scene is gone.
+            panel.touchesReceived = { [unowned self, unowned panel] touches, phase, _ in
+                guard phase == .began, let touch = touches.first,
+                      let lane = lanes.first(where: { $0.panel === panel }) else { return }
                 touchBegan(touch, in: lane)
             }
         }

@@ -101,12 +101,14 @@ public final class OutsideBoundsScene: UIViewController, Scene {
         panel.addSubview(marker)
 
         let result = makeLabel(.zero, bold: false)
-        let column = Column(panel: panel, box: box, tab: tab, result: result, marker: marker)
-        panel.touchesReceived = { [unowned self] touches, phase, _ in
-            guard phase == .began, let touch = touches.first else { return }
+        // The column is looked up, not captured: it holds the panel, which holds this
+        // closure, and that cycle would keep the column alive after the scene is gone.
+        panel.touchesReceived = { [unowned self, unowned panel] touches, phase, _ in
+            guard phase == .began, let touch = touches.first,
+                  let column = columns.first(where: { $0.panel === panel }) else { return }
             show(touch, in: column)
         }
-        return column
+        return Column(panel: panel, box: box, tab: tab, result: result, marker: marker)
     }
 
     /// What a touch hit-tested to `view` in `column` reached, in words.
