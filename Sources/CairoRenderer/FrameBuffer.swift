@@ -10,17 +10,67 @@ import Foundation
 /// also the layout of a 24-bit-depth X visual with 32 bits per pixel on little-endian
 /// machines, so the buffer can be handed to `XPutImage` as it is.
 public final class FrameBuffer {
+    /// The longest side, in device pixels, of a buffer: Cairo's image surfaces stop at
+    /// 32,767 pixels a side (X11 windows, whose sides are 16-bit, at 65,535).
+    public static let maximumPixelSide = 32767
+
     public let pixelWidth: Int
     public let pixelHeight: Int
     /// Device pixels per point.
     public let scale: CGFloat
     let surface: OpaquePointer
 
-    public init(pointSize: CGSize, scale: CGFloat) {
+    /// A buffer of `pointSize` at `scale` device pixels per point; a side under one
+    /// pixel is one pixel.
+    ///
+    /// Precondition: `pixelSize(forPointSize:scale:)` accepts the size, and there is
+    /// memory for the pixels. Otherwise the program stops with a message naming the
+    /// size and Cairo's reason. Sizes that come from outside the program (a command
+    /// line, a window manager, an application's window) go through
+    /// `init(validatingPointSize:scale:)`, which throws instead.
+    public convenience init(pointSize: CGSize, scale: CGFloat) {
+        do {
+            try self.init(validatingPointSize: pointSize, scale: scale)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// A buffer of `pointSize` at `scale` device pixels per point, or
+    /// `RendererError.cannotCreateFrameBuffer` when no buffer can have that size (a side
+    /// beyond `maximumPixelSide`, a size or scale that is not finite, a scale that is
+    /// not positive) or Cairo cannot allocate it.
+    public init(validatingPointSize pointSize: CGSize, scale: CGFloat) throws(RendererError) {
+        guard let pixels = Self.pixelSize(forPointSize: pointSize, scale: scale) else {
+            throw .cannotCreateFrameBuffer(pointSize: pointSize, scale: scale,
+                                           reason: "each side must be 1 to \(Self.maximumPixelSide) device pixels")
+        }
+        // Cairo answers a failure (no memory) with an error surface that has no pixels,
+        // not with NULL: its status is what tells.
+        let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height))
+        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let status = created.map(cairo_surface_status) ?? CAIRO_STATUS_NO_MEMORY
+            cairo_surface_destroy(created)
+            throw .cannotCreateFrameBuffer(pointSize: pointSize, scale: scale,
+                                           reason: String(cString: cairo_status_to_string(status)))
+        }
         self.scale = scale
-        pixelWidth = max(1, Int((pointSize.width * scale).rounded()))
-        pixelHeight = max(1, Int((pointSize.height * scale).rounded()))
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+        pixelWidth = pixels.width
+        pixelHeight = pixels.height
+        self.surface = surface
+    }
+
+    /// The size in device pixels of a buffer of `pointSize` at `scale` (each side
+    /// rounded, and at least one pixel), or nil when no buffer can have it: a side
+    /// beyond `maximumPixelSide`, a size or scale that is not finite, or a scale that is
+    /// not positive.
+    public static func pixelSize(forPointSize pointSize: CGSize, scale: CGFloat) -> (width: Int, height: Int)? {
+        guard scale.isFinite, scale > 0 else { return nil }
+        let width = (pointSize.width * scale).rounded()
+        let height = (pointSize.height * scale).rounded()
+        let limit = CGFloat(maximumPixelSide)
+        guard width.isFinite, height.isFinite, width <= limit, height <= limit else { return nil }
+        return (max(1, Int(width)), max(1, Int(height)))
     }
 
     deinit {
@@ -68,18 +118,6 @@ public final class FrameBuffer {
         let status = cairo_surface_write_to_png(surface, url.path)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RendererError.pngWriteFailed(url.path, String(cString: cairo_status_to_string(status)))
-        }
-    }
-}
-
-/// Why the renderer could not do what it was asked.
-public enum RendererError: Error, CustomStringConvertible {
-    case pngWriteFailed(String, String)
-
-    public var description: String {
-        switch self {
-        case let .pngWriteFailed(path, reason):
-            return "could not write the PNG file \(path): \(reason); check that its folder exists and is writable"
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairoRenderer
 import Foundation
 import X11Host
 
@@ -54,6 +55,12 @@ public struct SandboxCommand: ParsableCommand {
     public func validate() throws {
         guard scale >= 1, scale <= 4, scale.isFinite else {
             throw ValidationError("--scale must be between 1 and 4, got \(scale)")
+        }
+        // Each side is fine alone; at a scale above 1 the device pixels may not be.
+        let points = CGSize(width: size.width, height: size.height)
+        guard FrameBuffer.pixelSize(forPointSize: points, scale: CGFloat(scale)) != nil else {
+            let width = (Double(size.width) * scale).rounded(), height = (Double(size.height) * scale).rounded()
+            throw ValidationError("--size \(size.width)x\(size.height) at --scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale)) is \(Int(width))x\(Int(height)) device pixels; X11 and Cairo allow at most \(FrameBuffer.maximumPixelSide) per side")
         }
     }
 }

@@ -80,15 +80,25 @@ public final class X11Host {
     private var isClosed = false
 
     /// Opens the display and creates (but does not map) the window.
+    ///
+    /// A size whose device pixels (`size` × `scale`) are not finite or exceed
+    /// `FrameBuffer.maximumPixelSide` a side throws `.invalidWindowSize` before the
+    /// display is opened; a frame buffer Cairo cannot allocate throws
+    /// `.cannotCreateFrameBuffer`.
     public init(options: Options) throws(X11HostError) {
         self.options = options
+        guard let pixels = FrameBuffer.pixelSize(forPointSize: options.size, scale: options.scale) else {
+            throw .invalidWindowSize(options.size, scale: options.scale)
+        }
+        do {
+            frameBuffer = try FrameBuffer(validatingPointSize: options.size, scale: options.scale)
+        } catch {
+            throw .cannotCreateFrameBuffer(error)
+        }
         connection = try X11Connection(name: options.display)
-        let pixelWidth = max(1, Int((options.size.width * options.scale).rounded()))
-        let pixelHeight = max(1, Int((options.size.height * options.scale).rounded()))
-        window = try X11Window(connection: connection, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+        window = try X11Window(connection: connection, pixelWidth: pixels.width, pixelHeight: pixels.height,
                                title: options.title)
         translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
-        frameBuffer = FrameBuffer(pointSize: options.size, scale: options.scale)
         touchDevices = TouchDeviceInfo.query(connection)
         if options.verbose {
             translator.log = { line in FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8)) }
@@ -289,7 +299,14 @@ public final class X11Host {
     private func handleConfigure(_ event: XConfigureEvent) {
         guard window.noteSize(width: Int(event.width), height: Int(event.height)) else { return }
         let pointSize = CGSize(width: CGFloat(event.width) / options.scale, height: CGFloat(event.height) / options.scale)
-        frameBuffer = FrameBuffer(pointSize: pointSize, scale: options.scale)
+        do {
+            frameBuffer = try FrameBuffer(validatingPointSize: pointSize, scale: options.scale)
+        } catch {
+            // A window manager may make the window larger than Cairo can draw: the part
+            // beyond the old frame stays undrawn rather than the program stopping.
+            log("\(error); drawing the window at its previous size")
+            return
+        }
         translator.windowSize = pointSize
         damage = .full
         onResize?(pointSize)

@@ -1,3 +1,4 @@
+import CairoRenderer
 import Foundation
 
 /// Why the host cannot run. Each description is one line that says what was wrong and
@@ -8,6 +9,10 @@ public enum X11HostError: Error, CustomStringConvertible, Equatable {
     case noXInput(String)
     case oldXInput(String, major: Int32, minor: Int32)
     case unsupportedVisual(String, depth: Int32, bitsPerPixel: Int32)
+    /// A window of this size in points at this scale has no size X11 and Cairo accept.
+    case invalidWindowSize(CGSize, scale: CGFloat)
+    /// The window's frame buffer could not be made (Cairo's reason: no memory).
+    case cannotCreateFrameBuffer(RendererError)
 
     public var description: String {
         switch self {
@@ -21,9 +26,23 @@ public enum X11HostError: Error, CustomStringConvertible, Equatable {
             return "the X server on \(name) speaks XInput \(major).\(minor); touch input needs XInput 2.2 or later (Xorg 1.12+)"
         case let .unsupportedVisual(name, depth, bpp):
             return "the X screen on \(name) has depth \(depth) at \(bpp) bits per pixel; the sandbox needs a 24- or 32-bit TrueColor screen"
+        case let .invalidWindowSize(size, scale):
+            let points = "\(Self.number(size.width))x\(Self.number(size.height)) points at scale \(Self.number(scale))"
+            let width = size.width * scale, height = size.height * scale
+            guard width.isFinite, height.isFinite, scale.isFinite, scale > 0 else {
+                return "a window of \(points) has no size in device pixels; the size must be finite and the scale positive"
+            }
+            return "a window of \(points) is \(Self.number(width.rounded()))x\(Self.number(height.rounded())) device pixels; X11 and Cairo allow at most \(FrameBuffer.maximumPixelSide) per side"
+        case let .cannotCreateFrameBuffer(error):
+            return "\(error)"
         }
     }
 
     /// Environment and usage problems exit with 2, like a usage error.
     public var exitStatus: Int32 { 2 }
+
+    /// A number as a person writes it: `16384`, not `16384.0`.
+    private static func number(_ value: CGFloat) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
 }

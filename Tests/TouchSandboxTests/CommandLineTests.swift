@@ -45,6 +45,19 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// Each side is legal alone, but not its device pixels: refused before X is reached
+    /// (no display is needed to be told).
+    func testAWindowLargerThanX11AndCairoAllowIsAUsageError() throws {
+        let result = try SandboxProcess.run(["--size", "16384x64", "--scale", "2"], environment: ["DISPLAY": nil])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertFalse(result.terminatedBySignal)
+        XCTAssertEqual(result.standardError, "touch-sandbox: --size 16384x64 at --scale 2 is 32768x128 device pixels; X11 and Cairo allow at most 32767 per side (see touch-sandbox --help)\n")
+        XCTAssertEqual(result.standardOutput, "")
+        let fractional = try SandboxProcess.run(["--size", "64x13000", "--scale", "2.6"], environment: ["DISPLAY": nil])
+        XCTAssertEqual(fractional.status, 2)
+        XCTAssertEqual(fractional.standardError, "touch-sandbox: --size 64x13000 at --scale 2.6 is 166x33800 device pixels; X11 and Cairo allow at most 32767 per side (see touch-sandbox --help)\n")
+    }
+
     func testWithoutADisplayItSaysWhatToDoAndExitsTwo() throws {
         let result = try SandboxProcess.run([], environment: ["DISPLAY": nil])
         XCTAssertEqual(result.status, 2)
