@@ -9,10 +9,13 @@ import UIKit
 /// The host reads the X connection on the main queue (a dispatch source on its file
 /// descriptor), so user code's `DispatchQueue.main.async`, main-actor tasks and
 /// Foundation timers run exactly as in an app while `runForever()` runs the main run
-/// loop. Each read of the connection becomes one batch of `TouchSample`s handed to
-/// `onBatch`. Frames are drawn offscreen and copied to the window in one piece: at once
-/// when input arrives and the loop is idle, otherwise at most 60 times a second, and
-/// only when something asked for it with `setNeedsDisplay`. When nothing changes the
+/// loop. Each turn drains everything pending on the connection into one batch of
+/// `TouchSample`s, collapses each finger's backlog of moves (`MoveCoalescer`) and hands
+/// it to `onBatch`, so input reported faster than it is drawn costs one dispatch and one
+/// frame per turn instead of a growing queue. Frames are drawn offscreen and copied to
+/// the window in one piece: at once when input arrives and the loop is idle, otherwise
+/// at most 60 times a second, and only when something asked for it with
+/// `setNeedsDisplay`. When nothing changes the
 /// process sleeps in the kernel: no timer ticks.
 @MainActor
 public final class X11Host {
@@ -52,7 +55,8 @@ public final class X11Host {
     /// The touch devices the server has now (updated on hierarchy changes).
     public private(set) var touchDevices: [TouchDeviceInfo] = []
 
-    /// Receives each batch of samples, one per read of the X connection.
+    /// Receives each batch of samples, one per turn of draining the X connection, with
+    /// successive moves of a finger collapsed to the newest (`MoveCoalescer`).
     public var onBatch: (([TouchSample]) -> Void)?
     /// Receives key presses.
     public var onKey: ((KeyInput) -> Void)?
@@ -208,9 +212,9 @@ public final class X11Host {
 
     // MARK: - Input
 
-    /// Handles every event the connection has now, hands the touches read to `onBatch`
-    /// as one batch, and draws if something changed. Called by the read source; tests
-    /// may call it too.
+    /// Handles every event the connection has now (reading on until nothing more is
+    /// pending), hands the touches read to `onBatch` as one coalesced batch, and draws
+    /// if something changed. Called by the read source; tests may call it too.
     public func processPendingEvents() {
         guard !isClosed else { return }
         isProcessingEvents = true
@@ -242,7 +246,7 @@ public final class X11Host {
         if !batch.isEmpty {
             // Still processing: what the batch's receivers damage is drawn just below,
             // not in a frame scheduled through the main queue.
-            onBatch?(batch.take())
+            onBatch?(MoveCoalescer.coalesce(batch.take()))
         }
         isProcessingEvents = false
         if closeRequested {
