@@ -53,6 +53,12 @@ public struct SandboxCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
+        guard size.width > 0, size.height > 0 else {
+            throw ValidationError("--size: width and height must be positive, got \(size.width)x\(size.height)")
+        }
+        guard WindowSize.sides.contains(size.width), WindowSize.sides.contains(size.height) else {
+            throw ValidationError("--size: width and height must be \(WindowSize.sides.lowerBound) to \(WindowSize.sides.upperBound) points, got \(size.width)x\(size.height)")
+        }
         guard scale >= 1, scale <= 4, scale.isFinite else {
             throw ValidationError("--scale must be between 1 and 4, got \(scale)")
         }
@@ -62,6 +68,39 @@ public struct SandboxCommand: ParsableCommand {
             let width = (Double(size.width) * scale).rounded(), height = (Double(size.height) * scale).rounded()
             throw ValidationError("--size \(size.width)x\(size.height) at --scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale)) is \(Int(width))x\(Int(height)) device pixels; X11 and Cairo allow at most \(FrameBuffer.maximumPixelSide) per side")
         }
+        if let screenshot, let problem = ScreenshotPath.problem(with: screenshot) {
+            throw ValidationError(problem)
+        }
+    }
+
+    /// The options whose value may be a negative number, which argument-parser would
+    /// take for an option of its own and answer "Missing value".
+    static let numericOptions: Set<String> = ["--size", "--scale"]
+
+    /// `arguments` with a numeric option's separate value that starts with a dash and
+    /// a digit (`--size -5x10`) joined to it (`--size=-5x10`), so the value reaches
+    /// validation and the error names it. No option's name starts with a digit.
+    public static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var joined: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            let next = arguments.index(after: index)
+            if numericOptions.contains(argument), next < arguments.endIndex, looksNegative(arguments[next]) {
+                joined.append("\(argument)=\(arguments[next])")
+                index = arguments.index(after: next)
+            } else {
+                joined.append(argument)
+                index = next
+            }
+        }
+        return joined
+    }
+
+    private static func looksNegative(_ value: String) -> Bool {
+        let characters = Array(value)
+        guard characters.count >= 2, characters[0] == "-" else { return false }
+        return characters[1].isASCII && (characters[1].isNumber || characters[1] == ".")
     }
 }
 
@@ -94,8 +133,12 @@ struct OverlaySelection: Equatable, CustomStringConvertible {
     }
 }
 
-/// A window size written as `WxH` in points, for example `1024x768`.
+/// A window size written as `WxH` in points, for example `1024x768`. Any two integers
+/// parse; `SandboxCommand.validate()` names a side out of `sides`.
 struct WindowSize: ExpressibleByArgument, Equatable {
+    /// The sides a window may have, in points.
+    static let sides = 64...16384
+
     var width: Int
     var height: Int
 
@@ -106,8 +149,7 @@ struct WindowSize: ExpressibleByArgument, Equatable {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (64...16384).contains(width), (64...16384).contains(height) else { return nil }
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
         self.init(width: width, height: height)
     }
 

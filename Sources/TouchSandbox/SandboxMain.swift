@@ -13,7 +13,7 @@ public enum SandboxMain {
     public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         let command: SandboxCommand
         do {
-            command = try SandboxCommand.parse(arguments)
+            command = try SandboxCommand.parse(SandboxCommand.joiningNegativeValues(arguments))
         } catch {
             let status = SandboxCommand.exitCode(for: error)
             if status == .success {
@@ -39,12 +39,6 @@ public enum SandboxMain {
                 fail("unknown scene '\(name)'; valid scenes: \(SceneCatalog.names.joined(separator: ", "))")
             }
             sceneType = named
-        }
-        if let path = command.screenshot {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            guard FileManager.default.isWritableFile(atPath: folder) else {
-                fail("cannot write the screenshot \(path): the folder \(folder) does not exist or is not writable")
-            }
         }
         let options = X11Host.Options(
             display: command.display, size: CGSize(width: command.size.width, height: command.size.height),

@@ -58,6 +58,53 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(fractional.standardError, "touch-sandbox: --size 64x13000 at --scale 2.6 is 166x33800 device pixels; X11 and Cairo allow at most 32767 per side (see touch-sandbox --help)\n")
     }
 
+    /// A negative number after an option is its value, not an option: the error names it.
+    func testANegativeSizeOrScaleIsNamed() throws {
+        let cases: [([String], String)] = [
+            (["--size", "-5x10"], "touch-sandbox: --size: width and height must be positive, got -5x10 (see touch-sandbox --help)\n"),
+            (["--size=-5x10"], "touch-sandbox: --size: width and height must be positive, got -5x10 (see touch-sandbox --help)\n"),
+            (["--size", "10x-5"], "touch-sandbox: --size: width and height must be positive, got 10x-5 (see touch-sandbox --help)\n"),
+            (["--size", "10x10"], "touch-sandbox: --size: width and height must be 64 to 16384 points, got 10x10 (see touch-sandbox --help)\n"),
+            (["--scale", "-1"], "touch-sandbox: --scale must be between 1 and 4, got -1.0 (see touch-sandbox --help)\n"),
+            (["--scale", "-.5"], "touch-sandbox: --scale must be between 1 and 4, got -0.5 (see touch-sandbox --help)\n"),
+            (["--size", "-x"], "touch-sandbox: Missing value for '--size <WxH>' (see touch-sandbox --help)\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try SandboxProcess.run(arguments, environment: ["DISPLAY": nil])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.standardError, message, "\(arguments)")
+        }
+    }
+
+    /// A screenshot path that cannot be written is one usage line before X is reached
+    /// (no display is set: reaching X would be a different error), and leaves no file.
+    func testAnUnwritableScreenshotPathIsRefusedBeforeConnecting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenshot-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        // Root may write anywhere by permission bits, yet /proc takes no new files.
+        let procReason = getuid() == 0 ? "No such file or directory" : "Permission denied"
+        let cases: [(String, String)] = [
+            (folder.path, "cannot write the screenshot \(folder.path): it is a folder; name a .png file in it"),
+            ("", "--screenshot needs a file path, got an empty one"),
+            ("/proc/x.png", "cannot write the screenshot /proc/x.png: \(procReason)"),
+            ("\(file)/x.png", "cannot write the screenshot \(file)/x.png: \(file) is a file, not a folder"),
+        ]
+        for (path, message) in cases {
+            let result = try SandboxProcess.run(["--screenshot", path], environment: ["DISPLAY": nil])
+            XCTAssertEqual(result.status, 2, path)
+            XCTAssertEqual(result.standardError, "touch-sandbox: \(message) (see touch-sandbox --help)\n", path)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["file"], "the check left nothing behind")
+        // A writable path passes the check and meets the next problem: no display.
+        let fine = try SandboxProcess.run(["--screenshot", folder.appendingPathComponent("shot.png").path], environment: ["DISPLAY": nil])
+        XCTAssertEqual(fine.status, 2)
+        XCTAssertTrue(fine.standardError.hasPrefix("touch-sandbox: no X display"), fine.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["file"], "the check left nothing behind")
+    }
+
     func testWithoutADisplayItSaysWhatToDoAndExitsTwo() throws {
         let result = try SandboxProcess.run([], environment: ["DISPLAY": nil])
         XCTAssertEqual(result.status, 2)
