@@ -45,7 +45,10 @@
 ///    at most the last moved, and ended, each replaying the touch as it was; released
 ///    phases go with the event under way, in the same call as its own touches of that
 ///    phase. A touch cut off by a recognizer is never delivered again; if its view never
-///    got its began, it hears nothing at all. Cancellation reports touches withheld in
+///    got its began, it hears nothing at all; inside that `touchesCancelled` its phase
+///    reads `cancelled`. Withheld phases of a touch the system cancels meanwhile (even
+///    from a handler called while they are being released) are dropped: a view never
+///    hears of a touch after its end. Cancellation reports touches withheld in
 ///    different events in separate calls (seed 001's double tap: began, began,
 ///    cancelled, cancelled).
 /// 7. **Reset.** A recognizer in a terminal state returns to possible (`reset()` first)
@@ -236,7 +239,10 @@ final class GestureEnvironment {
     }
 
     private func settleIfIdle() {
-        guard deliveryDepth == 0, batchingDepth == 0 else { return }
+        // While settling, a handler's nested cancellation must not reset a recognizer
+        // whose own recognition is still being settled (its actions not sent yet): the
+        // outer settling's caller resets once it is done.
+        guard deliveryDepth == 0, batchingDepth == 0, !isSettling else { return }
         // As after an event: views get what was released, then done recognizers reset
         // (which may release more).
         settleChanges()
@@ -441,7 +447,15 @@ final class GestureEnvironment {
         GestureTrace.record(recognizer, .cancelledTouches, "cancels \(groups.reduce(0) { $0 + $1.touches.count }) touch(es) in views")
         let event = UIApplication.shared.touchRouter.event
         for group in groups {
+            // The view reads `cancelled` as the touches' phase, as in UIKit, though they
+            // go on for the recognizers; a touch the handler itself has the system cancel
+            // keeps that.
+            let before = group.touches.map { (touch: $0, phase: $0.phase, wasFinished: $0.isFinished) }
+            for touch in group.touches { touch.phase = .cancelled }
             group.view.touchesCancelled(group.touches, with: event)
+            for (touch, phase, wasFinished) in before where wasFinished || !touch.isFinished {
+                touch.phase = phase
+            }
         }
     }
 
@@ -516,7 +530,7 @@ final class GestureEnvironment {
         let event = UIApplication.shared.touchRouter.event
         for phase in GestureEnvironment.phases {
             var groups: [(view: UIView, items: [(touch: UITouch, message: HeldViewMessage)])] = []
-            for item in released where item.message.phase == phase && !item.touch.isCutOffFromView {
+            for item in released where item.message.phase == phase && item.touch.mayStillReachView {
                 guard let view = item.touch.view else { continue }
                 if let index = groups.firstIndex(where: { $0.view === view }) {
                     groups[index].items.append(item)
@@ -525,7 +539,10 @@ final class GestureEnvironment {
                 }
             }
             for group in groups {
-                GestureEnvironment.deliver(phase, replaying: group.items, to: group.view, with: event)
+                // A handler called earlier in this loop may have cancelled some of them.
+                let items = group.items.filter { $0.touch.mayStillReachView }
+                guard !items.isEmpty else { continue }
+                GestureEnvironment.deliver(phase, replaying: items, to: group.view, with: event)
             }
         }
     }
@@ -559,6 +576,8 @@ final class GestureEnvironment {
         case .stationary: break
         }
         for (touch, phase, timestamp, location, previous) in saved {
+            // A touch the handler cancelled keeps its cancellation.
+            guard touch.phase != .cancelled || phase == .cancelled else { continue }
             touch.phase = phase
             touch.timestamp = timestamp
             touch.locationInWindow = location
@@ -635,6 +654,13 @@ final class GestureEnvironment {
 }
 
 extension UITouch {
+    /// Whether a withheld phase may still be replayed to the touch's view: no recognizer
+    /// cut it off, its view has not heard its end, and the system has not cancelled it
+    /// (a touch cancelled before its view heard its began is never reported at all).
+    var mayStillReachView: Bool {
+        !isCutOffFromView && !viewReceivedEnd && phase != .cancelled
+    }
+
     /// Whether `recognizer` is in this touch's swarm (a loop, not a closure: this runs
     /// for every recognizer of every changed touch).
     func isInSwarm(of recognizer: UIGestureRecognizer) -> Bool {

@@ -215,7 +215,9 @@ final class TouchRouter {
                 break
             }
         }
-        touchesToSettle.append(contentsOf: changed)
+        // Only touches still down wait to settle: a finished one is let go at once, with
+        // its view, instead of living until the next batch.
+        for touch in changed where !touch.isFinished { touchesToSettle.append(touch) }
     }
 
     // MARK: - Cancellation
@@ -224,7 +226,10 @@ final class TouchRouter {
     /// finished are skipped. When `retiring`, later samples for their IDs are dropped
     /// quietly (the system, not the finger, ended them).
     func cancel(_ touches: [UITouch], reason: String, retiring: Bool = true) {
-        let targets = touches.filter { !$0.isFinished && $0.phase != .ended && $0.phase != .cancelled }
+        // Membership of `liveTouches`, not the phase, says a touch is still down: a view
+        // told of a recognizer's cut-off sees its touch's phase read `cancelled` while it
+        // is still down for the recognizers.
+        let targets = touches.filter { !$0.isFinished && liveTouches[$0.sampleID] === $0 }
         guard !targets.isEmpty else { return }
         UIKitDebug.log(.delivery, "cancelling \(targets.count) touch(es): \(reason)")
         settleTouches()
@@ -232,10 +237,8 @@ final class TouchRouter {
         for touch in targets {
             touch.phase = .cancelled
             touch.timestamp = now
-            if liveTouches[touch.sampleID] === touch {
-                liveTouches[touch.sampleID] = nil
-                if retiring { remember(retired: touch.sampleID) }
-            }
+            liveTouches[touch.sampleID] = nil
+            if retiring { remember(retired: touch.sampleID) }
         }
         event.timestamp = max(event.timestamp, now)
         dispatch(targets)

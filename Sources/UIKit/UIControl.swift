@@ -62,7 +62,7 @@ open class UIControl: UIView {
     /// Whether a touch is being tracked: `beginTracking` answered true and neither the
     /// touch nor `continueTracking` has ended it yet.
     open var isTracking: Bool {
-        tracking
+        tracking && followedTouch != nil
     }
 
     /// Whether the tracked touch is within the tracking area: the bounds grown by
@@ -108,18 +108,22 @@ open class UIControl: UIView {
     // MARK: - Touches
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled, trackedTouch == nil, let touch = touches.min(by: { $0.beginOrder < $1.beginOrder }) else {
+        guard isEnabled, followedTouch == nil, let touch = touches.min(by: { $0.beginOrder < $1.beginOrder }) else {
             return super.touchesBegan(touches, with: event)
         }
-        let others = touches.subtracting([touch])
-        if !others.isEmpty { super.touchesBegan(others, with: event) }
+        // The control follows its touch before anything else hears of the event, so that
+        // a cancellation made by a handler (an ancestor given the other touches, an
+        // action) reaches it as `touchesCancelled` and tracking ends there.
         trackedTouch = touch
         touchInside = isWithinTrackingArea(touch.location(in: self))
         tracking = beginTracking(touch, with: event)
-        guard tracking else { return }
-        isHighlighted = touchInside
-        send(.touchDown)
-        if touch.tapCount > 1 { send(.touchDownRepeat) }
+        if tracking {
+            isHighlighted = touchInside
+            send(.touchDown)
+            if touch.tapCount > 1, trackedTouch === touch, tracking { send(.touchDownRepeat) }
+        }
+        let others = touches.subtracting([touch])
+        if !others.isEmpty { super.touchesBegan(others, with: event) }
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -182,7 +186,9 @@ open class UIControl: UIView {
 
     /// The touch the control follows, from its began to its end, even after tracking
     /// stopped (so that its later phases are not passed up the chain half-way through).
-    private var trackedTouch: UITouch?
+    /// Weak: the touch holds its view, and a touch whose end never reaches the control
+    /// (forwarded by a view that then moved elsewhere) must not keep both alive.
+    private weak var trackedTouch: UITouch?
     private var tracking = false
     private var touchInside = false
     /// The registered pairs and closures (`UIControl+TargetAction.swift`).
@@ -205,6 +211,18 @@ open class UIControl: UIView {
             return nil
         }
         if touches.count > 1 { passOn(touches.subtracting([trackedTouch]), event) }
+        return trackedTouch
+    }
+
+    /// The followed touch while it is still down. One that finished without its end
+    /// reaching the control is forgotten here, so the control tracks the next touch.
+    private var followedTouch: UITouch? {
+        guard let trackedTouch else { return nil }
+        guard !trackedTouch.isFinished else {
+            UIKitDebug.log(.delivery, "\(type(of: self)) forgets \(trackedTouch.sampleID), which ended elsewhere")
+            stopFollowing()
+            return nil
+        }
         return trackedTouch
     }
 

@@ -70,7 +70,7 @@ extension UIWindow {
             receivers.append((view, [], []))
             return receivers.count - 1
         }
-        for item in released where item.message.phase == phase && !item.touch.isCutOffFromView {
+        for item in released where item.message.phase == phase && item.touch.mayStillReachView {
             guard let view = item.touch.view else { continue }
             receivers[receiver(for: view)].replayed.append(item)
         }
@@ -111,7 +111,7 @@ extension UIWindow {
             // A handler called earlier in this event may have cancelled some of these.
             let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished && !$0.isCutOffFromView }
                 ? touches : touches.filter { $0.phase == phase && !$0.isFinished && !$0.isCutOffFromView }
-            let stillReplayed = replayed.filter { !$0.touch.isCutOffFromView }
+            let stillReplayed = replayed.filter { $0.touch.mayStillReachView }
             guard !current.isEmpty || !stillReplayed.isEmpty else { continue }
             GestureEnvironment.deliver(phase, replaying: stillReplayed, live: current, to: view, with: event)
         }

@@ -36,7 +36,8 @@ class TraceView: UIView {
     /// Every touch this view was told about, by sample number, and the last event.
     var seenTouches: [UInt32: UITouch] = [:]
     var lastEvent: UIEvent?
-    /// Called with the phase name and touches of every call, as it happens.
+    /// Called with the phase name and touches of every call, as it happens (after the
+    /// call is recorded, so what it causes is traced after it).
     var onCall: ((String, Set<UITouch>) -> Void)?
 
     init(_ name: String, frame: CGRect, trace: Trace) {
@@ -56,26 +57,26 @@ class TraceView: UIView {
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        remember(touches, event, "began")
         trace.record(name, "began", touches)
+        remember(touches, event, "began")
         if forwards { super.touchesBegan(touches, with: event) }
     }
 
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        remember(touches, event, "moved")
         trace.record(name, "moved", touches)
+        remember(touches, event, "moved")
         if forwards { super.touchesMoved(touches, with: event) }
     }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        remember(touches, event, "ended")
         trace.record(name, "ended", touches)
+        remember(touches, event, "ended")
         if forwards { super.touchesEnded(touches, with: event) }
     }
 
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        remember(touches, event, "cancelled")
         trace.record(name, "cancelled", touches)
+        remember(touches, event, "cancelled")
         if forwards { super.touchesCancelled(touches, with: event) }
     }
 }
