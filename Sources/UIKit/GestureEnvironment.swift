@@ -74,8 +74,12 @@ final class GestureEnvironment {
     private var deliveryDepth = 0
     /// Timer calls under way (see `batching(_:)`).
     private var batchingDepth = 0
-    /// Touches with phases withheld from their views, in the order first withheld.
+    /// Touches with phases withheld from their views, in the order first withheld; a
+    /// touch whose phases were dropped may linger here, empty, until the next compaction.
     private var touchesWithHeldMessages: [UITouch] = []
+    /// The members of `touchesWithHeldMessages`, so that holding N fingers of one batch
+    /// costs O(N), not O(N²).
+    private var touchesWithHeldMessagesIndex: Set<ObjectIdentifier> = []
     /// Withheld phases now free to go, for the window delivering an event to send with
     /// that event's own.
     private var releasedMessages: [(touch: UITouch, message: HeldViewMessage)] = []
@@ -440,7 +444,7 @@ final class GestureEnvironment {
                 groups.append((view, heldEndBatch, [touch]))
             }
         }
-        touchesWithHeldMessages.removeAll { $0.heldMessages.isEmpty }
+        compactTouchesWithHeldMessages()
         releasedMessages.removeAll { $0.touch.isCutOffFromView }
         guard !groups.isEmpty else { return }
         groups.sort { ($0.batch ?? .max) < ($1.batch ?? .max) }
@@ -478,20 +482,28 @@ final class GestureEnvironment {
         } else {
             touch.heldMessages.append(message)
         }
-        if !touchesWithHeldMessages.contains(where: { $0 === touch }) { touchesWithHeldMessages.append(touch) }
+        if touchesWithHeldMessagesIndex.insert(ObjectIdentifier(touch)).inserted { touchesWithHeldMessages.append(touch) }
     }
 
     /// Forgets what was withheld for a touch (its view never saw it begin, and it was
-    /// cancelled).
+    /// cancelled). O(1): the touch leaves `touchesWithHeldMessages` at the next compaction.
     func dropHeldMessages(of touch: UITouch) {
         touch.heldMessages.removeAll()
-        touchesWithHeldMessages.removeAll { $0 === touch }
+    }
+
+    /// Removes the touches with nothing withheld any more.
+    private func compactTouchesWithHeldMessages() {
+        touchesWithHeldMessages.removeAll { touch in
+            guard touch.heldMessages.isEmpty else { return false }
+            touchesWithHeldMessagesIndex.remove(ObjectIdentifier(touch))
+            return true
+        }
     }
 
     /// Moves withheld phases whose recognizers no longer hold them to `releasedMessages`.
     private func releaseHeldMessages() {
         guard !touchesWithHeldMessages.isEmpty else { return }
-        for touch in touchesWithHeldMessages {
+        for touch in touchesWithHeldMessages where !touch.heldMessages.isEmpty {
             if touch.isCutOffFromView {
                 touch.heldMessages.removeAll()
                 continue
@@ -509,7 +521,7 @@ final class GestureEnvironment {
             }
             touch.heldMessages = messages
         }
-        touchesWithHeldMessages.removeAll { $0.heldMessages.isEmpty }
+        compactTouchesWithHeldMessages()
     }
 
     /// The released phases for `window`'s event under way, which it delivers with its own.
@@ -530,11 +542,13 @@ final class GestureEnvironment {
         let event = UIApplication.shared.touchRouter.event
         for phase in GestureEnvironment.phases {
             var groups: [(view: UIView, items: [(touch: UITouch, message: HeldViewMessage)])] = []
+            var groupIndex: [ObjectIdentifier: Int] = [:]
             for item in released where item.message.phase == phase && item.touch.mayStillReachView {
                 guard let view = item.touch.view else { continue }
-                if let index = groups.firstIndex(where: { $0.view === view }) {
+                if let index = groupIndex[ObjectIdentifier(view)] {
                     groups[index].items.append(item)
                 } else {
+                    groupIndex[ObjectIdentifier(view)] = groups.count
                     groups.append((view, [item]))
                 }
             }
@@ -644,6 +658,7 @@ final class GestureEnvironment {
         engaged.removeAll()
         changes.removeAll()
         touchesWithHeldMessages.removeAll()
+        touchesWithHeldMessagesIndex.removeAll()
         releasedMessages.removeAll()
         deliveryDepth = 0
         batchingDepth = 0

@@ -123,11 +123,12 @@ final class TouchRouter {
             remember(retired: sample.id)
             return
         }
+        let location = TouchRouter.clamped(sample.location, of: sample)
         retiredIDs.remove(sample.id)
         beginCount += 1
         let touch = UITouch(
-            beginOrder: beginCount, sampleID: sample.id, window: window, location: sample.location, timestamp: timestamp,
-            tapCount: tapHistory.tapCount(beganAt: sample.location, in: window, at: timestamp))
+            beginOrder: beginCount, sampleID: sample.id, window: window, location: location, timestamp: timestamp,
+            tapCount: tapHistory.tapCount(beganAt: location, in: window, at: timestamp))
         liveTouches[sample.id] = touch
         event.liveTouches.insert(touch)
         changed.append(touch)
@@ -145,16 +146,37 @@ final class TouchRouter {
     }
 
     private func finiteLocation(of sample: TouchSample, fallback touch: UITouch) -> CGPoint? {
-        if sample.location.x.isFinite, sample.location.y.isFinite { return sample.location }
+        if sample.location.x.isFinite, sample.location.y.isFinite { return TouchRouter.clamped(sample.location, of: sample) }
         UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at a non-finite location: keeping \(touch.locationInWindow)")
         return nil
     }
+
+    /// How far from the window's origin, on either axis, a location may lie: far beyond
+    /// any screen (X11 coordinates stop at 32,767), near enough that distances, their
+    /// squares and velocities computed from them stay finite.
+    static let coordinateLimit: CGFloat = 1_000_000
+
+    /// A finite location brought within `coordinateLimit` (logged when it was not).
+    private static func clamped(_ location: CGPoint, of sample: TouchSample) -> CGPoint {
+        let limit = coordinateLimit
+        guard abs(location.x) > limit || abs(location.y) > limit else { return location }
+        let inside = CGPoint(x: min(max(location.x, -limit), limit), y: min(max(location.y, -limit), limit))
+        UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at \(location) is beyond ±\(limit) pt: clamped to \(inside)")
+        return inside
+    }
+
+    /// How far ahead of the media clock's now a timestamp may be before it counts as
+    /// broken: one stamped far in the future would otherwise freeze event time there.
+    static let futureTimestampTolerance: TimeInterval = 1
 
     private func sanitizedTimestamp(of sample: TouchSample) -> TimeInterval {
         var timestamp = sample.timestamp
         if !timestamp.isFinite {
             UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) has timestamp \(timestamp): using the newest seen")
             timestamp = newestTimestamp.isFinite ? newestTimestamp : CACurrentMediaTime()
+        } else if case let now = CACurrentMediaTime(), timestamp > now + TouchRouter.futureTimestampTolerance {
+            UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at \(timestamp) is more than \(TouchRouter.futureTimestampTolerance) s ahead of now (\(now)): using now")
+            timestamp = max(now, newestTimestamp)
         } else if timestamp < newestTimestamp {
             UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at \(timestamp) is older than \(newestTimestamp): raised")
             timestamp = newestTimestamp

@@ -150,7 +150,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         let length = hypot(dx, dy)
         guard fingers.count == touchesRequired else {
             if length >= GestureThresholds.swipeMinimumDistance {
-                failIfPossible("moved \(Int(length.rounded())) pt with \(fingers.count) of \(touchesRequired) fingers down")
+                // Formatted, not converted with Int(_:), which traps on a length too large for it.
+                failIfPossible(String(format: "moved %.0f pt", length) + " with \(fingers.count) of \(touchesRequired) fingers down")
             }
             return
         }

@@ -22,7 +22,9 @@ extension UIWindow {
     /// | `began` for a live ID (its end was lost) | the live touch is cancelled in an event of its own, then a new touch begins |
     /// | `began` with a NaN or infinite location | ignored, with the rest of that finger's samples |
     /// | `moved` / `ended` / `cancelled` with a non-finite location | the touch keeps its last finite location |
+    /// | a finite location beyond ±1,000,000 pt on an axis | clamped to it, so distances, velocities and scales stay finite |
     /// | a NaN or infinite timestamp | replaced by the newest timestamp seen |
+    /// | a timestamp more than 1 s ahead of the media clock's now | replaced by now (or the newest seen, if later): one broken stamp must not freeze event time |
     /// | a timestamp earlier than the newest seen | raised to it: event time never goes backwards |
     /// | a `moved` sample at the touch's current location (XI2 updates may carry none) | the touch stays `stationary` |
     /// | any sample while the application ignores interaction events | ignored; a finger that begins then is ignored for its whole life |

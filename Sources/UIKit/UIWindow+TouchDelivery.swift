@@ -65,9 +65,21 @@ extension UIWindow {
                          released: [(touch: UITouch, message: HeldViewMessage)], in event: UIEvent,
                          environment: GestureEnvironment) {
         var receivers: [(view: UIView, replayed: [(touch: UITouch, message: HeldViewMessage)], touches: Set<UITouch>)] = []
+        // Usually one receiver; a thousand fingers on a thousand views must not cost a
+        // million comparisons, so past a few the index takes over.
+        var receiverIndex: [ObjectIdentifier: Int] = [:]
         func receiver(for view: UIView) -> Int {
-            if let index = receivers.firstIndex(where: { $0.view === view }) { return index }
+            if receivers.count <= 8 {
+                if let index = receivers.firstIndex(where: { $0.view === view }) { return index }
+            } else if let index = receiverIndex[ObjectIdentifier(view)] {
+                return index
+            }
             receivers.append((view, [], []))
+            if receivers.count == 9 {
+                for (index, receiver) in receivers.enumerated() { receiverIndex[ObjectIdentifier(receiver.view)] = index }
+            } else if receivers.count > 9 {
+                receiverIndex[ObjectIdentifier(view)] = receivers.count - 1
+            }
             return receivers.count - 1
         }
         for item in released where item.message.phase == phase && item.touch.mayStillReachView {
@@ -101,17 +113,15 @@ extension UIWindow {
             case .stationary:
                 continue
             }
-            let index = receiver(for: view)
-            // The live phase supersedes a withheld one of the same kind (the view gets at
-            // most the last moved).
-            receivers[index].replayed.removeAll { $0.touch === touch }
-            receivers[index].touches.insert(touch)
+            receivers[receiver(for: view)].touches.insert(touch)
         }
         for (view, replayed, touches) in receivers {
             // A handler called earlier in this event may have cancelled some of these.
             let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished && !$0.isCutOffFromView }
                 ? touches : touches.filter { $0.phase == phase && !$0.isFinished && !$0.isCutOffFromView }
-            let stillReplayed = replayed.filter { $0.touch.mayStillReachView }
+            // The live phase supersedes a withheld one of the same kind (the view gets at
+            // most the last moved).
+            let stillReplayed = replayed.filter { $0.touch.mayStillReachView && !touches.contains($0.touch) }
             guard !current.isEmpty || !stillReplayed.isEmpty else { continue }
             GestureEnvironment.deliver(phase, replaying: stillReplayed, live: current, to: view, with: event)
         }

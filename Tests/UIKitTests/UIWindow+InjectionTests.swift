@@ -162,8 +162,88 @@ final class UIWindowInjectionTests: UIKitTestCase {
         assertNoTouchLeftOpen()
     }
 
+    func testHugeFiniteLocationsAreClampedSoEveryRecognizerReportsFiniteValues() async {
+        GestureTrace.isEnabled = true
+        defer { GestureTrace.isEnabled = false }
+        let pan = UIPanGestureRecognizer()
+        let pinch = UIPinchGestureRecognizer()
+        let rotation = UIRotationGestureRecognizer()
+        let swipe = UISwipeGestureRecognizer()
+        swipe.numberOfTouchesRequired = 2
+        var reported: [CGFloat] = []
+        pan.addAction { recognizer in
+            let pan = recognizer as! UIPanGestureRecognizer
+            let t = pan.translation(in: nil), v = pan.velocity(in: nil)
+            reported += [t.x, t.y, v.x, v.y]
+        }
+        pinch.addAction { reported += [($0 as! UIPinchGestureRecognizer).scale, ($0 as! UIPinchGestureRecognizer).velocity] }
+        rotation.addAction { reported += [($0 as! UIRotationGestureRecognizer).rotation, ($0 as! UIRotationGestureRecognizer).velocity] }
+        for recognizer in [pan, pinch, rotation, swipe] as [UIGestureRecognizer] {
+            view.addGestureRecognizer(recognizer)
+            recognizer.delegate = SimultaneousDelegate.shared
+        }
+        window.inject([sample(1, .began, 10, 10), sample(2, .began, 20, 20)])
+        clock.advance(by: 0.01)
+        // Before the fix: a trap formatting the swipe's failure, and infinite values.
+        window.inject([sample(1, .moved, 1e300, -1e300)])
+        clock.advance(by: 0.01)
+        window.inject([sample(2, .moved, -.greatestFiniteMagnitude, 1e308)])
+        clock.advance(by: 0.01)
+        window.inject([sample(1, .ended, 1e300, 1e300), sample(2, .ended, 20, 20)])
+        XCTAssertFalse(reported.isEmpty)
+        XCTAssertTrue(reported.allSatisfy(\.isFinite), "\(reported)")
+        XCTAssertEqual(view.seenTouches[1]?.location(in: nil), CGPoint(x: 1_000_000, y: 1_000_000))
+        XCTAssertEqual(logLines(containing: "is beyond ±1000000.0 pt: clamped").count, 3)
+        XCTAssertTrue(GestureTrace.lines.contains { $0.contains("fingers down") || $0.contains("possible →") })
+        assertNoTouchLeftOpen()
+    }
+
+    func testATimestampFarAheadOfNowIsReplacedByNowAndTimeGoesOn() async {
+        let pan = UIPanGestureRecognizer()
+        view.addGestureRecognizer(pan)
+        window.inject([sample(1, .began, 10, 10)])
+        XCTAssertEqual(view.lastEvent?.timestamp, 100)
+        // One broken stamp, a million seconds ahead: replaced by now, logged.
+        clock.advance(by: 0.05)
+        window.inject([sample(1, .moved, 30, 10, at: 1_000_100)])
+        XCTAssertEqual(view.lastEvent?.timestamp, 100.05)
+        XCTAssertEqual(logLines(containing: "s ahead of now").count, 1)
+        // Later stamps are taken as they come, so velocity is measured, not 0.
+        clock.advance(by: 0.05)
+        window.inject([sample(1, .moved, 50, 10)])
+        XCTAssertEqual(view.lastEvent?.timestamp, 100.1)
+        XCTAssertEqual(pan.velocity(in: nil).x, 400, accuracy: 1e-6)
+        window.inject([sample(1, .ended, 50, 10)])
+        // A press held 3 s after it is a long press, not a tap.
+        let press = UILongPressGestureRecognizer()
+        var pressStates: [UIGestureRecognizer.State] = []
+        press.addAction { pressStates.append($0.state) }
+        view.addGestureRecognizer(press)
+        window.inject([sample(2, .began, 100, 100)])
+        clock.advance(by: 3)
+        UIApplication.shared.runPendingTimers()
+        window.inject([sample(2, .ended, 100, 100)])
+        XCTAssertEqual(pressStates, [.began, .ended])
+        XCTAssertEqual(view.seenTouches[2]?.timestamp, 103.1)
+        // Up to a second ahead is ordinary disorder and kept.
+        window.inject([sample(3, .began, 10, 10, at: clock.now + 0.9)])
+        XCTAssertEqual(view.lastEvent?.timestamp, clock.now + 0.9)
+        window.inject([sample(3, .ended, 10, 10, at: clock.now + 0.9)])
+    }
+
     func testAnEmptyBatchSendsNothing() async {
         window.inject([])
         XCTAssertEqual(events, [])
+    }
+}
+
+/// Lets every recognizer of a test recognize alongside the others.
+@MainActor
+private final class SimultaneousDelegate: UIGestureRecognizerDelegate {
+    static let shared = SimultaneousDelegate()
+
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        true
     }
 }
