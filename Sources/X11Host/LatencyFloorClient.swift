@@ -4,7 +4,9 @@ import Foundation
 /// The floor of the latency benchmark: the least an X client can do to show a touch.
 /// Raw Xlib and XInput2, no toolkit, no offscreen frame: on TouchBegin it fills a 40×40
 /// white rectangle centred on the touch straight into the window and flushes; on
-/// TouchEnd it clears it. It lives here because only the X11 host talks to Xlib; the
+/// TouchUpdate it clears the touch's rectangle and fills it at the new position (the
+/// flood benchmark's floor: every update drawn, nothing coalesced); on TouchEnd it
+/// clears it. It lives here because only the X11 host talks to Xlib; the
 /// benchmark runs it as a separate process.
 public enum LatencyFloorClient {
     public static let rectangleSize: Int32 = 40
@@ -35,6 +37,9 @@ public enum LatencyFloorClient {
         XFlush(display)
         FileHandle.standardError.write(Data("floor client: ready\n".utf8))
         var xEvent = XEvent()
+        // Each live touch's rectangle origin, so an update can clear where it was.
+        var rectangles: [Int32: (x: Int32, y: Int32)] = [:]
+        let side = UInt32(rectangleSize)
         while true {
             XNextEvent(display, &xEvent)
             guard xEvent.type == GenericEvent, xEvent.xcookie.extension == opcode,
@@ -43,9 +48,15 @@ public enum LatencyFloorClient {
             let x = Int32(touch.event_x) - rectangleSize / 2, y = Int32(touch.event_y) - rectangleSize / 2
             switch xEvent.xcookie.evtype {
             case XI_TouchBegin:
-                XFillRectangle(display, window, graphics, x, y, UInt32(rectangleSize), UInt32(rectangleSize))
+                rectangles[touch.detail] = (x, y)
+                XFillRectangle(display, window, graphics, x, y, side, side)
+            case XI_TouchUpdate:
+                if let old = rectangles[touch.detail] { XClearArea(display, window, old.x, old.y, side, side, 0) }
+                rectangles[touch.detail] = (x, y)
+                XFillRectangle(display, window, graphics, x, y, side, side)
             case XI_TouchEnd:
-                XClearArea(display, window, x, y, UInt32(rectangleSize), UInt32(rectangleSize), 0)
+                rectangles[touch.detail] = nil
+                XClearArea(display, window, x, y, side, side, 0)
             default:
                 break
             }

@@ -7,6 +7,8 @@ import X11Host
 // of the tables in BENCHMARKS.md.
 //
 //   touch-sandbox-bench latency [touches]   touch-to-pixel latency, sandbox vs raw Xlib
+//   touch-sandbox-bench flood [seconds] [rate ...] [--scene NAME] [--overlays LIST] [--compare PATH]
+//                                           the same while ten fingers flood the client with moves
 //   touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
 //   touch-sandbox-bench gallery [launches]  start to first frame, and peak memory browsing every scene
 //   touch-sandbox-bench core                hit-testing and touch dispatch in the UIKit core
@@ -133,6 +135,8 @@ MainActor.assumeIsolated {
         switch arguments.first {
         case "latency":
             try measureLatency(touches: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
+        case "flood":
+            try FloodBenchmark.run(Array(arguments.dropFirst()))
         case "idle":
             try measureIdle(seconds: arguments.dropFirst().first.flatMap { Double($0) } ?? 10)
         case "gallery":
@@ -151,7 +155,7 @@ MainActor.assumeIsolated {
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | idle [seconds] | gallery [launches] | core | render")
+            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | idle [seconds] | gallery [launches] | core | render")
         }
     } catch {
         fail("\(error)")
