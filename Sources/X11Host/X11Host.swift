@@ -115,8 +115,11 @@ public final class X11Host {
     /// The frame most recently drawn (for screenshots and tests).
     public var currentFrame: FrameBuffer { frameBuffer }
 
-    /// Logs the touch devices, maps the window and starts reading input on the main queue.
+    /// Logs the touch devices, maps the window and starts reading input on the main
+    /// queue. From then on SIGTERM, SIGINT and SIGHUP end the process cleanly
+    /// (`addTerminationHandler(_:)`).
     public func start() {
+        TerminationSignals.watch(self)
         for device in touchDevices {
             log(device.description)
         }
@@ -331,14 +334,20 @@ public final class X11Host {
     /// window and stops reading. The connection stays open for the caller to close.
     public func close() {
         guard !isClosed else { return }
-        let cancelled = translator.cancelAllTouches(timestamp: MonotonicClock().now)
-        if !cancelled.isEmpty {
-            onBatch?(cancelled)
-        }
+        cancelLiveTouches()
         isClosed = true
         readSource?.cancel()
         readSource = nil
         window.destroy()
+    }
+
+    /// Ends every live touch as cancelled, handing the cancellations to `onBatch`.
+    func cancelLiveTouches() {
+        guard !isClosed else { return }
+        let cancelled = translator.cancelAllTouches(timestamp: MonotonicClock().now)
+        if !cancelled.isEmpty {
+            onBatch?(cancelled)
+        }
     }
 }
 

@@ -1,0 +1,57 @@
+import Foundation
+import HeadlessXorg
+import X11Host
+import XCTest
+
+/// SIGTERM, SIGINT and SIGHUP end the sandbox cleanly: live touches are cancelled (the
+/// gesture trace shows the recognizers hear it), one line says which signal, and the
+/// exit status is 128 + the signal's number, as a shell reports a process the signal
+/// ended — but the process exits, it is not killed.
+final class TerminationSignalTests: XCTestCase {
+    func testEachSignalEndsTheSandboxWithOneLineAndItsStatus() throws {
+        let server = try HeadlessXorg.shared()
+        for (signal, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")] {
+            let sandbox = try SandboxProcess.start(["--display", server.display])
+            // Logged once the signals are handled (the host's start).
+            XCTAssertTrue(sandbox.waitForStandardError(containing: "touch device"), "the sandbox started")
+            kill(sandbox.process.processIdentifier, signal)
+            let result = try sandbox.wait(timeout: 10)
+            XCTAssertFalse(result.terminatedBySignal, "\(name): the sandbox exits, it is not killed")
+            XCTAssertEqual(result.status, 128 + signal, name)
+            let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(lines.suffix(2), ["touch-sandbox: terminated by \(name)", ""], name)
+            XCTAssertEqual(lines.filter { $0.contains("terminated") }.count, 1, name)
+        }
+    }
+
+    func testALiveTouchIsCancelledBeforeTheSandboxEnds() throws {
+        let server = try HeadlessXorg.shared()
+        let before = Set(WindowList.topLevelWindows(display: server.display))
+        let sandbox = try SandboxProcess.start(["--display", server.display, "--scene", "gestures", "--trace-gestures"])
+        // The touch is sent once the window shows its first frame, so it lands on it.
+        let pixels = try WindowPixelReader(displayName: server.display)
+        var window: UInt?
+        let deadline = Date().addingTimeInterval(10)
+        while window == nil, Date() < deadline {
+            window = WindowList.topLevelWindows(display: server.display).first { !before.contains($0) }
+            if window == nil { usleep(10_000) }
+        }
+        let shown = try XCTUnwrap(window, "the sandbox's window appeared")
+        XCTAssertEqual(pixels.waitForPixel(of: shown, x: 5, y: 300, timeout: 10) { $0 == 0x1C1C1E }, 0x1C1C1E, "the first frame")
+        try server.touchscreen.touches([(3, .begin, CGPoint(x: 500, y: 400))])
+        defer { try? server.touchscreen.touches([(3, .end, CGPoint(x: 500, y: 400))]) }
+        XCTAssertTrue(sandbox.waitForStandardError(containing: "UITapGestureRecognizer"), "the touch reached the scene's recognizers")
+        kill(sandbox.process.processIdentifier, SIGTERM)
+        let result = try sandbox.wait(timeout: 10)
+        XCTAssertFalse(result.terminatedBySignal)
+        XCTAssertEqual(result.status, 143)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.last, "touch-sandbox: terminated by SIGTERM")
+        // Every recognizer the touch reached heard it end before the process did.
+        for recognizer in ["UITapGestureRecognizer#1", "UISwipeGestureRecognizer#2", "UISwipeGestureRecognizer#3"] {
+            let events = lines.filter { $0.contains(" \(recognizer) (UIView): ") }.map { $0.components(separatedBy: "(UIView): ").last! }
+            XCTAssertTrue(events.first?.hasPrefix("joined touch ") ?? false, "\(recognizer): \(events)")
+            XCTAssertEqual(events.dropFirst(), ["possible \u{2192} failed: a touch was cancelled", "\u{2192} possible"], recognizer)
+        }
+    }
+}
