@@ -32,6 +32,7 @@ enum TerminationSignals {
     private static var handlers: [(token: TerminationHandlerToken, handler: @MainActor (TerminationSignal) -> Void)] = []
     private static var nextToken = 0
     private static var sources: [any DispatchSourceSignal] = []
+    private static var isShuttingDown = false
 
     /// Includes `host` in the shutdown, and starts receiving the signals if this is
     /// the first host (called when a host starts).
@@ -49,7 +50,11 @@ enum TerminationSignals {
         for signal in handled {
             let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .main)
             source.setEventHandler {
-                MainActor.assumeIsolated { () -> Void in terminate(by: signal) }
+                MainActor.assumeIsolated { () -> Void in
+                    // A handler that runs the run loop must not start a second shutdown.
+                    guard !isShuttingDown else { return }
+                    terminate(by: signal)
+                }
             }
             source.resume()
             sources.append(source)
@@ -73,6 +78,8 @@ enum TerminationSignals {
     /// Steps 1 to 3: cancels the live touches, runs the handlers, closes the windows
     /// and connections. Tests call it without exiting.
     static func shutDown(by signal: TerminationSignal) {
+        isShuttingDown = true
+        defer { isShuttingDown = false }
         let live = hosts.compactMap(\.host)
         hosts = []
         for host in live { host.cancelLiveTouches() }
