@@ -37,10 +37,15 @@ public final class ResponderChainScene: UIViewController, Scene {
     private(set) var listLabels: [UILabel] = []
 
     /// The responders the last touch reached, in the order it reached them.
-    private(set) var chain: [UIResponder] = []
+    /// Held weakly: the chain runs through this scene, its window and the application,
+    /// and a strong list of them would keep the scene (and the window) alive for good.
+    var chain: [UIResponder] {
+        chainLinks.compactMap(\.responder)
+    }
+    private var chainLinks: [WeakResponder] = []
     /// The responder that kept the last touch; nil when it ran off the end of the chain.
-    private(set) var keeper: UIResponder?
-    private var currentTouch: UITouch?
+    private(set) weak var keeper: UIResponder?
+    private weak var currentTouch: UITouch?
     private var names: [ObjectIdentifier: String] = [:]
 
     public override func loadView() {
@@ -95,10 +100,10 @@ public final class ResponderChainScene: UIViewController, Scene {
     /// It passes it on with `super` (UIResponder's default), after listing the
     /// responders that the default will carry it through.
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        chain.append(self)
+        chainLinks.append(WeakResponder(responder: self))
         var responder = next
         while let current = responder {
-            chain.append(current)
+            chainLinks.append(WeakResponder(responder: current))
             responder = current.next
         }
         showChain()
@@ -109,12 +114,12 @@ public final class ResponderChainScene: UIViewController, Scene {
         guard phase == .began else { return }
         if let touch = touches.first, touch !== currentTouch {
             currentTouch = touch
-            chain = []
+            chainLinks = []
             keeper = nil
         }
-        chain.append(box)
+        chainLinks.append(WeakResponder(responder: box))
         if kept { keeper = box }
-        flash(box, step: chain.count - 1, kept: kept)
+        flash(box, step: chainLinks.count - 1, kept: kept)
         showChain()
     }
 
@@ -135,6 +140,7 @@ public final class ResponderChainScene: UIViewController, Scene {
     /// The list's lines for the current chain: one per responder, then where it ended.
     func chainLines() -> [String] {
         var lines: [String] = []
+        let chain = self.chain
         for (index, responder) in chain.enumerated() {
             let action: String
             if responder === keeper {
@@ -152,6 +158,7 @@ public final class ResponderChainScene: UIViewController, Scene {
 
     private func showChain() {
         let lines = chainLines()
+        let chain = self.chain
         for (index, label) in listLabels.enumerated() {
             label.text = index < lines.count ? lines[index] : nil
             let isKeeper = index < chain.count && chain[index] === keeper
@@ -216,4 +223,9 @@ public final class ResponderChainScene: UIViewController, Scene {
         label.textColor = SandboxStyle.label
         return label
     }
+}
+
+/// A link of the chain as the scene lists it, held weakly.
+private struct WeakResponder {
+    weak var responder: UIResponder?
 }

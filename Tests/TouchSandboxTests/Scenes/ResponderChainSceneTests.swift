@@ -76,6 +76,24 @@ final class ResponderChainSceneTests: ListingTestCase {
         XCTAssertTrue([inner, middle, outer].allSatisfy { $0.layer.animationKeys() == nil })
     }
 
+    /// The list of the chain names the scene, its window and the application: held
+    /// strongly, it kept the scene (and its window) alive for good once a touch reached
+    /// the scene (found by the fuzzer).
+    func testAChainThroughTheSceneDoesNotKeepItAlive() async {
+        weak var weakScene: ResponderChainScene?
+        do {
+            let scene = show(ResponderChainScene.self)
+            scene.outer.handlesTouches = false
+            injector.tap(at: scene.middle.convert(CGPoint(x: 20, y: scene.middle.bounds.maxY - 10), to: window))
+            XCTAssertTrue(scene.chain.contains { $0 === scene })
+            advance(2)
+            weakScene = scene
+            window.rootViewController = nil
+            self.scene = nil
+        }
+        XCTAssertNil(weakScene)
+    }
+
     func testATouchNobodyKeepsRunsOffTheEndOfTheChain() async {
         scene.outer.handlesTouches = false
         let delegate = SandboxAppDelegate(sceneType: ResponderChainScene.self)
