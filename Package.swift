@@ -42,6 +42,15 @@ let package = Package(
         .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit"]),
         .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer"]),
 
+        // Random multitouch sequences checked against the delivery promises.
+        .target(name: "TouchFuzzing", dependencies: ["UIKit"]),
+        .executableTarget(
+            name: "touch-sandbox-fuzz",
+            dependencies: [
+                "TouchFuzzing", "TouchSandbox", "CairoRenderer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         // A private Xorg with a virtual touchscreen, for tests and benchmarks.
         .target(name: "HeadlessXorg"),
 
@@ -62,6 +71,7 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
+        .testTarget(name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer"]),
         .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "X11HostTests",

@@ -456,6 +456,7 @@ final class GestureEnvironment {
             // keeps that.
             let before = group.touches.map { (touch: $0, phase: $0.phase, wasFinished: $0.isFinished) }
             for touch in group.touches { touch.phase = .cancelled }
+            UIKitDebug.touchMessageObserver?(group.view, .cancelled, group.touches)
             group.view.touchesCancelled(group.touches, with: event)
             for (touch, phase, wasFinished) in before where wasFinished || !touch.isFinished {
                 touch.phase = phase
@@ -582,6 +583,7 @@ final class GestureEnvironment {
             case .moved, .stationary: break
             }
         }
+        UIKitDebug.touchMessageObserver?(view, phase, touches)
         switch phase {
         case .began: view.touchesBegan(touches, with: event)
         case .moved: view.touchesMoved(touches, with: event)

@@ -1,0 +1,56 @@
+import CairoRenderer
+import Foundation
+import TouchFuzzing
+import TouchSandbox
+import UIKit
+
+// Usage errors: one line, a pointer to --help, status 2 (not argument-parser's 64).
+let command: FuzzCommand
+do {
+    command = try FuzzCommand.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    if FuzzCommand.exitCode(for: error) == .success {
+        print(FuzzCommand.fullMessage(for: error))
+        exit(0)
+    }
+    let line = FuzzCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+    FileHandle.standardError.write(Data("touch-sandbox-fuzz: \(line) (see --help)\n".utf8))
+    exit(2)
+}
+
+MainActor.assumeIsolated {
+    // The scenes load images and measure text as they do in the sandbox.
+    CairoDrawingEngine.install()
+    let fuzzer = TouchFuzzer()
+    fuzzer.stepsPerSequence = command.steps
+    if !command.noScenes {
+        fuzzer.scenes = SceneCatalog.all.map { scene in
+            TouchFuzzer.SceneSource(name: scene.name) { scene.init() }
+        }
+    }
+    let firstSeed = command.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+    CrashReporter.install()
+    CrashReporter.currentSeed = firstSeed
+
+    if command.replay {
+        let violations = fuzzer.violations(seed: firstSeed)
+        print(fuzzer.describe(seed: firstSeed))
+        print(violations.isEmpty ? "no violations" : violations.map { "violation: \($0)" }.joined(separator: "\n"))
+        exit(violations.isEmpty ? 0 : 1)
+    }
+
+    print("fuzzing from seed \(firstSeed) for \(command.seconds) s\(command.count.map { " or \($0) sequences" } ?? "")"
+        + (command.noScenes ? ", random trees only" : ", random trees and \(fuzzer.scenes.count) scenes"))
+    let report = fuzzer.run(firstSeed: firstSeed, duration: command.seconds, maximumSequences: command.count ?? .max,
+                            onSequence: { CrashReporter.currentSeed = $0 }) { report in
+        print(String(format: "%8.0f s  %9d sequences  %8.0f / s  %11d samples", report.seconds, report.sequences,
+                     report.sequencesPerSecond, report.samples))
+    }
+    print(String(format: "%d sequences (%d steps, %d samples, %d view messages) in %.1f s: %.0f sequences / s",
+                 report.sequences, report.steps, report.samples, report.viewMessages, report.seconds, report.sequencesPerSecond))
+    if let failure = report.failures.first {
+        print(failure)
+        exit(1)
+    }
+    print("no violations")
+}
