@@ -66,7 +66,7 @@ enum FloodBenchmark {
                 let before = Set(WindowList.topLevelWindows(display: server.display))
                 let process = try startClient(client.executable, client.arguments, readyLine: client.readyLine)
                 defer { process.terminate(); process.waitUntilExit() }
-                let window = try newWindow(on: server.display, besides: before, of: client.name)
+                let window = try waitForNewWindow(on: server.display, besides: before, of: client.name)
                 usleep(300_000)  // let the first frame land
                 let probe = FloodProbe(server: server, reader: reader, window: window)
                 let cpuBefore = cpuSeconds(of: process.processIdentifier)
@@ -81,18 +81,5 @@ enum FloodBenchmark {
                 FileHandle.standardOutput.write(Data(row.utf8))
             }
         }
-    }
-
-    /// The client's window once the server shows it mapped: clients log that they are
-    /// ready before their map request has reached the server.
-    static func newWindow(on display: String, besides existing: Set<UInt>, of client: String) throws -> UInt {
-        let deadline = MonotonicClock().now + 10
-        while MonotonicClock().now < deadline {
-            if let window = WindowList.topLevelWindows(display: display).last(where: { !existing.contains($0) }) {
-                return window
-            }
-            usleep(2_000)
-        }
-        throw LatencyProbe.ProbeError.noWindow(client)
     }
 }

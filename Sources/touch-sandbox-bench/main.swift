@@ -9,6 +9,9 @@ import X11Host
 //   touch-sandbox-bench latency [touches]   touch-to-pixel latency, sandbox vs raw Xlib
 //   touch-sandbox-bench flood [seconds] [rate ...] [--scene NAME] [--overlays LIST] [--compare PATH]
 //                                           the same while ten fingers flood the client with moves
+//   touch-sandbox-bench soak [--minutes N] [--dwell S] [--tolerance-mb MB] [--seed N]
+//                                           random multitouch through every scene, overlays on;
+//                                           fails unless memory and idle CPU come back (not in CI)
 //   touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
 //   touch-sandbox-bench gallery [launches]  start to first frame, and peak memory browsing every scene
 //   touch-sandbox-bench core                hit-testing and touch dispatch in the UIKit core
@@ -67,6 +70,20 @@ func startClient(_ executable: URL, _ arguments: [String], readyLine: String) th
 @MainActor
 func newestTopLevelWindow(display: String) -> UInt? {
     WindowList.topLevelWindows(display: display).last
+}
+
+/// A client's window once the server shows it mapped: clients log that they are ready
+/// before their map request has reached the server.
+@MainActor
+func waitForNewWindow(on display: String, besides existing: Set<UInt>, of client: String) throws -> UInt {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+        if let window = WindowList.topLevelWindows(display: display).last(where: { !existing.contains($0) }) {
+            return window
+        }
+        usleep(2_000)
+    }
+    throw LatencyProbe.ProbeError.noWindow(client)
 }
 
 @MainActor
@@ -137,6 +154,8 @@ MainActor.assumeIsolated {
             try measureLatency(touches: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
         case "flood":
             try FloodBenchmark.run(Array(arguments.dropFirst()))
+        case "soak":
+            try SoakTest.run(SoakTest.Options(Array(arguments.dropFirst())))
         case "idle":
             try measureIdle(seconds: arguments.dropFirst().first.flatMap { Double($0) } ?? 10)
         case "gallery":
@@ -155,7 +174,7 @@ MainActor.assumeIsolated {
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | idle [seconds] | gallery [launches] | core | render")
+            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | core | render")
         }
     } catch {
         fail("\(error)")
