@@ -71,7 +71,8 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
-        .testTarget(name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer"]),
+        .testTarget(
+            name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz"]),
         .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "X11HostTests",

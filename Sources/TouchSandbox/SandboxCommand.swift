@@ -75,18 +75,19 @@ public struct SandboxCommand: ParsableCommand {
 
     /// The options whose value may be a negative number, which argument-parser would
     /// take for an option of its own and answer "Missing value".
-    static let numericOptions: Set<String> = ["--size", "--scale"]
+    public static let numericOptions: Set<String> = ["--size", "--scale"]
 
     /// `arguments` with a numeric option's separate value that starts with a dash and
     /// a digit (`--size -5x10`) joined to it (`--size=-5x10`), so the value reaches
-    /// validation and the error names it. No option's name starts with a digit.
-    public static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+    /// validation and the error names it. No option's name starts with a digit. Other
+    /// commands of the package pass their own `options`.
+    public static func joiningNegativeValues(_ arguments: [String], options: Set<String> = numericOptions) -> [String] {
         var joined: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             let next = arguments.index(after: index)
-            if numericOptions.contains(argument), next < arguments.endIndex, looksNegative(arguments[next]) {
+            if options.contains(argument), next < arguments.endIndex, looksNegative(arguments[next]) {
                 joined.append("\(argument)=\(arguments[next])")
                 index = arguments.index(after: next)
             } else {

@@ -7,7 +7,8 @@ import UIKit
 // Usage errors: one line, a pointer to --help, status 2 (not argument-parser's 64).
 let command: FuzzCommand
 do {
-    command = try FuzzCommand.parse(Array(CommandLine.arguments.dropFirst()))
+    command = try FuzzCommand.parse(SandboxCommand.joiningNegativeValues(
+        Array(CommandLine.arguments.dropFirst()), options: ["--seconds", "--seed", "--count", "--steps"]))
 } catch {
     if FuzzCommand.exitCode(for: error) == .success {
         print(FuzzCommand.fullMessage(for: error))
@@ -16,6 +17,11 @@ do {
     let line = FuzzCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
     FileHandle.standardError.write(Data("touch-sandbox-fuzz: \(line) (see --help)\n".utf8))
     exit(2)
+}
+
+/// Writes a line at once, so progress shows even when stdout is a file or a pipe.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 MainActor.assumeIsolated {
@@ -34,23 +40,23 @@ MainActor.assumeIsolated {
 
     if command.replay {
         let violations = fuzzer.violations(seed: firstSeed)
-        print(fuzzer.describe(seed: firstSeed))
-        print(violations.isEmpty ? "no violations" : violations.map { "violation: \($0)" }.joined(separator: "\n"))
+        say(fuzzer.describe(seed: firstSeed))
+        say(violations.isEmpty ? "no violations" : violations.map { "violation: \($0)" }.joined(separator: "\n"))
         exit(violations.isEmpty ? 0 : 1)
     }
 
-    print("fuzzing from seed \(firstSeed) for \(command.seconds) s\(command.count.map { " or \($0) sequences" } ?? "")"
+    say("fuzzing from seed \(firstSeed) for \(command.seconds) s\(command.count.map { " or \($0) sequences" } ?? "")"
         + (command.noScenes ? ", random trees only" : ", random trees and \(fuzzer.scenes.count) scenes"))
     let report = fuzzer.run(firstSeed: firstSeed, duration: command.seconds, maximumSequences: command.count ?? .max,
                             onSequence: { CrashReporter.currentSeed = $0 }) { report in
-        print(String(format: "%8.0f s  %9d sequences  %8.0f / s  %11d samples", report.seconds, report.sequences,
+        say(String(format: "%8.0f s  %9d sequences  %8.0f / s  %11d samples", report.seconds, report.sequences,
                      report.sequencesPerSecond, report.samples))
     }
-    print(String(format: "%d sequences (%d steps, %d samples, %d view messages) in %.1f s: %.0f sequences / s",
+    say(String(format: "%d sequences (%d steps, %d samples, %d view messages) in %.1f s: %.0f sequences / s",
                  report.sequences, report.steps, report.samples, report.viewMessages, report.seconds, report.sequencesPerSecond))
     if let failure = report.failures.first {
-        print(failure)
+        say(failure.description)
         exit(1)
     }
-    print("no violations")
+    say("no violations")
 }
