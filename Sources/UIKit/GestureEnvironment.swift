@@ -454,13 +454,10 @@ final class GestureEnvironment {
             // The view reads `cancelled` as the touches' phase, as in UIKit, though they
             // go on for the recognizers; a touch the handler itself has the system cancel
             // keeps that.
-            let before = group.touches.map { (touch: $0, phase: $0.phase, wasFinished: $0.isFinished) }
-            for touch in group.touches { touch.phase = .cancelled }
+            for touch in group.touches { touch.presented = HeldViewMessage(cancelling: touch) }
             UIKitDebug.touchMessageObserver?(group.view, .cancelled, group.touches)
             group.view.touchesCancelled(group.touches, with: event)
-            for (touch, phase, wasFinished) in before where wasFinished || !touch.isFinished {
-                touch.phase = phase
-            }
+            for touch in group.touches { touch.presented = nil }
         }
     }
 
@@ -567,13 +564,8 @@ final class GestureEnvironment {
     static func deliver(_ phase: UITouch.Phase, replaying items: [(touch: UITouch, message: HeldViewMessage)],
                         live: Set<UITouch> = [], to view: UIView, with event: UIEvent) {
         var touches = live
-        var saved: [(UITouch, UITouch.Phase, TimeInterval, CGPoint, CGPoint)] = []
         for (touch, message) in items {
-            saved.append((touch, touch.phase, touch.timestamp, touch.locationInWindow, touch.previousLocationInWindow))
-            touch.phase = message.phase
-            touch.timestamp = message.timestamp
-            touch.locationInWindow = message.location
-            touch.previousLocationInWindow = message.previousLocation
+            touch.presented = message
             touches.insert(touch)
         }
         for touch in touches {
@@ -591,14 +583,7 @@ final class GestureEnvironment {
         case .cancelled: view.touchesCancelled(touches, with: event)
         case .stationary: break
         }
-        for (touch, phase, timestamp, location, previous) in saved {
-            // A touch the handler cancelled keeps its cancellation.
-            guard touch.phase != .cancelled || phase == .cancelled else { continue }
-            touch.phase = phase
-            touch.timestamp = timestamp
-            touch.locationInWindow = location
-            touch.previousLocationInWindow = previous
-        }
+        for (touch, _) in items { touch.presented = nil }
     }
 
     // MARK: - Reset

@@ -1,5 +1,5 @@
 /// A phase of a touch withheld from its view by a recognizer's `delaysTouchesBegan` or
-/// `delaysTouchesEnded`, with the touch as it was then: when the phase is finally
+/// `delaysTouchesEnded` (or the `cancelled` of a cut-off), with the touch as it was then: when the phase is finally
 /// delivered, the view gets the original touch with its original phase, timestamp and
 /// locations (seed 000: "what's delivered is the original touch with the original
 /// event, which still have their original timestamps").
@@ -14,11 +14,21 @@ struct HeldViewMessage {
     let batch: UInt64
 
     init(of touch: UITouch, batch: UInt64) {
-        phase = touch.phase
-        timestamp = touch.timestamp
-        location = touch.locationInWindow
-        previousLocation = touch.previousLocationInWindow
+        phase = touch.livePhase
+        timestamp = touch.liveTimestamp
+        location = touch.liveLocation
+        previousLocation = touch.livePreviousLocation
         self.batch = batch
+    }
+
+    /// The touch as it is now, but cancelled: what a view reads inside the
+    /// `touchesCancelled` of a recognizer's cut-off, as in UIKit.
+    init(cancelling touch: UITouch) {
+        phase = .cancelled
+        timestamp = touch.liveTimestamp
+        location = touch.liveLocation
+        previousLocation = touch.livePreviousLocation
+        batch = 0
     }
 
 }

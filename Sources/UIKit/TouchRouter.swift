@@ -78,15 +78,15 @@ final class TouchRouter {
                 guard let location = finiteLocation(of: sample, fallback: touch) else { continue }
                 if location == touch.locationInWindow { continue }
                 touch.move(to: location)
-                touch.phase = .moved
-                touch.timestamp = timestamp
+                touch.livePhase = .moved
+                touch.liveTimestamp = timestamp
                 changed.append(touch)
             case .ended, .cancelled:
                 guard let touch = touch(for: sample) else { continue }
                 let location = finiteLocation(of: sample, fallback: touch) ?? touch.locationInWindow
                 if location != touch.locationInWindow { touch.move(to: location) }
-                touch.phase = sample.phase == .ended ? .ended : .cancelled
-                touch.timestamp = timestamp
+                touch.livePhase = sample.phase == .ended ? .ended : .cancelled
+                touch.liveTimestamp = timestamp
                 liveTouches[sample.id] = nil
                 changed.append(touch)
             }
@@ -210,8 +210,8 @@ final class TouchRouter {
     private func settleTouches() {
         guard dispatchDepth == 0 else { return }
         for touch in touchesToSettle where !touch.isFinished && touch.phase != .ended && touch.phase != .cancelled {
-            touch.phase = .stationary
-            touch.previousLocationInWindow = touch.locationInWindow
+            touch.livePhase = .stationary
+            touch.livePreviousLocation = touch.liveLocation
         }
         touchesToSettle.removeAll(keepingCapacity: true)
     }
@@ -257,8 +257,8 @@ final class TouchRouter {
         settleTouches()
         let now = max(CACurrentMediaTime(), newestTimestamp)
         for touch in targets {
-            touch.phase = .cancelled
-            touch.timestamp = now
+            touch.livePhase = .cancelled
+            touch.liveTimestamp = now
             liveTouches[touch.sampleID] = nil
             if retiring { remember(retired: touch.sampleID) }
         }

@@ -21,11 +21,16 @@ public final class UITouch: Hashable {
         case cancelled
     }
 
-    /// The phase in the event being delivered (or the last one).
-    public internal(set) var phase: Phase
+    /// The phase in the event being delivered (or the last one). A view told of a
+    /// withheld phase late reads that phase (see `presented`).
+    public var phase: Phase {
+        presented?.phase ?? livePhase
+    }
     /// When the touch began or last moved (or ended), in seconds on the media clock; a
     /// stationary touch keeps its previous timestamp.
-    public internal(set) var timestamp: TimeInterval
+    public var timestamp: TimeInterval {
+        presented?.timestamp ?? liveTimestamp
+    }
     /// How many quick taps in roughly the same place this touch completes; 1 for a
     /// first tap. Fixed when the touch begins; see `TapCountThresholds`.
     public internal(set) var tapCount: Int
@@ -49,8 +54,26 @@ public final class UITouch: Hashable {
 
     /// Position in the order touches began, across the application's life.
     let beginOrder: UInt64
-    var locationInWindow: CGPoint
-    var previousLocationInWindow: CGPoint
+    var locationInWindow: CGPoint {
+        presented?.location ?? liveLocation
+    }
+    var previousLocationInWindow: CGPoint {
+        presented?.previousLocation ?? livePreviousLocation
+    }
+
+    // MARK: - The finger as it is now (written by `TouchRouter` only)
+
+    /// Any change to the live touch ends a presentation under way: a handler that
+    /// cancels the touch while told of its withheld began sees it cancelled.
+    var livePhase: Phase { didSet { presented = nil } }
+    var liveTimestamp: TimeInterval { didSet { presented = nil } }
+    var liveLocation: CGPoint
+    var livePreviousLocation: CGPoint
+    /// Set only while a view is told of a phase other than the live one: a withheld
+    /// phase replayed as it was (seed 000: "the original touch with the original event,
+    /// which still have their original timestamps"), or `cancelled` for a touch a
+    /// recognizer cut off from its view. The live state is never overwritten for it.
+    var presented: HeldViewMessage?
     let startLocationInWindow: CGPoint
     let startTimestamp: TimeInterval
     /// How far from where it began the finger has been: a tap that wandered is no tap.
@@ -80,11 +103,11 @@ public final class UITouch: Hashable {
         self.beginOrder = beginOrder
         self.sampleID = sampleID
         self.window = window
-        self.phase = .began
-        self.timestamp = timestamp
+        self.livePhase = .began
+        self.liveTimestamp = timestamp
         self.tapCount = tapCount
-        self.locationInWindow = location
-        self.previousLocationInWindow = location
+        self.liveLocation = location
+        self.livePreviousLocation = location
         self.startLocationInWindow = location
         self.startTimestamp = timestamp
     }
@@ -109,8 +132,9 @@ public final class UITouch: Hashable {
 
     /// Records a new place; the old one becomes the previous location.
     func move(to location: CGPoint) {
-        previousLocationInWindow = locationInWindow
-        locationInWindow = location
+        livePreviousLocation = liveLocation
+        liveLocation = location
+        presented = nil
         let dx = location.x - startLocationInWindow.x
         let dy = location.y - startLocationInWindow.y
         greatestDistanceFromStart = max(greatestDistanceFromStart, (dx * dx + dy * dy).squareRoot())
