@@ -34,6 +34,9 @@ public final class DelayedCall {
 /// The pending delayed calls, sorted by (deadline, sequence).
 @MainActor
 final class TimerQueue {
+    /// The arena that settles the states a call sets when the call returns (a long press
+    /// beginning, a tap timing out), as it does after an event.
+    weak var settlesCallsIn: GestureArena?
     private var calls: [DelayedCall] = []
     private var nextSequence: UInt64 = 0
 
@@ -71,7 +74,7 @@ final class TimerQueue {
         let batch = Array(due)
         calls.removeFirst(batch.count)
         var ran = 0
-        let gestures = UIApplication.existing?.gestureEnvironment
+        let gestures = settlesCallsIn
         for call in batch where call.isPending {
             call.isPending = false
             // States a timer sets (a long press beginning, a tap timing out) settle when

@@ -6,7 +6,7 @@
 @MainActor
 final class TouchRouter {
     unowned let application: UIApplication
-    let event = UIEvent()
+    let event: UIEvent
 
     private var liveTouches: [TouchSample.ID: UITouch] = [:]
     /// IDs whose samples are dropped quietly: fingers cancelled by the system, or
@@ -22,8 +22,9 @@ final class TouchRouter {
     /// Orders touches by when they began, for deterministic cancellation order.
     private var beginCount: UInt64 = 0
 
-    init(application: UIApplication) {
+    init(application: UIApplication, event: UIEvent) {
         self.application = application
+        self.event = event
     }
 
     // MARK: - Samples

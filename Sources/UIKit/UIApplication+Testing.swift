@@ -8,7 +8,7 @@ extension UIApplication {
     /// for hosts that restart a scene; the installed media clock is not touched.
     public func resetForTesting() {
         touchRouter.discardAllState()
-        gestureEnvironment.discardAllState()
+        gestureArena.discardAllState()
         timerQueue.removeAll()
         resetIgnoring()
         windows.removeAll()

@@ -21,7 +21,10 @@ open class UIApplication: UIResponder {
     /// Makes the shared application. UIKit allows one; a second instance here is an
     /// inert object that is not `shared`, logged.
     public override init() {
+        gestureArena = GestureArena(event: touchesEvent, timers: timerQueue)
         super.init()
+        timerQueue.settlesCallsIn = gestureArena
+        touchesEvent.arena = gestureArena
         if UIApplication.sharedInstance == nil {
             UIApplication.sharedInstance = self
         } else {
@@ -29,11 +32,16 @@ open class UIApplication: UIResponder {
         }
     }
 
-    /// Turns samples into touches and dispatches them; owns the touches event.
-    lazy var touchRouter = TouchRouter(application: self)
-    /// The recognizers' arbiter: who gets which touch, who may recognize, when they reset.
-    let gestureEnvironment = GestureEnvironment()
+    /// The one touches event, reused for every multitouch sequence (as in UIKit); it
+    /// carries the arena to the windows.
+    let touchesEvent = UIEvent()
+    /// Delayed calls on the media clock: recognizer timers, `perform(_:afterDelay:)`.
     let timerQueue = TimerQueue()
+    /// The recognizers' arbiter: who gets which touch, who may recognize, when they
+    /// reset. Timer calls settle in it as events do.
+    let gestureArena: GestureArena
+    /// Turns samples into touches and dispatches them.
+    lazy var touchRouter = TouchRouter(application: self, event: touchesEvent)
     var windowObservers: [(token: WindowObservation, handler: @MainActor (UIWindow, WindowChange) -> Void)] = []
 
     // MARK: - Delegate

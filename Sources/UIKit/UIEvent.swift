@@ -52,6 +52,8 @@ public final class UIEvent {
     /// The touches that changed in the `sendEvent` under way, in sample order; the
     /// windows deliver these and nothing else.
     var changedTouches: [UITouch] = []
+    /// The arena of the application whose event this is, which windows deliver through.
+    weak var arena: GestureArena?
 
     init() {}
 }

@@ -8,12 +8,12 @@ extension UIGestureRecognizer {
     /// callers need not guard.
     func failIfPossible(_ reason: @autoclosure () -> String) {
         guard state == .possible else { return }
+        var why: String?
         if GestureTrace.isEnabled || UIKitDebug.isLoggingEnabled {
-            let why = reason()
-            UIKitDebug.log(.gestures, "\(traceName) fails: \(why)")
-            if GestureTrace.isEnabled { failureReason = why }
+            why = reason()
+            UIKitDebug.log(.gestures, "\(traceName) fails: \(why!)")
         }
-        state = .failed
+        request(.failed, reason: GestureTrace.isEnabled ? why : nil)
     }
 
     /// Calls `action` with the recognizer once the media clock reaches `deadline`, a

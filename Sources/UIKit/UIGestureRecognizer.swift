@@ -3,8 +3,8 @@
 /// `State`s, and sends its actions (seed 000 "Gesture Recognizers", seed 001).
 ///
 /// The window decides who gets which touch, who may recognize, and what the views see
-/// meanwhile: see `UIWindow+TouchDelivery.swift` and `GestureEnvironment.swift` for the
-/// rules. A subclass (UIKit's `UIGestureRecognizerSubclass.h` contract):
+/// meanwhile: see `UIWindow+TouchDelivery.swift`, `GestureArena.swift` and
+/// `TouchWithholding.swift` for the rules. A subclass (UIKit's `UIGestureRecognizerSubclass.h` contract):
 /// - overrides the four `touches…(_:with:)` methods, calling `super`, and sets `state`
 ///   from them (or from a timer): `failed` as early as it can, `ended` for a discrete
 ///   gesture, `began`/`changed`/`ended` for a continuous one;
@@ -48,8 +48,11 @@ open class UIGestureRecognizer {
     /// `State`). While this recognizer waits for another to fail (`require(toFail:)`) a
     /// transition to began or recognized is held back and `state` stays `possible`.
     open var state: State {
-        get { storedState }
-        set { UIApplication.shared.gestureEnvironment.recognizer(self, requests: newValue) }
+        get {
+            guard let arenaMember else { return .possible }
+            return arenaMember.stateForActions ?? arenaMember.publishedState
+        }
+        set { request(newValue) }
     }
 
     /// Transitions refused as illegal since the application started (or was reset for
@@ -62,7 +65,7 @@ open class UIGestureRecognizer {
     open var isEnabled = true {
         didSet {
             guard oldValue, !isEnabled else { return }
-            UIApplication.existing?.gestureEnvironment.abandon(self, reason: "disabled")
+            arenaMember?.arena.abandon(self, reason: "disabled")
         }
     }
 
@@ -133,7 +136,7 @@ open class UIGestureRecognizer {
     }
 
     /// Whether this recognizer, by recognizing, may force `preventedGestureRecognizer`
-    /// to fail. Default true; see `GestureEnvironment` for the negotiation with
+    /// to fail. Default true; see `GestureArena` for the negotiation with
     /// `canBePrevented(by:)`.
     open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
         true
@@ -162,7 +165,7 @@ open class UIGestureRecognizer {
     /// `shouldReceive` returning false would; the touch still reaches its view and is
     /// not cancelled there by this recognizer.
     open func ignore(_ touch: UITouch, for event: UIEvent) {
-        UIApplication.shared.gestureEnvironment.recognizer(self, ignores: touch)
+        arenaMember?.arena.recognizer(self, ignores: touch)
     }
 
     /// Called just before the recognizer returns to `possible`; clear per-gesture state
@@ -174,34 +177,32 @@ open class UIGestureRecognizer {
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
 
-    // MARK: - Internal state (kept by GestureEnvironment)
+    // MARK: - Internal state
 
     private static var nextSerialNumber: UInt64 = 0
     static var nextActionIdentifier: UInt64 = 0
     /// Names the recognizer in traces: `UITapGestureRecognizer#3`.
     let serialNumber: UInt64
 
-    var storedState: State = .possible
-    /// A transition to began or recognized requested while a recognizer this one must
-    /// wait for is still possible; applied when that one fails.
-    var heldTransition: State?
-    /// The touches the recognizer received and has not been parted from, in arrival
-    /// order (lifted ones stay until reset: a double tap's first touch is cancelled at
-    /// its view when the second tap recognizes).
-    var trackedTouches: [UITouch] = []
+    /// Its record in the gesture arena while it is engaged (joined a touch's swarm or set
+    /// a state), until it resets; its handle to the arena. Made and dropped by
+    /// `GestureArena` only, which keeps all of the recognizer's arbitration state there.
+    var arenaMember: GestureArenaMember?
     var actions: [TargetAction] = []
     var failureRequirements: [WeakRecognizer] = []
-    /// Set while a reset is held back by a recognizer that requires this one to fail
-    /// (so the trace says so once).
-    var isWaitingForDependents = false
-    /// Set while it is among `GestureEnvironment.engaged`.
-    var isEngaged = false
-    /// Why it failed itself (`failIfPossible`), kept while the gesture trace is on until
-    /// its failure entry is recorded.
-    var failureReason: String?
-    /// Set from asking to begin or recognize until that request is settled: `state`
-    /// already reads the new state, but another recognizer may still prevent it.
-    var isAwaitingRecognition = false
+
+    /// Asks the arena for `newState` (`reason`: why, for a failure). A recognizer not yet
+    /// engaged reaches its application's arena; there is one per application.
+    func request(_ newState: State, reason: String? = nil) {
+        let arena = arenaMember?.arena ?? UIApplication.shared.gestureArena
+        arena.recognizer(self, requests: newState, reason: reason)
+    }
+
+    /// The touches the recognizer received and has not been parted from, in arrival
+    /// order (lifted ones stay until reset).
+    var trackedTouches: [UITouch] {
+        arenaMember?.touches ?? []
+    }
 
     /// Touches still down, or lifting in the event under way.
     var activeTouches: [UITouch] {

@@ -43,7 +43,7 @@ public final class UITouch: Hashable {
     /// and, on one view, the most recently added first), less those that have since
     /// ignored it or reset.
     public var gestureRecognizers: [UIGestureRecognizer]? {
-        swarm
+        swarm.map(\.recognizer)
     }
 
     /// The input source's identity for this finger (beyond UIKit: lets tests, replay and
@@ -78,26 +78,15 @@ public final class UITouch: Hashable {
     let startTimestamp: TimeInterval
     /// How far from where it began the finger has been: a tap that wandered is no tap.
     var greatestDistanceFromStart: CGFloat = 0
-    /// Decided by the window when the touch begins: whether its view receives it, given
-    /// `isMultipleTouchEnabled` and `isExclusiveTouch`.
-    var isDeliveredToView = false
-    /// Set as its view is sent `touchesBegan`; until then no other phase reaches the
-    /// view (a touch cancelled before its turn in the event that began it is never
-    /// reported at all).
-    var viewReceivedBegan = false
     /// Set once its `ended` or `cancelled` phase has been dispatched; it is then out of
-    /// the event and nothing is delivered for it again.
+    /// the event and nothing is delivered for it again. Written by `TouchRouter` only.
     var isFinished = false
-    /// The recognizers handling the touch, in delivery order (`gestureRecognizers`).
-    var swarm: [UIGestureRecognizer] = []
-    /// Set when a recognizer that cancels touches in views recognized with this touch:
-    /// its view hears no more of it.
-    var isCutOffFromView = false
-    /// Set once its view was sent `touchesEnded` or `touchesCancelled` for it.
-    var viewReceivedEnd = false
-    /// Phases withheld from its view by `delaysTouchesBegan` / `delaysTouchesEnded`, oldest
-    /// first: at most a began, the last moved and an ended.
-    var heldMessages: [HeldViewMessage] = []
+    /// The records of the recognizers handling the touch, in delivery order
+    /// (`gestureRecognizers`). Written by `GestureArena` only.
+    var swarm: [GestureArenaMember] = []
+    /// What its view has heard of it and what is withheld from it (rule 6). Written by
+    /// `TouchWithholding` and the window's delivery only.
+    var viewDelivery = TouchViewDelivery()
 
     init(beginOrder: UInt64, sampleID: TouchSample.ID, window: UIWindow, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
         self.beginOrder = beginOrder

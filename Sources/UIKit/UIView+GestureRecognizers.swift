@@ -30,7 +30,7 @@ extension UIView {
     /// first. A recognizer of another view is ignored.
     public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         guard gestureRecognizer.view === self else { return }
-        UIApplication.existing?.gestureEnvironment.abandon(gestureRecognizer, reason: "removed from its view")
+        gestureRecognizer.arenaMember?.arena.abandon(gestureRecognizer, reason: "removed from its view")
         attachedGestureRecognizers.removeAll { $0 === gestureRecognizer }
         gestureRecognizer.view = nil
     }

@@ -18,8 +18,8 @@
 //   exclusive touch does not (seed 000, "Touch Exclusion Logic").
 // - Recognizers come first: each new touch's swarm is formed, every recognizer gets its
 //   touches, and what they decided is settled, before any view hears of the event; then
-//   views get what the recognizers let through (see `GestureEnvironment` for the rules
-//   on withholding and cutting off touches).
+//   views get what the recognizers let through (see `GestureArena` for arbitration and
+//   `TouchWithholding` for withholding and cutting off touches).
 // - Each view receives one call per phase with all and only its own touches in that
 //   phase. Phases go in the order began, moved, ended, cancelled; within a phase, views
 //   go in the order of their first touch in the batch. (UIKit walks a set, so its order
@@ -33,8 +33,10 @@
 extension UIWindow {
     private static let deliveryPhases: [UITouch.Phase] = [.began, .moved, .ended, .cancelled]
 
-    func deliverTouches(of event: UIEvent) {
-        let environment = UIApplication.shared.gestureEnvironment
+    /// Delivers the event's changed touches that began in this window: recognizers
+    /// first, through `arena`, then views.
+    func deliverTouches(of event: UIEvent, arena: GestureArena) {
+        let withholding = arena.withholding
         var changed = event.changedTouches
         var othersInEvent = false
         for touch in changed where touch.window !== self {
@@ -47,23 +49,23 @@ extension UIWindow {
             var holders = TouchHolders(window: self, event: event)
             for touch in changed where touch.phase == .began && !touch.isFinished {
                 let admission = holders.admit(touch)
-                touch.isDeliveredToView = admission == .delivered
-                if admission != .withheldForExclusiveTouch { environment.formSwarm(for: touch) }
+                touch.viewDelivery.isAdmitted = admission == .delivered
+                if admission != .withheldForExclusiveTouch { arena.formSwarm(for: touch) }
             }
         }
-        environment.beginDelivery()
-        environment.deliverToRecognizers(changed, in: event)
-        environment.settleChanges()
-        let released = environment.takeReleasedMessages(for: self)
+        arena.beginDelivery()
+        arena.deliverToRecognizers(changed, in: event)
+        arena.settleChanges()
+        let released = withholding.takeReleasedMessages(for: self)
         for phase in UIWindow.deliveryPhases {
-            deliver(phase, of: changed, released: released, in: event, environment: environment)
+            deliver(phase, of: changed, released: released, in: event, withholding: withholding)
         }
-        environment.endDelivery()
+        arena.endDelivery()
     }
 
     private func deliver(_ phase: UITouch.Phase, of changed: [UITouch],
                          released: [(touch: UITouch, message: HeldViewMessage)], in event: UIEvent,
-                         environment: GestureEnvironment) {
+                         withholding: TouchWithholding) {
         var receivers: [(view: UIView, replayed: [(touch: UITouch, message: HeldViewMessage)], touches: Set<UITouch>)] = []
         // Usually one receiver; a thousand fingers on a thousand views must not cost a
         // million comparisons, so past a few the index takes over.
@@ -87,29 +89,30 @@ extension UIWindow {
             receivers[receiver(for: view)].replayed.append(item)
         }
         for touch in changed
-        where touch.phase == phase && touch.isDeliveredToView && !touch.isFinished && !touch.isCutOffFromView {
+        where touch.phase == phase && touch.viewDelivery.isAdmitted && !touch.isFinished && !touch.viewDelivery.isCutOff {
             guard let view = touch.view else { continue }
             switch phase {
             case .began:
-                if environment.holdsBegan(touch) {
-                    environment.hold(touch)
+                if withholding.holdsBegan(touch) {
+                    withholding.hold(touch)
                     continue
                 }
             case .moved:
-                if !touch.heldMessages.isEmpty {
-                    environment.hold(touch)
+                if !touch.viewDelivery.heldMessages.isEmpty {
+                    withholding.hold(touch)
                     continue
                 }
-                guard touch.viewReceivedBegan else { continue }
+                guard touch.viewDelivery.receivedBegan else { continue }
             case .ended:
-                if !touch.heldMessages.isEmpty || (touch.viewReceivedBegan && environment.holdsEnded(touch)) {
-                    environment.hold(touch)
+                if !touch.viewDelivery.heldMessages.isEmpty
+                    || (touch.viewDelivery.receivedBegan && withholding.holdsEnded(touch)) {
+                    withholding.hold(touch)
                     continue
                 }
-                guard touch.viewReceivedBegan else { continue }
+                guard touch.viewDelivery.receivedBegan else { continue }
             case .cancelled:
-                environment.dropHeldMessages(of: touch)
-                guard touch.viewReceivedBegan, !touch.viewReceivedEnd else { continue }
+                withholding.dropHeldMessages(of: touch)
+                guard touch.viewDelivery.receivedBegan, !touch.viewDelivery.receivedEnd else { continue }
             case .stationary:
                 continue
             }
@@ -117,13 +120,13 @@ extension UIWindow {
         }
         for (view, replayed, touches) in receivers {
             // A handler called earlier in this event may have cancelled some of these.
-            let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished && !$0.isCutOffFromView }
-                ? touches : touches.filter { $0.phase == phase && !$0.isFinished && !$0.isCutOffFromView }
+            let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished && !$0.viewDelivery.isCutOff }
+                ? touches : touches.filter { $0.phase == phase && !$0.isFinished && !$0.viewDelivery.isCutOff }
             // The live phase supersedes a withheld one of the same kind (the view gets at
             // most the last moved).
             let stillReplayed = replayed.filter { $0.touch.mayStillReachView && !touches.contains($0.touch) }
             guard !current.isEmpty || !stillReplayed.isEmpty else { continue }
-            GestureEnvironment.deliver(phase, replaying: stillReplayed, live: current, to: view, with: event)
+            TouchWithholding.deliver(phase, replaying: stillReplayed, live: current, to: view, with: event)
         }
     }
 }
@@ -137,7 +140,7 @@ private struct TouchHolders {
 
     init(window: UIWindow, event: UIEvent) {
         for touch in event.liveTouches
-        where touch.window === window && touch.isDeliveredToView && !touch.isFinished && touch.phase != .began {
+        where touch.window === window && touch.viewDelivery.isAdmitted && !touch.isFinished && touch.phase != .began {
             if let view = touch.view { note(view) }
         }
     }

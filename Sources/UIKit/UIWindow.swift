@@ -88,7 +88,10 @@ open class UIWindow: UIView {
     /// see `UIWindow+TouchDelivery.swift` for the rules. Override to watch every event,
     /// calling `super` to deliver it.
     open func sendEvent(_ event: UIEvent) {
-        deliverTouches(of: event)
+        // The event carries its application's arena: delivery never reaches back up
+        // through the shared application.
+        guard let arena = event.arena else { return }
+        deliverTouches(of: event, arena: arena)
     }
 
     /// A window's next responder is the application.

@@ -3,7 +3,7 @@ import XCTest
 
 /// The recognizer arrangements the seeds describe, each driven by synthetic fingers and
 /// asserted as the exact sequence of actions and view messages the text documents.
-/// Seed 001's two-finger discrete gesture is in `GestureEnvironmentTests`.
+/// Seed 001's two-finger discrete gesture is in `GestureArenaTests`.
 final class SeedGestureSequenceTests: UIKitTestCase {
     private var view: TraceView!
 

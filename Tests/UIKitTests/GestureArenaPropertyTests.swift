@@ -12,7 +12,7 @@ import XCTest
 /// - no touch reaches a recognizer that has failed (or finished) before it resets;
 /// - no action is sent after a failure, before the reset;
 /// - once every finger is up and the timers have run, every recognizer is possible.
-final class GestureEnvironmentPropertyTests: UIKitTestCase {
+final class GestureArenaPropertyTests: UIKitTestCase {
     private static let sequenceCount = 3_000
 
     func testRandomSequencesKeepEveryInvariant() async {

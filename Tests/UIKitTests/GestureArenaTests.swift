@@ -1,9 +1,9 @@
 @testable import UIKit
 import XCTest
 
-/// The arbitration and delivery rules of `GestureEnvironment`, asserted as exact traces
+/// The arbitration and delivery rules of `GestureArena` and `TouchWithholding`, asserted as exact traces
 /// of what recognizers, views and actions were told, in order.
-final class GestureEnvironmentTests: UIKitTestCase {
+final class GestureArenaTests: UIKitTestCase {
     private var outer: TraceView!
     private var inner: TraceView!
 
