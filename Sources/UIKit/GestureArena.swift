@@ -65,8 +65,9 @@ final class GestureArena {
     /// The application's touches event: whether every finger is up, and what
     /// recognizers and views are told with.
     private let event: UIEvent
-    /// Where the undecided-gesture check is scheduled.
-    private let timers: TimerQueue
+    /// The application's delayed calls: recognizers' deadlines and the undecided-gesture
+    /// check are scheduled here.
+    let timers: TimerQueue
 
     /// The engaged recognizers' records, in the order they engaged: the ones
     /// arbitration looks at.

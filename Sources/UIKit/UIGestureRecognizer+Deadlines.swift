@@ -22,7 +22,10 @@ extension UIGestureRecognizer {
     /// called. Cancel the returned call in `reset()`.
     func scheduleDeadline(at deadline: TimeInterval, _ action: @escaping @MainActor (UIGestureRecognizer) -> Void) -> DelayedCall {
         let delay = max(0, deadline - CACurrentMediaTime())
-        return UIApplication.shared.schedule(afterDelay: delay) { [weak self] in
+        // Deadlines are set while the recognizer has touches, so it reaches the timers
+        // through its arena.
+        let arena = arenaMember?.arena ?? UIApplication.shared.gestureArena
+        return arena.timers.schedule(after: delay, target: nil, selector: nil) { [weak self] in
             guard let self else { return }
             action(self)
         }

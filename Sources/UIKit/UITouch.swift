@@ -88,7 +88,7 @@ public final class UITouch: Hashable {
     /// `TouchWithholding` and the window's delivery only.
     var viewDelivery = TouchViewDelivery()
 
-    init(beginOrder: UInt64, sampleID: TouchSample.ID, window: UIWindow, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
+    init(beginOrder: UInt64, sampleID: TouchSample.ID, window: UIWindow?, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
         self.beginOrder = beginOrder
         self.sampleID = sampleID
         self.window = window
