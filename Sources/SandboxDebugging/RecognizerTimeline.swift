@@ -91,7 +91,7 @@ public struct RecognizerTimeline: Equatable, Sendable {
             switch state {
             case .failed, .cancelled:
                 rows[index].outcome = state
-                rows[index].note = Self.reason(in: entry.detail).map(Self.shortenNames)
+                rows[index].note = entry.reason.map(Self.note)
             case .ended:
                 rows[index].outcome = state
                 rows[index].note = nil
@@ -103,7 +103,7 @@ public struct RecognizerTimeline: Equatable, Sendable {
             // for the reason it failed.
             if case .state(let state)? = rows[index].currentPhase, state.isTerminal { return }
             enter(.waiting, at: entry.time, row: index)
-            rows[index].note = Self.shortenNames(in: entry.detail)
+            rows[index].note = entry.reason.map(Self.note)
         case .reset:
             close(row: index, at: entry.time)
         case .illegal:
@@ -124,12 +124,16 @@ public struct RecognizerTimeline: Equatable, Sendable {
         rows[index].segments[last].end = time
     }
 
-    // MARK: - Reading the trace's text
+    // MARK: - Words for the panel
 
-    /// The reason of a `possible → failed: reason` or `→ cancelled: reason` detail.
-    static func reason(in detail: String) -> String? {
-        guard let colon = detail.range(of: ": ") else { return nil }
-        return String(detail[colon.upperBound...])
+    /// A reason as the panel words it: the trace's phrase, with the recognizers it
+    /// names (read from the reason's data, not from the words) shortened.
+    static func note(for reason: GestureTrace.Reason) -> String {
+        var text = reason.description
+        for name in reason.recognizersNamed {
+            text = text.replacingOccurrences(of: name, with: shortName(of: name))
+        }
+        return text
     }
 
     /// `UITapGestureRecognizer#3` as `Tap#3`, `CheckmarkGestureRecognizer#7` as

@@ -189,7 +189,8 @@ final class GestureArena {
     // MARK: - State requests
 
     /// A recognizer (or its subclass) sets `state`; `reason` says why, for a failure.
-    func recognizer(_ recognizer: UIGestureRecognizer, requests newState: UIGestureRecognizer.State, reason: String? = nil) {
+    func recognizer(_ recognizer: UIGestureRecognizer, requests newState: UIGestureRecognizer.State,
+                    reason: GestureTrace.Reason? = nil) {
         let current = recognizer.publishedState
         guard current.allowsTransition(to: newState) else {
             UIGestureRecognizer.illegalTransitionCount += 1
@@ -203,7 +204,8 @@ final class GestureArena {
         if isRecognition {
             if let blocker = blocker(of: member) {
                 if member.requestedState == nil {
-                    GestureTrace.record(recognizer, .waiting, "\(newState) waits for \(blocker.recognizer.traceName) to fail")
+                    GestureTrace.record(recognizer, .waiting, "",
+                                        because: .waitsFor(recognizer: blocker.recognizer.traceName, transition: newState))
                 }
                 member.requestedState = newState
                 return
@@ -232,15 +234,15 @@ final class GestureArena {
         switch member.publishedState {
         case .began, .changed:
             if member.isAwaitingRecognition {
-                forceFailure(of: member, because: reason)
+                forceFailure(of: member, because: .abandoned(reason))
             } else {
                 changes.removeAll { $0.member === member }
                 member.publishedState = .cancelled
-                GestureTrace.record(recognizer, .transition, state: .cancelled, "→ cancelled: \(reason)")
+                GestureTrace.record(recognizer, .transition, state: .cancelled, "→ cancelled", because: .abandoned(reason))
                 sendActions(of: member, for: .cancelled)
             }
         case .possible:
-            forceFailure(of: member, because: reason)
+            forceFailure(of: member, because: .abandoned(reason))
         case .ended, .cancelled, .failed:
             break
         }
@@ -306,7 +308,7 @@ final class GestureArena {
         guard everyFingerIsUp else { return }
         for member in members
         where member.publishedState == .possible && !member.touches.isEmpty && member.touches.allSatisfy(\.isFinished) {
-            forceFailure(of: member, because: "still possible \(GestureThresholds.undecidedGestureTimeout) s after its last finger lifted")
+            forceFailure(of: member, because: .undecided(after: GestureThresholds.undecidedGestureTimeout))
         }
     }
 
@@ -323,8 +325,11 @@ final class GestureArena {
                 member.isAwaitingRecognition = false
                 recognize(member, as: change.to)
             case .failed:
-                GestureTrace.record(member.recognizer, .transition, state: .failed,
-                                    member.failureReason.map { "possible → failed: \($0)" } ?? "possible → failed")
+                if let reason = member.failureReason {
+                    GestureTrace.record(member.recognizer, .transition, state: .failed, "possible → failed", because: reason)
+                } else {
+                    GestureTrace.record(member.recognizer, .transition, state: .failed, "possible → failed")
+                }
                 member.failureReason = nil
                 didFail(member)
             default:
@@ -342,26 +347,26 @@ final class GestureArena {
             guard let view = touch.view, !askedViews.contains(where: { $0 === view }) else { continue }
             askedViews.append(view)
             if !view.gestureRecognizerShouldBegin(recognizer) {
-                forceFailure(of: member, because: "\(type(of: view)).gestureRecognizerShouldBegin said no")
+                forceFailure(of: member, because: .refusedByView(viewClass: "\(type(of: view))"))
                 return
             }
         }
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
-            forceFailure(of: member, because: "its delegate's gestureRecognizerShouldBegin said no")
+            forceFailure(of: member, because: .refusedByDelegate)
             return
         }
         for other in members
         where other !== member && other.publishedState.isRecognizing && !other.isAwaitingRecognition
             && sharesTouch(other, member) && prevents(other.recognizer, recognizer) {
-            forceFailure(of: member, because: "prevented by \(other.recognizer.traceName), already under way")
+            forceFailure(of: member, because: .preventedBy(recognizer: other.recognizer.traceName, alreadyUnderWay: true))
             return
         }
         GestureTrace.record(recognizer, .transition, state: newState, "possible → \(newState)")
         for other in members where other !== member && other.isStillPossible {
             if other.isInGesture, mustWait(other.recognizer, forFailureOf: recognizer) {
-                forceFailure(of: other, because: "\(recognizer.traceName), which it requires to fail, recognized")
+                forceFailure(of: other, because: .requiredRecognizerRecognized(recognizer.traceName))
             } else if sharesTouch(member, other), prevents(recognizer, other.recognizer) {
-                forceFailure(of: other, because: "prevented by \(recognizer.traceName)")
+                forceFailure(of: other, because: .preventedBy(recognizer: recognizer.traceName, alreadyUnderWay: false))
             }
         }
         if recognizer.cancelsTouchesInView { withholding.cutOff(member.touches, for: recognizer) }
@@ -379,12 +384,12 @@ final class GestureArena {
     }
 
     /// Fails a recognizer whose transition is not (or no longer) its own doing.
-    private func forceFailure(of member: GestureArenaMember, because reason: String) {
+    private func forceFailure(of member: GestureArenaMember, because reason: @autoclosure () -> GestureTrace.Reason) {
         changes.removeAll { $0.member === member }
         member.isAwaitingRecognition = false
         member.requestedState = nil
         member.publishedState = .failed
-        GestureTrace.record(member.recognizer, .transition, state: .failed, "possible → failed: \(reason)")
+        GestureTrace.record(member.recognizer, .transition, state: .failed, "possible → failed", because: reason())
         didFail(member)
     }
 
@@ -442,7 +447,7 @@ final class GestureArena {
                 if member.publishedState == .failed, hasUnfinishedDependent(member) {
                     if !member.isWaitingForDependents {
                         member.isWaitingForDependents = true
-                        GestureTrace.record(member.recognizer, .waiting, "stays failed until the recognizers requiring it finish")
+                        GestureTrace.record(member.recognizer, .waiting, "", because: .keptFailedForDependents)
                     }
                     continue
                 }

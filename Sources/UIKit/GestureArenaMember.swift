@@ -24,7 +24,7 @@ final class GestureArenaMember {
     var isWaitingForDependents = false
     /// Why it failed itself (`failIfPossible`), kept while the trace is on until its
     /// failure entry is recorded.
-    var failureReason: String?
+    var failureReason: GestureTrace.Reason?
     /// The touches it received and has not been parted from, in arrival order (lifted
     /// ones stay until reset: a double tap's first touch is cancelled at its view when
     /// the second tap recognizes).

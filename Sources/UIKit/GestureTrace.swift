@@ -34,7 +34,11 @@ public enum GestureTrace {
         public let view: String
         public let kind: Kind
         public let state: UIGestureRecognizer.State?
+        /// The entry's words, as the line ends.
         public let detail: String
+        /// Why, as data, for failures, cancellations and waits (nil for a recognizer's own
+        /// failure when it gave no reason).
+        public let reason: Reason?
 
         /// The entry in the one line format.
         public var line: String {
@@ -70,10 +74,20 @@ public enum GestureTrace {
     }
 
     static func record(_ recognizer: UIGestureRecognizer, _ kind: Kind, state: UIGestureRecognizer.State? = nil,
-                       _ detail: @autoclosure () -> String) {
+                       _ detail: @autoclosure () -> String, reason: @autoclosure () -> Reason? = nil) {
         guard store.isEnabled else { return }
         store.append(Entry(
             time: CACurrentMediaTime(), recognizer: recognizer.traceName, recognizerSerial: recognizer.serialNumber,
-            view: recognizer.view.map { "\(type(of: $0))" } ?? "no view", kind: kind, state: state, detail: detail()))
+            view: recognizer.view.map { "\(type(of: $0))" } ?? "no view", kind: kind, state: state, detail: detail(),
+            reason: reason()))
+    }
+
+    /// Records a transition to `failed` or `cancelled` (or a wait) whose cause is
+    /// `reason`: the line ends "`prefix`: reason".
+    static func record(_ recognizer: UIGestureRecognizer, _ kind: Kind, state: UIGestureRecognizer.State? = nil,
+                       _ prefix: String, because reason: @autoclosure () -> Reason) {
+        guard store.isEnabled else { return }
+        let why = reason()
+        record(recognizer, kind, state: state, prefix.isEmpty ? why.description : "\(prefix): \(why)", reason: why)
     }
 }

@@ -27,7 +27,7 @@ struct TapSequence {
         /// The tap under way just completed; `completedTaps` counts it.
         case tapCompleted
         /// These touches cannot be the gesture, for the reason given.
-        case failed(String)
+        case failed(GestureTrace.Reason)
     }
 
     let touchesRequired: Int
@@ -71,14 +71,14 @@ struct TapSequence {
         for touch in touches.sorted(by: { $0.beginOrder < $1.beginOrder }) {
             if completedTaps > 0 {
                 if currentFingers.isEmpty, touch.startTimestamp - lastTapEndTime >= GestureThresholds.maximumIntervalBetweenTaps {
-                    return .failed(String(format: "a finger went down %.3f s after tap %d lifted (limit %.3f s)",
-                                          touch.startTimestamp - lastTapEndTime, completedTaps,
-                                          GestureThresholds.maximumIntervalBetweenTaps))
+                    return .failed(.measured(.init("a finger went down", touch.startTimestamp - lastTapEndTime, .seconds,
+                                                   "after tap \(completedTaps) lifted",
+                                                   limit: GestureThresholds.maximumIntervalBetweenTaps)))
                 }
                 let gap = distanceToLastTap(touch.startLocationInWindow)
                 guard gap <= GestureThresholds.maximumDistanceBetweenTaps else {
-                    return .failed(String(format: "a finger went down %.1f pt from tap %d (limit %.1f pt)",
-                                          gap, completedTaps, GestureThresholds.maximumDistanceBetweenTaps))
+                    return .failed(.measured(.init("a finger went down", gap, .points, "from tap \(completedTaps)",
+                                                   limit: GestureThresholds.maximumDistanceBetweenTaps)))
                 }
             }
             guard liftedFingers.isEmpty else {
@@ -94,7 +94,7 @@ struct TapSequence {
 
     func fingersMoved(_ touches: Set<UITouch>) -> Verdict {
         for touch in touches where touch.greatestDistanceFromStart > allowableMovement {
-            return .failed(String(format: "a finger moved %.1f pt (limit %.1f pt)", touch.greatestDistanceFromStart, allowableMovement))
+            return .failed(.measured(.init("a finger moved", touch.greatestDistanceFromStart, .points, limit: allowableMovement)))
         }
         return .undecided
     }
@@ -109,8 +109,8 @@ struct TapSequence {
         }
         let end = currentFingers.map(\.timestamp).max() ?? start
         guard end - start < GestureThresholds.maximumTapDuration else {
-            return .failed(String(format: "tap %d held %.3f s (limit %.3f s)", completedTaps + 1, end - start,
-                                  GestureThresholds.maximumTapDuration))
+            return .failed(.measured(.init("tap \(completedTaps + 1) held", end - start, .seconds,
+                                           limit: GestureThresholds.maximumTapDuration)))
         }
         completedTaps += 1
         lastTapFingers = currentFingers

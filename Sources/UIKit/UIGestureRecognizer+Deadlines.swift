@@ -6,9 +6,9 @@ extension UIGestureRecognizer {
     /// category `gestures` ("UITapGestureRecognizer#3 fails: …") and in the gesture
     /// trace's failure entry. A recognizer already past `possible` is left alone, so
     /// callers need not guard.
-    func failIfPossible(_ reason: @autoclosure () -> String) {
+    func failIfPossible(_ reason: @autoclosure () -> GestureTrace.Reason) {
         guard state == .possible else { return }
-        var why: String?
+        var why: GestureTrace.Reason?
         if GestureTrace.isEnabled || UIKitDebug.isLoggingEnabled {
             why = reason()
             UIKitDebug.log(.gestures, "\(traceName) fails: \(why!)")

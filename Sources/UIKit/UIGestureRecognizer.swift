@@ -193,7 +193,7 @@ open class UIGestureRecognizer {
 
     /// Asks the arena for `newState` (`reason`: why, for a failure). A recognizer not yet
     /// engaged reaches its application's arena; there is one per application.
-    func request(_ newState: State, reason: String? = nil) {
+    func request(_ newState: State, reason: GestureTrace.Reason? = nil) {
         let arena = arenaMember?.arena ?? UIApplication.shared.gestureArena
         arena.recognizer(self, requests: newState, reason: reason)
     }

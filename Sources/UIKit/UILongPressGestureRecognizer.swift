@@ -79,8 +79,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         } else if beginsGroup, let start = taps.currentTapStartTime {
             let tapNumber = taps.completedTaps + 1
             replaceDeadline(at: start + GestureThresholds.maximumTapDuration) { press in
-                press.failIfPossible(String(format: "tap %d still down after %.3f s", tapNumber,
-                                            GestureThresholds.maximumTapDuration))
+                press.failIfPossible(.described(String(format: "tap %d still down after %.3f s", tapNumber,
+                                                         GestureThresholds.maximumTapDuration)))
             }
         }
     }
@@ -109,7 +109,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         guard state == .possible, var taps else { return }
         if isPressing {
             let heldFor = (touches.map(\.timestamp).max() ?? event.timestamp) - (taps.currentTapStartTime ?? event.timestamp)
-            return failIfPossible(String(format: "press lifted after %.3f s (minimum %.3f s)", heldFor, minimumPressDuration))
+            return failIfPossible(.measured(.init("press lifted after", heldFor, .seconds, minimum: minimumPressDuration)))
         }
         let verdict = taps.fingersLifted(touches)
         self.taps = taps
@@ -122,8 +122,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             let completed = taps.completedTaps
             let next = completed == tapsRequired ? "the press" : "tap \(completed + 1)"
             replaceDeadline(at: taps.lastTapEndTime + GestureThresholds.maximumIntervalBetweenTaps) { press in
-                press.failIfPossible(String(format: "%@ did not begin within %.3f s", next,
-                                            GestureThresholds.maximumIntervalBetweenTaps))
+                press.failIfPossible(.described(String(format: "%@ did not begin within %.3f s", next,
+                                                         GestureThresholds.maximumIntervalBetweenTaps)))
             }
         }
     }

@@ -71,7 +71,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         }
         if deadline == nil, let start = startTime {
             deadline = scheduleDeadline(at: start + GestureThresholds.swipeMaximumDuration) { recognizer in
-                recognizer.failIfPossible(String(format: "not a swipe within %.3f s", GestureThresholds.swipeMaximumDuration))
+                recognizer.failIfPossible(.described(String(format: "not a swipe within %.3f s", GestureThresholds.swipeMaximumDuration)))
             }
         }
     }
@@ -151,13 +151,13 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         guard fingers.count == touchesRequired else {
             if length >= GestureThresholds.swipeMinimumDistance {
                 // Formatted, not converted with Int(_:), which traps on a length too large for it.
-                failIfPossible(String(format: "moved %.0f pt", length) + " with \(fingers.count) of \(touchesRequired) fingers down")
+                failIfPossible(.described(String(format: "moved %.0f pt", length) + " with \(fingers.count) of \(touchesRequired) fingers down"))
             }
             return
         }
         let elapsed = (fingers.map(\.timestamp).max() ?? startTime) - startTime
         guard elapsed < GestureThresholds.swipeMaximumDuration else {
-            return failIfPossible(String(format: "moving after %.3f s (limit %.3f s)", elapsed, GestureThresholds.swipeMaximumDuration))
+            return failIfPossible(.measured(.init("moving after", elapsed, .seconds, limit: GestureThresholds.swipeMaximumDuration)))
         }
         guard length >= UISwipeGestureRecognizer.directionJudgingDistance else { return }
         // The axis nearest the stroke, and the stroke's angle off it.
@@ -165,8 +165,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
             abs(dx) >= abs(dy) ? (dx >= 0 ? .right : .left, abs(dx), abs(dy)) : (dy >= 0 ? .down : .up, abs(dy), abs(dx))
         let angle = atan2(across, along)
         guard angle <= GestureThresholds.swipeMaximumAngle else {
-            return failIfPossible(String(format: "%.1f° off the nearest axis (limit %.1f°)", angle * 180 / .pi,
-                                         GestureThresholds.swipeMaximumAngle * 180 / .pi))
+            return failIfPossible(.measured(.init("", angle * 180 / .pi, .degrees, "off the nearest axis",
+                                                  limit: GestureThresholds.swipeMaximumAngle * 180 / .pi)))
         }
         guard direction.contains(axis) else {
             return failIfPossible("moving \(UISwipeGestureRecognizer.name(of: axis)), not a permitted direction")

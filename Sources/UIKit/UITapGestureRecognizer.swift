@@ -60,7 +60,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if beginsTap, let start = taps.currentTapStartTime {
             let tapNumber = taps.completedTaps + 1
             replaceDeadline(at: start + GestureThresholds.maximumTapDuration) { tap in
-                tap.failIfPossible(String(format: "tap %d still down after %.3f s", tapNumber, GestureThresholds.maximumTapDuration))
+                tap.failIfPossible(.described(String(format: "tap %d still down after %.3f s", tapNumber,
+                                                     GestureThresholds.maximumTapDuration)))
             }
         }
     }
@@ -136,8 +137,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             }
             let completed = taps.completedTaps
             replaceDeadline(at: taps.lastTapEndTime + GestureThresholds.maximumIntervalBetweenTaps) { tap in
-                tap.failIfPossible(String(format: "tap %d did not begin within %.3f s", completed + 1,
-                                          GestureThresholds.maximumIntervalBetweenTaps))
+                tap.failIfPossible(.described(String(format: "tap %d did not begin within %.3f s", completed + 1,
+                                                       GestureThresholds.maximumIntervalBetweenTaps)))
             }
         }
     }
