@@ -1,0 +1,166 @@
+/// The order of one turn of an application's run loop, independent of any window system
+/// (beyond UIKit, whose run loop is CFRunLoop's): a host hands it input and wakes it, and
+/// it does the rest in one place.
+///
+/// One turn, in this order:
+/// 1. **input**: the batch the turn was woken for, if any (`UIWindow.inject(_:)`), with
+///    every window's layout brought up to date first, as the touch router does before
+///    hit-testing;
+/// 2. **timers** that are due (`UIApplication.runPendingTimers()`): recognizer deadlines,
+///    `perform(_:afterDelay:)`, `UIApplication.schedule(afterDelay:_:)`;
+/// 3. **animation tick** (`CAAnimationEngine.tick()`), when animations, display links or
+///    next-tick callbacks need frames: it runs animation completions, which may change
+///    views, so it comes before layout;
+/// 4. **layout**, once per turn, of every visible window (`layoutIfNeeded()`);
+/// 5. **present**: the presenter draws and shows what changed (the host decides from the
+///    layer tree's damage which pixels);
+/// 6. **next wake**: the earlier of the next timer deadline and, while animations run, the
+///    next frame (`CAAnimationEngine.frameInterval` after this tick), asked of the
+///    scheduler. New work from elsewhere (an animation added from a main-queue block)
+///    asks for a turn as soon as the thread is free (`setNeedsTurn()`).
+///
+/// Everything runs on the media clock (`CACurrentMediaTime()`), so a test with a
+/// `ManualClock` and a `ManualRunLoopScheduler` controls every delayed thing; a host uses
+/// the main dispatch queue. New input is handled, drawn and presented in its own turn at
+/// once, never held for the next frame.
+@MainActor
+public final class ApplicationRunLoop {
+    public let scheduler: any RunLoopScheduler
+    /// Draws the windows at the end of each turn (the host).
+    public weak var presenter: (any RunLoopPresenter)?
+    /// Turns run so far (for tests and the meter).
+    public private(set) var turnCount = 0
+    /// When the last animation tick ran, for pacing the next.
+    private var lastTickTime: TimeInterval?
+    private var hasTurnRequested = false
+    private var isTurning = false
+    private let application: UIApplication
+
+    public init(scheduler: any RunLoopScheduler, application: UIApplication = .shared) {
+        self.scheduler = scheduler
+        self.application = application
+        CAAnimationEngine.onWork = { [weak self] in self?.setNeedsTurn() }
+    }
+
+    /// Stops asking for wake-ups (the host is closing).
+    public func invalidate() {
+        CAAnimationEngine.onWork = nil
+        scheduler.scheduleWake(at: nil) {}
+    }
+
+    /// A turn for `batch`, injected through `window`, run at once.
+    public func handle(_ batch: [TouchSample], in window: UIWindow) {
+        turn { window.inject(batch) }
+    }
+
+    /// Asks for a turn as soon as the thread is free; requests before it runs coalesce.
+    public func setNeedsTurn() {
+        guard !hasTurnRequested else { return }
+        hasTurnRequested = true
+        scheduler.scheduleSoon { [weak self] in
+            guard let self else { return }
+            hasTurnRequested = false
+            turn()
+        }
+    }
+
+    /// Runs one turn now (see the type's description); `input` is step 1.
+    public func turn(input: (() -> Void)? = nil) {
+        // A turn started from inside a turn (a handler pumping the loop) folds into it.
+        guard !isTurning else {
+            input?()
+            return
+        }
+        isTurning = true
+        defer { isTurning = false }
+        turnCount += 1
+        if let input {
+            input()
+        }
+        application.runPendingTimers()
+        if CAAnimationEngine.needsFrames {
+            CAAnimationEngine.tick()
+            lastTickTime = CACurrentMediaTime()
+        }
+        let windows = application.windows
+        for window in windows {
+            window.layoutIfNeeded()
+        }
+        presenter?.present(windows)
+        scheduleNextWake()
+    }
+
+    private func scheduleNextWake() {
+        var deadline = application.nextTimerDeadline
+        if CAAnimationEngine.needsFrames {
+            let nextFrame = (lastTickTime ?? CACurrentMediaTime()) + CAAnimationEngine.frameInterval
+            deadline = min(deadline ?? nextFrame, nextFrame)
+        }
+        scheduler.scheduleWake(at: deadline) { [weak self] in self?.turn() }
+    }
+}
+
+/// Where an `ApplicationRunLoop` asks to be woken: the main dispatch queue in a host, a
+/// `ManualRunLoopScheduler` in tests.
+@MainActor
+public protocol RunLoopScheduler: AnyObject {
+    /// Runs `turn` as soon as the thread is free.
+    func scheduleSoon(_ turn: @escaping @MainActor () -> Void)
+    /// Runs `turn` once the media clock reaches `deadline`, replacing the wake asked for
+    /// before; `nil` cancels it.
+    func scheduleWake(at deadline: TimeInterval?, _ turn: @escaping @MainActor () -> Void)
+}
+
+/// Draws and shows windows at the end of a turn: the host.
+@MainActor
+public protocol RunLoopPresenter: AnyObject {
+    /// Draws and presents what changed in `windows` (the visible ones, in the order they
+    /// became visible).
+    func present(_ windows: [UIWindow])
+}
+
+/// A scheduler a test drives: nothing runs until the test says so, and wakes follow the
+/// media clock the test moves.
+@MainActor
+public final class ManualRunLoopScheduler: RunLoopScheduler {
+    private var soon: [@MainActor () -> Void] = []
+    private var wake: (deadline: TimeInterval, turn: @MainActor () -> Void)?
+
+    public init() {}
+
+    /// The media time of the wake asked for, if any.
+    public var wakeDeadline: TimeInterval? {
+        wake?.deadline
+    }
+
+    /// Whether a turn was asked for as soon as possible.
+    public var hasPendingTurn: Bool {
+        !soon.isEmpty
+    }
+
+    public func scheduleSoon(_ turn: @escaping @MainActor () -> Void) {
+        soon.append(turn)
+    }
+
+    public func scheduleWake(at deadline: TimeInterval?, _ turn: @escaping @MainActor () -> Void) {
+        wake = deadline.map { ($0, turn) }
+    }
+
+    /// Runs what was asked for as soon as possible, and the wake if the media clock has
+    /// reached it; returns how many ran.
+    @discardableResult
+    public func runDue() -> Int {
+        var ran = 0
+        while !soon.isEmpty {
+            let turn = soon.removeFirst()
+            turn()
+            ran += 1
+        }
+        if let wake, wake.deadline <= CACurrentMediaTime() {
+            self.wake = nil
+            wake.turn()
+            ran += 1
+        }
+        return ran
+    }
+}

@@ -1,0 +1,104 @@
+import UIKit
+import XCTest
+
+/// The run loop's turn, on a manual clock and a manual scheduler: the order of its steps,
+/// layout once per turn, and when it asks to be woken.
+final class ApplicationRunLoopTests: UIKitTestCase {
+    /// Notes each step it is part of in the trace.
+    private final class StepView: TraceView {
+        override func layoutSubviews() {
+            trace.note("layout")
+        }
+    }
+
+    private final class Presenter: RunLoopPresenter {
+        let trace: Trace
+        init(trace: Trace) { self.trace = trace }
+        func present(_ windows: [UIWindow]) { trace.note("present(\(windows.count))") }
+    }
+
+    private var scheduler: ManualRunLoopScheduler!
+    private var runLoop: ApplicationRunLoop!
+    private var presenter: Presenter!
+    private var view: StepView!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        scheduler = ManualRunLoopScheduler()
+        runLoop = ApplicationRunLoop(scheduler: scheduler)
+        presenter = Presenter(trace: trace)
+        runLoop.presenter = presenter
+        view = StepView("view", frame: CGRect(x: 0, y: 0, width: 100, height: 100), trace: trace)
+        window.addSubview(view)
+        window.layoutIfNeeded()
+        _ = trace.flush()
+    }
+
+    override func tearDown() async throws {
+        runLoop.invalidate()
+        try await super.tearDown()
+    }
+
+    func testATurnRunsInputThenTimersThenTheTickThenLayoutOnceThenPresents() async {
+        // Another view animates: one animating without .allowUserInteraction takes no touches.
+        let other = UIView(frame: CGRect(x: 200, y: 0, width: 50, height: 50))
+        window.addSubview(other)
+        UIView.animate(withDuration: 0.1, animations: { other.alpha = 0.5 }, completion: { _ in
+            self.trace.note("completion")
+            self.view.setNeedsLayout()
+        })
+        UIApplication.shared.schedule(afterDelay: 0.2) { self.trace.note("timer") }
+        CAAnimationEngine.tick()  // the animation starts
+        clock.advance(by: 0.2)
+        view.setNeedsLayout()
+        runLoop.handle([sample(1, .began, 10, 10)], in: window)
+        // The router lays out before hit-testing; the completion dirties the layout
+        // again, and the turn's one layout pass picks that up before presenting.
+        XCTAssertEqual(trace.flush(), ["layout", "view.began(1)", "timer", "completion", "layout", "present(1)"])
+        XCTAssertEqual(runLoop.turnCount, 1)
+    }
+
+    func testInputThatChangesNothingLaysOutNothing() async {
+        runLoop.handle([sample(1, .began, 10, 10)], in: window)
+        runLoop.handle([sample(1, .moved, 20, 10)], in: window)
+        runLoop.handle([sample(1, .ended, 20, 10)], in: window)
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "present(1)", "view.moved(1)", "present(1)", "view.ended(1)", "present(1)"])
+    }
+
+    func testItAsksToBeWokenForTheNextTimerAndThenForNothing() async {
+        UIApplication.shared.schedule(afterDelay: 0.5) { self.trace.note("timer") }
+        runLoop.turn()
+        XCTAssertEqual(scheduler.wakeDeadline, 100.5)
+        clock.advance(by: 0.4)
+        XCTAssertEqual(scheduler.runDue(), 0, "not yet")
+        clock.advance(by: 0.1)
+        XCTAssertEqual(scheduler.runDue(), 1)
+        XCTAssertEqual(trace.flush(), ["present(1)", "timer", "present(1)"])
+        XCTAssertNil(scheduler.wakeDeadline, "idle: no wake")
+    }
+
+    func testWhileAnimatingItWakesEveryFrameAndStopsWhenTheAnimationEnds() async {
+        UIView.animate(withDuration: 0.04) { self.view.alpha = 0.5 }
+        XCTAssertTrue(scheduler.hasPendingTurn, "a new animation asks for a turn")
+        XCTAssertEqual(scheduler.runDue(), 1)
+        XCTAssertEqual(scheduler.wakeDeadline, 100 + CAAnimationEngine.frameInterval)
+        var frames = 0
+        while let deadline = scheduler.wakeDeadline, frames < 100 {
+            clock.advance(by: deadline - clock.now)
+            scheduler.runDue()
+            frames += 1
+        }
+        // 0.04 s at 60 Hz: two frames within it, and the third, past its end, finishes it.
+        XCTAssertEqual(frames, 3)
+        XCTAssertNil(scheduler.wakeDeadline)
+        XCTAssertEqual(view.layer.presentation()?.opacity, 0.5)
+    }
+
+    func testRequestsForATurnCoalesce() async {
+        runLoop.setNeedsTurn()
+        runLoop.setNeedsTurn()
+        UIView.animate(withDuration: 0.1) { self.view.alpha = 0.5 }
+        XCTAssertEqual(scheduler.runDue(), 1)
+        XCTAssertEqual(runLoop.turnCount, 1)
+    }
+}
