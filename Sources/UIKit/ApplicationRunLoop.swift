@@ -40,11 +40,16 @@ public final class ApplicationRunLoop {
         self.scheduler = scheduler
         self.application = application
         CAAnimationEngine.onWork = { [weak self] in self?.setNeedsTurn() }
+        application.timerQueue.onEarlierDeadline = { [weak self] in
+            guard let self, !isTurning else { return }
+            scheduleNextWake()
+        }
     }
 
     /// Stops asking for wake-ups (the host is closing).
     public func invalidate() {
         CAAnimationEngine.onWork = nil
+        application.timerQueue.onEarlierDeadline = nil
         scheduler.scheduleWake(at: nil) {}
     }
 

@@ -37,6 +37,10 @@ final class TimerQueue {
     /// The arena that settles the states a call sets when the call returns (a long press
     /// beginning, a tap timing out), as it does after an event.
     weak var settlesCallsIn: GestureArena?
+    /// Told when a call is scheduled ahead of every pending one, so whoever sleeps until
+    /// the earliest deadline (the run loop) wakes earlier: calls scheduled from outside a
+    /// turn (a key handler, a frame's presentation) are not missed.
+    var onEarlierDeadline: (@MainActor () -> Void)?
     private var calls: [DelayedCall] = []
     private var nextSequence: UInt64 = 0
 
@@ -54,7 +58,9 @@ final class TimerQueue {
         let index = calls.partitioningIndex { other in
             (other.deadline, other.sequence) > (call.deadline, call.sequence)
         }
+        let isEarliest = !calls.contains { $0.isPending && $0.deadline <= call.deadline }
         calls.insert(call, at: index)
+        if isEarliest { onEarlierDeadline?() }
         return call
     }
 

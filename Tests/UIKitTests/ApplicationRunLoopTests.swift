@@ -101,4 +101,19 @@ final class ApplicationRunLoopTests: UIKitTestCase {
         XCTAssertEqual(scheduler.runDue(), 1)
         XCTAssertEqual(runLoop.turnCount, 1)
     }
+
+    func testATimerScheduledOutsideATurnMovesTheWakeEarlier() async {
+        UIApplication.shared.schedule(afterDelay: 2) { self.trace.note("late") }
+        runLoop.turn()
+        XCTAssertEqual(scheduler.wakeDeadline, 102)
+        // From a key handler or a presented frame, not from a turn.
+        UIApplication.shared.schedule(afterDelay: 0.25) { self.trace.note("early") }
+        XCTAssertEqual(scheduler.wakeDeadline, 100.25)
+        UIApplication.shared.schedule(afterDelay: 1) { self.trace.note("middle") }
+        XCTAssertEqual(scheduler.wakeDeadline, 100.25, "a later call leaves the wake alone")
+        clock.advance(by: 0.25)
+        scheduler.runDue()
+        XCTAssertEqual(trace.flush(), ["present(1)", "early", "present(1)"])
+        XCTAssertEqual(scheduler.wakeDeadline, 101)
+    }
 }
