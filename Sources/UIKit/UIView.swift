@@ -144,9 +144,11 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: - Hierarchy state (maintained by UIView+Hierarchy.swift)
 
+    // Unchecked (read per hit-test level): main actor, set only here by Array edits that call out to nothing.
     /// The subviews, back to front.
-    public internal(set) var subviews: [UIView] = []
-    public internal(set) weak var superview: UIView?
+    @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
+    // Unchecked (read per responder step): main actor, set only here by plain assignment, no inout.
+    @exclusivity(unchecked) public internal(set) weak var superview: UIView?
     /// The window this view is in; kept up to date on every move so that reading it is
     /// cheap during delivery.
     weak var windowStorage: UIWindow?
