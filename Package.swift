@@ -5,13 +5,6 @@
 // only `CairoRenderer` draws with Cairo and only `X11Host` talks to Xlib.
 import PackageDescription
 
-/// Hit-testing and touch dispatch read layer geometry through class properties; in
-/// release builds the run-time exclusivity checks on those reads cost more than the
-/// arithmetic (measured: BENCHMARKS.md). Debug builds, and so the tests, keep them.
-let hotPathSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
-
 let package = Package(
     name: "touch-sandbox",
     products: [
@@ -34,8 +27,8 @@ let package = Package(
 
         // Geometry, layer engine, UIKit core: no X11, no Cairo.
         .target(name: "CoreGraphics"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"], swiftSettings: hotPathSettings),
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore"], swiftSettings: hotPathSettings),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore"]),
 
         // Drawing and the window system.
         .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore"]),
