@@ -57,6 +57,26 @@ public struct Canvas {
         return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
     }
 
+    /// The clip as rectangles in points, or nil when it is not made of rectangles.
+    public var clipRectangles: [CGRect]? {
+        guard let list = cairo_copy_clip_rectangle_list(context) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        return (0..<Int(list.pointee.num_rectangles)).map { index in
+            let rect = list.pointee.rectangles[index]
+            return CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        }
+    }
+
+    /// Makes everything drawing can reach (the clip) transparent black, as a new frame
+    /// buffer is.
+    public func clear() {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
     // MARK: - Shapes
 
     public func fill(_ rect: CGRect, with color: Color) {

@@ -27,6 +27,16 @@ public struct LayerRenderer {
         layer.renderInSuperlayerSpace(in: CGContext(backend: backend))
     }
 
+    /// Redraws a frame's damage: clears `canvas` where it is clipped (the host clips
+    /// it to the frame's damage) and draws `root`'s tree there, skipping subtrees whose
+    /// footprints miss the clip. Call it right after `root.damageTracker.takeDamage()`,
+    /// whose footprints it reads; see `DamageTracker` for the whole path.
+    public func renderDamage(of root: CALayer, in canvas: Canvas) {
+        canvas.clear()
+        let backend = CairoContextBackend(cairo: canvas.context)
+        root.renderDamage(clippedTo: canvas.clipRectangles, in: CGContext(backend: backend))
+    }
+
     /// Draws `layer` into `canvas` in the layer's own bounds space, as `render(in:)`
     /// draws into any context.
     public func renderInBoundsSpace(_ layer: CALayer, in canvas: Canvas) {

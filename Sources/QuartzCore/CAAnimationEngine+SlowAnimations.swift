@@ -27,14 +27,14 @@ extension CAAnimationEngine {
                 return
             }
             layerTime.rebase(at: CACurrentMediaTime(), speed: newValue)
-            CALayer.noteVisualChange()
+            markRunningAnimationsDamaged()
         }
     }
 
     /// Now on the layer tree's time line: what animations' `beginTime`s and
     /// presentation layers are measured against.
     public static var currentTime: CFTimeInterval {
-        layerTime.time(atMediaTime: CACurrentMediaTime())
+        heldTime ?? layerTime.time(atMediaTime: CACurrentMediaTime())
     }
 
     /// The layer tree's time at media time `mediaTime`, on the current speed's segment.

@@ -13,8 +13,8 @@
 ///    from their animations' stops);
 /// 4. runs the callbacks queued with `performOnNextTick(_:)`;
 /// 5. commits the implicit `CATransaction` (`CATransaction.flush()`);
-/// 6. counts a visual change (`CALayer.renderGeneration`) if any animation is attached,
-///    so a host that redraws on changes draws the frame.
+/// 6. marks every layer with a running animation as damaged (`DamageTracker`), so a
+///    host that redraws on damage draws the frame.
 ///
 /// Animations never finish on reads: `presentation()` between ticks shows an ended
 /// animation by its `fillMode` until the next tick detaches it.
@@ -52,10 +52,38 @@ public enum CAAnimationEngine {
         nextTickCallbacks = []
         for callback in callbacks { callback() }
         CATransaction.flush()
-        if animatedLayers.contains(where: { $0.layer?.animationState?.hasEntries == true }) {
-            CALayer.noteVisualChange()
+        markRunningAnimationsDamaged()
+    }
+
+    /// Whether an attached animation has not stopped yet (so its layer's presentation
+    /// may move with time).
+    static var hasRunningAnimations: Bool {
+        animatedLayers.contains { $0.layer?.animationState?.hasRunningEntries == true }
+    }
+
+    /// Marks every layer whose presentation moves with time (an attached animation has
+    /// not stopped) as damaged: its presentation at the last frame's time and at the
+    /// next one's are redrawn. A stopped animation's layer was marked when it stopped.
+    static func markRunningAnimationsDamaged() {
+        for box in animatedLayers {
+            guard let layer = box.layer, layer.animationState?.hasRunningEntries == true else { continue }
+            layer.noteVisualChange()
         }
     }
+
+    /// Runs `body` with the layer tree's time (`currentTime`) held at its value now: a
+    /// host draws each frame inside it, so the frame's damage, its drawing and anything
+    /// drawn over it read every presentation at one instant. Nested calls keep the
+    /// outer instant.
+    public static func holdingTime<T>(_ body: () throws -> T) rethrows -> T {
+        if heldTime != nil { return try body() }
+        heldTime = currentTime
+        defer { heldTime = nil }
+        return try body()
+    }
+
+    /// The time `holdingTime(_:)` holds, while it runs.
+    static var heldTime: CFTimeInterval?
 
     /// Runs `body` during the next `tick()`, after the animations have been advanced:
     /// how UIKit calls the completion of an animation block that animated nothing.
@@ -92,9 +120,9 @@ public enum CAAnimationEngine {
 
     private static func advanceAnimations(to now: CFTimeInterval) {
         var starting: [AttachedAnimation] = []
-        var ending: [(LayerAnimationState, AttachedAnimation)] = []
+        var ending: [(CALayer, LayerAnimationState, AttachedAnimation)] = []
         animatedLayers.removeAll { box in
-            guard let state = box.layer?.animationState else { return true }
+            guard let layer = box.layer, let state = layer.animationState else { return true }
             guard state.hasEntries else {
                 state.isRegisteredWithEngine = false
                 return true
@@ -103,14 +131,16 @@ public enum CAAnimationEngine {
                 let phase = entry.animation.timing(defaultDuration: CAAnimation.defaultDuration)
                     .sample(atParentTime: now).phase
                 if phase != .before, !entry.hasStarted { starting.append(entry) }
-                if phase == .after { ending.append((state, entry)) }
+                if phase == .after { ending.append((layer, state, entry)) }
             }
             return false
         }
         for entry in starting.sorted(by: { $0.sequence < $1.sequence }) { entry.start() }
-        for (state, entry) in ending.sorted(by: { $0.1.sequence < $1.1.sequence }) where !entry.hasStopped {
+        for (layer, state, entry) in ending.sorted(by: { $0.2.sequence < $1.2.sequence }) where !entry.hasStopped {
             entry.stop(finished: true)
-            if entry.animation.isRemovedOnCompletion, state.remove(entry) { CALayer.noteVisualChange() }
+            // Removed or held by its fill mode, the presentation stops moving: drawn once more.
+            if entry.animation.isRemovedOnCompletion { state.remove(entry) }
+            layer.noteVisualChange()
         }
     }
 

@@ -1,7 +1,7 @@
 // Implicit animations: what runs when an animatable property changes.
 //
 // Every animatable property's setter ends in `animatablePropertyChanged(_:from:)`, which
-// counts the visual change and, as Core Animation does, asks `action(forKey:)` for an
+// marks the layer's damage (`DamageTracker`) and, as Core Animation does, asks `action(forKey:)` for an
 // action and runs it with the layer. The
 // search is the delegate's `action(for:forKey:)`, the `actions` dictionary, then
 // `defaultAction(forKey:)`, which gives a 0.25 s `CABasicAnimation` (the transaction's
@@ -17,10 +17,10 @@
 // outside animation blocks, so views change at once unless animated.
 
 extension CALayer {
-    /// Called by the setters after the property `key` changed from `oldValue`: counts
-    /// the visual change, then runs the property's action, if any.
+    /// Called by the setters after the property `key` changed from `oldValue`: marks
+    /// the layer's damage, then runs the property's action, if any.
     final func animatablePropertyChanged<Value>(_ key: String, from oldValue: Value) {
-        CALayer.noteVisualChange()
+        noteVisualChange()
         guard presentedModel == nil, superlayer != nil || delegate != nil, !CATransaction.disableActions(),
             let action = action(forKey: key)
         else { return }

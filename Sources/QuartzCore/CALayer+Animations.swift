@@ -27,7 +27,7 @@ extension CALayer {
         state.append(entry)
         CAAnimationEngine.register(self, state)
         CATransaction.noteAdded(entry)
-        CALayer.noteVisualChange()
+        noteVisualChange()
         replaced?.stop(finished: false)
     }
 
@@ -35,7 +35,7 @@ extension CALayer {
     /// finish (unless it already stopped).
     public func removeAnimation(forKey key: String) {
         guard let removed = animationState?.remove(key: key) else { return }
-        CALayer.noteVisualChange()
+        noteVisualChange()
         removed.stop(finished: false)
     }
 
@@ -43,7 +43,7 @@ extension CALayer {
     /// that it did not finish.
     public func removeAllAnimations() {
         guard let removed = animationState?.removeAll(), !removed.isEmpty else { return }
-        CALayer.noteVisualChange()
+        noteVisualChange()
         for entry in removed { entry.stop(finished: false) }
     }
 

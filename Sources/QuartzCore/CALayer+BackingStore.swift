@@ -9,6 +9,11 @@ extension CALayer {
     /// draws `draw(in:)` into a new backing store of `bounds.size × contentsScale`
     /// pixels and makes it the contents.
     func updateContentsForRendering() {
+        // Drawn in the frame that makes it, so no damage is reported for it.
+        withoutNotingVisualChanges { updateContents() }
+    }
+
+    private func updateContents() {
         if contents == nil, !needsDisplay(), let delegate = delegate as? any CALayerRenderingDelegate {
             delegate.prepareForRendering(self)
         }

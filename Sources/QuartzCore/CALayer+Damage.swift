@@ -1,22 +1,81 @@
-// Whether anything visible changed: the host redraws the layer tree only when it did.
+import CoreGraphics
+import Foundation
+
+// Marking changes for damage tracking (see `DamageTracker`, where the damage path is
+// described from end to end).
 
 extension CALayer {
-    /// Counts changes to anything a renderer draws (geometry, appearance, the tree) in
-    /// every layer tree of the process. A host compares it before and after handling
-    /// input or timers: equal means the last frame still shows the model, so only
-    /// overlays need drawing. Attaching and detaching animations counts, and so does
-    /// every frame tick while an animation runs (`CAAnimationEngine.tick()`).
-    public private(set) static var renderGeneration: UInt64 = 0
-
-    static func noteVisualChange() {
-        renderGeneration &+= 1
+    /// Makes this layer the root of a tracked tree: changes anywhere in it are collected
+    /// by the returned tracker (also `damageTracker`) as window-space damage.
+    /// `bounds` is the area drawn, in this layer's superlayer space (a window's points);
+    /// `scale` the device pixels per point. The first frame damages everything.
+    @discardableResult
+    public func startTrackingDamage(bounds: CGRect, scale: CGFloat) -> DamageTracker {
+        if let tracker = damageState.tracker {
+            tracker.resize(bounds: bounds, scale: scale)
+            return tracker
+        }
+        let tracker = DamageTracker(root: self, bounds: bounds, scale: scale)
+        damageState.tracker = tracker
+        noteVisualChange()
+        return tracker
     }
 
-    /// Runs `body` (which builds presentation copies, whose property changes nobody
-    /// sees) without counting its changes.
-    static func withoutNotingVisualChanges<T>(_ body: () -> T) -> T {
-        let generation = renderGeneration
-        defer { renderGeneration = generation }
-        return body()
+    /// Stops tracking this tree's damage.
+    public func stopTrackingDamage() {
+        damageState.tracker = nil
+    }
+
+    /// The tracker of the tree this layer is the root of, if it is tracked.
+    public var damageTracker: DamageTracker? {
+        damageState.tracker
+    }
+
+    /// The tracker of the tracked tree this layer lies in, if any.
+    var rootDamageTracker: DamageTracker? {
+        var layer = self
+        while let parent = layer.superlayer { layer = parent }
+        return layer.damageState.tracker
+    }
+
+    /// Records that something this layer draws changed: its subtree's old and new
+    /// footprints are damaged at the next frame. Marks each ancestor up to the first
+    /// one already marked.
+    final func noteVisualChange() {
+        guard !damageState.isDue else { return }
+        damageState.isDue = true
+        superlayer?.noteDamageBelow()
+    }
+
+    /// Marks this layer and its ancestors as having a changed layer below them.
+    final func noteDamageBelow() {
+        var current: CALayer? = self
+        while let layer = current, !layer.damageState.isDueBelow {
+            layer.damageState.isDueBelow = true
+            current = layer.superlayer
+        }
+    }
+
+    /// Called as `self` joins a tree under `superlayer`: it is new there.
+    final func noteInserted() {
+        damageState.footprint = .null
+        damageState.isDue = true
+        superlayer?.noteDamageBelow()
+    }
+
+    /// Called as `self` leaves `parent`'s tree: where it was drawn is damaged.
+    final func noteRemoved(from parent: CALayer) {
+        let footprint = damageState.footprint
+        guard !footprint.isNull, let tracker = parent.rootDamageTracker else { return }
+        tracker.noteRemoved(footprint: footprint)
+    }
+
+    /// Runs `body`, which changes this layer's contents as the renderer draws it, without
+    /// marking the layer: the change is drawn in the very frame that makes it.
+    final func withoutNotingVisualChanges(_ body: () -> Void) {
+        let wasDue = damageState.isDue
+        damageState.isDue = true
+        body()
+        damageState.isDue = wasDue
     }
 }

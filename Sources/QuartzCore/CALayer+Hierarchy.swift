@@ -39,12 +39,15 @@ extension CALayer {
     /// Detaches the layer from its superlayer; does nothing if it has none.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        noteRemoved(from: parent)
         if let index = parent.sublayers?.firstIndex(where: { $0 === self }) {
             parent.sublayers?.remove(at: index)
-            if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+            if parent.sublayers?.isEmpty == true {
+                parent.sublayers = nil
+                parent.noteGroupingChange()
+            }
         }
         superlayer = nil
-        CALayer.noteVisualChange()
     }
 
     /// Whether `self` is `layer` or lies below it in the tree.
@@ -69,6 +72,13 @@ extension CALayer {
 
     // MARK: - Private
 
+    /// The layer gained its first sublayer or lost its last: a translucent layer
+    /// composites as a group only while it has sublayers (`render(in:)`), which changes
+    /// how its own drawing blends.
+    private func noteGroupingChange() {
+        if opacity < 1 || (presentation() ?? self).opacity < 1 { noteVisualChange() }
+    }
+
     /// Removes `layer` from its current place first, so that indices computed afterwards
     /// refer to the tree without it.
     private func detachForInsertion(_ layer: CALayer) {
@@ -81,10 +91,13 @@ extension CALayer {
         detachForInsertion(layer)
         // Mutated in place: copying the array out and back would make building a layer
         // with n sublayers cost O(n²).
-        if sublayers == nil { sublayers = [] }
+        if sublayers == nil {
+            sublayers = []
+            noteGroupingChange()
+        }
         sublayers!.insert(layer, at: min(max(index, 0), sublayers!.count))
         layer.superlayer = self
         layer.propagatePendingLayout()
-        CALayer.noteVisualChange()
+        layer.noteInserted()
     }
 }

@@ -16,20 +16,18 @@
 // - Once an animation has ended, `fillMode` decides whether it still shows (while
 //   attached: `isRemovedOnCompletion` false, or until the tick that removes it).
 //
-// Building the copy neither runs actions nor counts as a visual change
-// (`CALayer.renderGeneration`), so drawing a frame does not make the next one due.
+// Building the copy neither runs actions nor damages anything: the copy is in no
+// layer tree, so its property changes report no damage (see `DamageTracker`).
 
 extension CALayer {
     func makePresentation(of state: LayerAnimationState) -> CALayer {
-        CALayer.withoutNotingVisualChanges {
-            let copy = type(of: self).init(layer: self)
-            copy.presentedModel = self
-            let now = CAAnimationEngine.currentTime
-            for entry in state.entries where !entry.isInert {
-                entry.animation.apply(to: copy, atParentTime: now, defaultDuration: CAAnimation.defaultDuration)
-            }
-            return copy
+        let copy = type(of: self).init(layer: self)
+        copy.presentedModel = self
+        let now = CAAnimationEngine.currentTime
+        for entry in state.entries where !entry.isInert {
+            entry.animation.apply(to: copy, atParentTime: now, defaultDuration: CAAnimation.defaultDuration)
         }
+        return copy
     }
 
     /// What the property `key` showed with `modelValue` as its model value: the model
@@ -39,15 +37,13 @@ extension CALayer {
         guard let state = animationState, state.hasEntries, let property = CAAnimatableProperty.named(key),
             let value = CAAnimatedValue(modelValue, as: property.kind)
         else { return modelValue }
-        return CALayer.withoutNotingVisualChanges {
-            let copy = type(of: self).init(layer: self)
-            copy.presentedModel = self
-            property.write(copy, value)
-            let now = CAAnimationEngine.currentTime
-            for entry in state.entries where !entry.isInert {
-                entry.animation.apply(to: copy, atParentTime: now, defaultDuration: CAAnimation.defaultDuration)
-            }
-            return property.read(copy)?.anyValue ?? modelValue
+        let copy = type(of: self).init(layer: self)
+        copy.presentedModel = self
+        property.write(copy, value)
+        let now = CAAnimationEngine.currentTime
+        for entry in state.entries where !entry.isInert {
+            entry.animation.apply(to: copy, atParentTime: now, defaultDuration: CAAnimation.defaultDuration)
         }
+        return property.read(copy)?.anyValue ?? modelValue
     }
 }

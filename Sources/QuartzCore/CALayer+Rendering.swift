@@ -28,7 +28,21 @@ extension CALayer {
         renderTree(in: ctx, appliesGeometry: true)
     }
 
-    private func renderTree(in ctx: CGContext, appliesGeometry: Bool) {
+    /// Draws this tracked root's tree as `renderInSuperlayerSpace(in:)` does, skipping
+    /// every subtree whose footprint (`DamageTracker`) misses all of `clipRects` (the
+    /// frame's clip, in the root's superlayer space). Only right after `takeDamage()`
+    /// are the footprints those of the tree as it is now; otherwise (the tree changed
+    /// since) everything is drawn.
+    package func renderDamage(clippedTo clipRects: [CGRect]?, in ctx: CGContext) {
+        let isCollected = damageState.tracker != nil && !damageState.isDue && !damageState.isDueBelow
+        renderTree(in: ctx, appliesGeometry: true, culling: isCollected ? clipRects : nil)
+    }
+
+    private func renderTree(in ctx: CGContext, appliesGeometry: Bool, culling clipRects: [CGRect]? = nil) {
+        if let clipRects {
+            let footprint = damageState.footprint
+            guard !footprint.isNull, clipRects.contains(where: { $0.intersects(footprint) }) else { return }
+        }
         // The model's contents are brought up to date first, so the presentation copy
         // taken next carries them.
         updateContentsForRendering()
@@ -77,7 +91,7 @@ extension CALayer {
             text.drawText(in: ctx)
         }
         for sublayer in sublayers {
-            sublayer.renderTree(in: ctx, appliesGeometry: true)
+            sublayer.renderTree(in: ctx, appliesGeometry: true, culling: clipRects)
         }
         if clips { ctx.restoreGState() }
         if let borderColor {
@@ -95,7 +109,7 @@ extension CALayer {
 
     /// Bounds space to superlayer space: the transform about the anchor point, placed at
     /// `position`, as one matrix without intermediate products.
-    private var boundsToSuperlayer: CGAffineTransform {
+    var boundsToSuperlayer: CGAffineTransform {
         let t = affineTransform()
         let anchor = mapping.anchor
         return CGAffineTransform(

@@ -90,7 +90,7 @@ open class CALayer {
         get { storedIsHidden }
         set {
             storedIsHidden = newValue
-            CALayer.noteVisualChange()
+            noteVisualChange()
         }
     }
 
@@ -108,7 +108,7 @@ open class CALayer {
 
     /// Clip sublayers to the bounds (the view's `clipsToBounds`).
     open var masksToBounds = false {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     open var backgroundColor: CGColor? {
         didSet {
@@ -161,7 +161,7 @@ open class CALayer {
         }
     }
     open var shadowPath: CGPath? {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
 
     /// Sublayers are drawn in ascending `zPosition` (ties in array order) and hit-tested
@@ -175,15 +175,15 @@ open class CALayer {
     /// The layer's image: a `CGImage` (what `UIImage.cgImage` gives); anything else is
     /// not drawn.
     open var contents: Any? {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     /// How `contents` is fitted into the bounds.
     open var contentsGravity: CALayerContentsGravity = .resize {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     /// Pixels of `contents` per point.
     open var contentsScale: CGFloat = 1 {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
 
     // MARK: - Presentation (CALayer+Presentation.swift)
@@ -244,6 +244,9 @@ open class CALayer {
     /// is added, so that a layer that never animates pays one pointer.
     var animationState: LayerAnimationState?
 
+    /// Damage tracking's marks and footprint (`DamageTracker`).
+    var damageState = LayerDamageState()
+
     // MARK: - Actions (CALayer+Actions.swift)
 
     /// Actions by property key, searched after the delegate (see `action(forKey:)`).
@@ -278,7 +281,7 @@ open class CALayer {
     /// it next draws the layer.
     open func setNeedsDisplay() {
         displayIsDue = true
-        CALayer.noteVisualChange()
+        noteVisualChange()
     }
 
     open func needsDisplay() -> Bool {

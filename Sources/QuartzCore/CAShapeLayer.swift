@@ -28,7 +28,7 @@ open class CAShapeLayer: CALayer {
     }
 
     open var path: CGPath? {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     /// Opaque black by default; `nil` fills nothing.
     open var fillColor: CGColor? = .black {
@@ -48,13 +48,13 @@ open class CAShapeLayer: CALayer {
         }
     }
     open var fillRule: CAShapeLayerFillRule = .nonZero {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     open var lineCap: CAShapeLayerLineCap = .butt {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     open var lineJoin: CAShapeLayerLineJoin = .miter {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     /// The fraction of the path's length where the stroke starts and ends, 0…1.
     open var strokeStart: CGFloat = 0 {

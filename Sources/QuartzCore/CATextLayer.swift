@@ -35,14 +35,14 @@ open class CATextLayer: CALayer {
         didSet { textChanged() }
     }
     open var foregroundColor: CGColor? = .white {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     /// Whether lines longer than the bounds wrap at word boundaries.
     open var isWrapped = false {
         didSet { textChanged() }
     }
     open var alignmentMode: CATextLayerAlignmentMode = .natural {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
     /// Where text that does not fit the bounds is cut and an ellipsis shown.
     open var truncationMode: CATextLayerTruncationMode = .none {
@@ -57,7 +57,7 @@ open class CATextLayer: CALayer {
     /// Whether the text block is centred vertically in the bounds instead of starting
     /// at the top. Not Core Animation's: labels centre their text.
     package var centersTextVertically = false {
-        didSet { CALayer.noteVisualChange() }
+        didSet { noteVisualChange() }
     }
 
     /// The font `font` and `fontSize` describe.
@@ -79,7 +79,7 @@ open class CATextLayer: CALayer {
 
     private func textChanged() {
         cachedLayout = nil
-        CALayer.noteVisualChange()
+        noteVisualChange()
     }
 
     /// The text laid out for the current bounds and properties.

@@ -47,8 +47,6 @@ public final class X11ApplicationRunner {
 
     /// The X windows, one per visible UIKit window.
     public var hosts: [X11Host] { shown.values.map(\.host) }
-    /// The layer trees' render generation the X windows show; see `CALayer.renderGeneration`.
-    private var drawnGeneration: UInt64 = .max
     private var observation: WindowObservation?
     private var timer: DispatchSourceTimer?
     private var scheduledDeadline: TimeInterval?
@@ -101,6 +99,7 @@ public final class X11ApplicationRunner {
         shown.removeAll()
         for entry in closing {
             entry.host.close()
+            entry.window.layer.stopTrackingDamage()
             entry.window.isHidden = true
         }
     }
@@ -132,11 +131,18 @@ public final class X11ApplicationRunner {
         } catch {
             fail("\(error)", status: error.exitStatus)
         }
-        host.drawFrame = { [renderer] canvas, _ in
+        // Only what changed is redrawn: the window's layer tree reports its damage
+        // (`DamageTracker`), which the host takes at the start of each frame.
+        window.layer.startTrackingDamage(bounds: CGRect(origin: .zero, size: hostOptions.size), scale: options.scale)
+        host.takeDamage = {
             // Layout before drawing, as a Core Animation commit does: the host draws the
             // first frame while mapping the window, before any input or timer has run.
             window.layoutIfNeeded()
-            renderer.render(window.layer, in: canvas)
+            return window.layer.damageTracker?.takeDamage() ?? DamageRegion(bounds: .zero)
+        }
+        host.drawFrame = { [renderer] canvas, _ in
+            window.layoutIfNeeded()
+            renderer.renderDamage(of: window.layer, in: canvas)
         }
         host.onBatch = { [unowned self] batch in
             window.inject(batch)
@@ -144,6 +150,7 @@ public final class X11ApplicationRunner {
         }
         host.onResize = { [unowned self] size in
             window.frame = CGRect(origin: .zero, size: size)
+            window.layer.startTrackingDamage(bounds: CGRect(origin: .zero, size: size), scale: options.scale)
             afterUIKitWork()
         }
         host.onClose = { [unowned self] in
@@ -157,23 +164,22 @@ public final class X11ApplicationRunner {
 
     private func hide(_ window: UIWindow) {
         shown.removeValue(forKey: ObjectIdentifier(window))?.host.close()
+        window.layer.stopTrackingDamage()
     }
 
     // MARK: - After UIKit ran
 
     /// After input, a timer or a frame tick: run the delayed calls that are due, lay out,
-    /// redraw what changed, and wake up again for the next delayed call and, while
-    /// anything animates, for the next frame.
+    /// ask for a frame where a window's layers report damage (the host takes it when it
+    /// draws), and wake up again for the next delayed call and, while anything
+    /// animates, for the next frame.
     private func afterUIKitWork() {
         UIApplication.shared.runPendingTimers()
         for entry in shown.values {
             entry.window.layoutIfNeeded()
         }
-        if CALayer.renderGeneration != drawnGeneration {
-            drawnGeneration = CALayer.renderGeneration
-            for entry in shown.values {
-                entry.host.setNeedsDisplay()
-            }
+        for entry in shown.values where entry.window.layer.damageTracker?.hasDamage == true {
+            entry.host.setNeedsFrame()
         }
         scheduleTimerPump()
         scheduleFrameTicks()
@@ -181,8 +187,8 @@ public final class X11ApplicationRunner {
 
     /// Starts the frame clock when the animation engine has work and stops it when it
     /// has none. Each tick advances animations and display links (`CAAnimationEngine.tick()`,
-    /// which also counts a visual change while an animation is attached, so the windows
-    /// redraw their presentation); the host's pacer then caps drawing at 60 Hz.
+    /// which also marks every running animation's layer as damaged, so the windows
+    /// redraw their presentation there); the host's pacer then caps drawing at 60 Hz.
     private func scheduleFrameTicks() {
         if CAAnimationEngine.needsFrames {
             startFrameTicks()

@@ -69,6 +69,11 @@ public final class X11Host {
     public var onClose: (() -> Void)?
     /// Draws a frame in points; the canvas is already clipped to the damaged area.
     public var drawFrame: (Canvas, CGSize) -> Void = { _, _ in }
+    /// Gives the damage held outside the host (a window's layer tree:
+    /// `DamageTracker.takeDamage()`) at the start of each frame, after `setNeedsFrame()`
+    /// or with any other damage; it is added to the host's own before the frame is clipped.
+    /// Runs, with `drawFrame`, inside `CAAnimationEngine.holdingTime(_:)`.
+    public var takeDamage: (() -> DamageRegion)?
     /// Where the host's log lines go (stderr by default).
     public var log: (String) -> Void = { line in
         FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8))
@@ -76,7 +81,11 @@ public final class X11Host {
 
     private var translator: XI2InputTranslator
     private var frameBuffer: FrameBuffer
-    private var damage = Damage.full
+    private var damage: DamageRegion
+    /// Something outside the host has damage for `takeDamage` to give.
+    private var isFrameWanted = false
+    /// The rectangles of the frame just drawn (empty: the whole window).
+    private var lastDirtyRects: [CGRect] = []
     private var pacer = FramePacer()
     private var isFrameScheduled = false
     private var isProcessingEvents = false
@@ -99,6 +108,8 @@ public final class X11Host {
         } catch {
             throw .cannotCreateFrameBuffer(error)
         }
+        damage = DamageRegion(bounds: CGRect(origin: .zero, size: frameBuffer.pointSize), scale: options.scale)
+        damage.addAll()
         connection = try X11Connection(name: options.display)
         window = try X11Window(connection: connection, pixelWidth: pixels.width, pixelHeight: pixels.height,
                                title: options.title)
@@ -149,7 +160,13 @@ public final class X11Host {
 
     /// Asks for the whole window to be redrawn.
     public func setNeedsDisplay() {
-        damage = .full
+        damage.addAll()
+        scheduleFrame()
+    }
+
+    /// Asks for a frame whose damage `takeDamage` gives when it is drawn.
+    public func setNeedsFrame() {
+        isFrameWanted = true
         scheduleFrame()
     }
 
@@ -182,17 +199,27 @@ public final class X11Host {
     /// Draws and presents a frame now if something changed and the pacer allows it;
     /// otherwise schedules one.
     public func displayIfNeeded() {
-        guard !damage.isEmpty, !isClosed else { return }
+        guard !damage.isEmpty || isFrameWanted, !isClosed else { return }
         let started = MonotonicClock().now
         guard pacer.mayDraw(at: started) else {
             scheduleFrame()
             return
         }
-        let rects = damage.rects(clippedTo: CGRect(origin: .zero, size: frameBuffer.pointSize))
-        damage = .none
-        let size = frameBuffer.pointSize
-        frameBuffer.draw(clippedTo: rects) { canvas in drawFrame(canvas, size) }
-        window.present(frameBuffer, rects: rects.map(pixelRect))
+        isFrameWanted = false
+        let drawn: Bool = CAAnimationEngine.holdingTime {
+            if let takeDamage { damage.formUnion(takeDamage()) }
+            guard !damage.isEmpty else { return false }
+            // Empty: the whole window (the clip and the report say so).
+            let rects = damage.coversBounds ? [] : damage.rects
+            damage = DamageRegion(bounds: damage.bounds, scale: damage.scale)
+            let size = frameBuffer.pointSize
+            frameBuffer.draw(clippedTo: rects) { canvas in drawFrame(canvas, size) }
+            window.present(frameBuffer, rects: rects.map(pixelRect))
+            lastDirtyRects = rects
+            return true
+        }
+        guard drawn else { return }
+        let rects = lastDirtyRects
         let presented = MonotonicClock().now
         pacer.didDraw(at: presented)
         onFramePresented?(FrameReport(started: started, presented: presented, dirtyRects: rects))
@@ -233,7 +260,7 @@ public final class X11Host {
             case GenericEvent:
                 handleGenericEvent(&event, now: now, into: &batch)
             case Expose:
-                damage = .full
+                damage.addAll()
             case ConfigureNotify:
                 handleConfigure(event.xconfigure)
             case KeyPress:
@@ -257,7 +284,7 @@ public final class X11Host {
             if let onClose { onClose() } else { exit(0) }
             return
         }
-        if !damage.isEmpty {
+        if !damage.isEmpty || isFrameWanted {
             displayIfNeeded()
         }
     }
@@ -315,7 +342,8 @@ public final class X11Host {
             return
         }
         translator.windowSize = pointSize
-        damage = .full
+        damage = DamageRegion(bounds: CGRect(origin: .zero, size: pointSize), scale: options.scale)
+        damage.addAll()
         onResize?(pointSize)
     }
 
@@ -348,35 +376,5 @@ public final class X11Host {
         if !cancelled.isEmpty {
             onBatch?(cancelled)
         }
-    }
-}
-
-/// The part of the window that must be redrawn.
-enum Damage {
-    case none
-    case rects([CGRect])
-    case full
-
-    var isEmpty: Bool {
-        if case .none = self { return true }
-        return false
-    }
-
-    mutating func add(_ rect: CGRect) {
-        guard !rect.isNull, !rect.isEmpty else { return }
-        switch self {
-        case .none: self = .rects([rect])
-        case .rects(var rects):
-            rects.append(rect)
-            // Many small rectangles cost more to clip and copy than their union.
-            self = rects.count > 16 ? .rects([rects.reduce(CGRect.null) { $0.union($1) }]) : .rects(rects)
-        case .full: break
-        }
-    }
-
-    /// The rectangles to redraw; empty means the whole of `bounds`.
-    func rects(clippedTo bounds: CGRect) -> [CGRect] {
-        guard case let .rects(rects) = self else { return [] }
-        return rects.map { $0.intersection(bounds).integral }.filter { !$0.isNull && !$0.isEmpty }
     }
 }

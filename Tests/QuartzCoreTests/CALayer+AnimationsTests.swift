@@ -112,20 +112,28 @@ final class CALayerAnimationsTests: AnimationTestCase {
         XCTAssertEqual(log.flush(), ["second.start"])
     }
 
-    func testRenderGenerationMovesOnAddRemoveAndTicksOnlyWhileAnimating() async {
+    func testDamageOnAddAndTicksOnlyWhileAnimating() async {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.position = CGPoint(x: 100, y: 50)
         let layer = CALayer()
-        var generation = CALayer.renderGeneration
+        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        root.addSublayer(layer)
+        let tracker = root.startTrackingDamage(bounds: root.bounds, scale: 1)
+        _ = tracker.takeDamage()
+        XCTAssertFalse(tracker.hasDamage)
         layer.add(move("a"), forKey: "x")
-        XCTAssertNotEqual(CALayer.renderGeneration, generation)
-        generation = CALayer.renderGeneration
+        XCTAssertTrue(tracker.hasDamage)
+        _ = tracker.takeDamage()
         _ = layer.presentation()
-        XCTAssertEqual(CALayer.renderGeneration, generation, "building a presentation is not a change")
+        XCTAssertTrue(tracker.hasDamage, "a running animation damages every frame")
         tick(at: 10.5)
-        XCTAssertNotEqual(CALayer.renderGeneration, generation)
+        XCTAssertFalse(tracker.takeDamage().isEmpty)
         tick(at: 12)
-        generation = CALayer.renderGeneration
+        XCTAssertFalse(tracker.takeDamage().isEmpty, "the stop is drawn once")
         tick(at: 13)
-        XCTAssertEqual(CALayer.renderGeneration, generation, "idle ticks change nothing")
+        XCTAssertFalse(tracker.hasDamage, "idle ticks change nothing")
+        XCTAssertTrue(tracker.takeDamage().isEmpty)
     }
 
     func testPresentationIsADetachedCopyOfTheSameClassWithItsModel() async {

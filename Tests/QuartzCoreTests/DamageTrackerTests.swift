@@ -1,0 +1,184 @@
+import QuartzCore
+import XCTest
+
+/// The rectangles damage tracking reports for single changes (`DamageTracker`), and how
+/// `DamageRegion` keeps them.
+@MainActor
+final class DamageTrackerTests: XCTestCase {
+    override func setUp() async throws {
+        CAAnimationEngine.resetForTesting()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+    }
+
+    override func tearDown() async throws {
+        CATransaction.commit()
+        CAAnimationEngine.resetForTesting()
+    }
+
+    /// A 200 × 200 window layer at the origin, tracked at `scale`, its first (whole) frame taken.
+    private func makeWindow(scale: CGFloat = 1) -> (CALayer, DamageTracker) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let tracker = root.startTrackingDamage(bounds: root.frame, scale: scale)
+        return (root, tracker)
+    }
+
+    /// The bounding box of `rect`'s corners mapped by `map`, rounded out to whole pixels.
+    private func pixelBox(_ rect: CGRect, scale: CGFloat = 1, _ map: (CGPoint) -> CGPoint) -> CGRect {
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(map)
+        let minX = (corners.map(\.x).min()! * scale).rounded(.down) / scale
+        let minY = (corners.map(\.y).min()! * scale).rounded(.down) / scale
+        let maxX = (corners.map(\.x).max()! * scale).rounded(.up) / scale
+        let maxY = (corners.map(\.y).max()! * scale).rounded(.up) / scale
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    func testFirstFrameIsWholeThenNothingUntilAChange() async {
+        let (_, tracker) = makeWindow()
+        XCTAssertTrue(tracker.takeDamage().coversBounds)
+        XCTAssertFalse(tracker.hasDamage)
+        XCTAssertTrue(tracker.takeDamage().isEmpty)
+    }
+
+    func testAMovedLayerUnderARotatedScaledParentDamagesWhereItWasAndWhereItIs() async {
+        for scale: CGFloat in [1, 2] {
+            let (root, tracker) = makeWindow(scale: scale)
+            let parent = CALayer()
+            parent.anchorPoint = .zero
+            parent.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+            parent.position = CGPoint(x: 50, y: 20.3)
+            let angle = CGFloat.pi / 6, factor: CGFloat = 1.5
+            parent.setAffineTransform(CGAffineTransform(scaleX: factor, y: factor).rotated(by: angle))
+            root.addSublayer(parent)
+            let child = CALayer()
+            child.frame = CGRect(x: 10.25, y: 10, width: 20, height: 10)
+            child.backgroundColor = .black
+            parent.addSublayer(child)
+            _ = tracker.takeDamage()
+
+            child.position.x += 60
+            let damage = tracker.takeDamage()
+
+            // Parent space to window points, by hand: scale, rotate, then place at `position`.
+            let map = { (p: CGPoint) -> CGPoint in
+                CGPoint(x: factor * (p.x * cos(angle) - p.y * sin(angle)) + 50,
+                        y: factor * (p.x * sin(angle) + p.y * cos(angle)) + 20.3)
+            }
+            let old = pixelBox(CGRect(x: 10.25, y: 10, width: 20, height: 10), scale: scale, map)
+            let new = pixelBox(CGRect(x: 70.25, y: 10, width: 20, height: 10), scale: scale, map)
+            XCTAssertEqual(Set(damage.rects.map { "\($0)" }), Set([old, new].map { "\($0)" }), "scale \(scale)")
+        }
+    }
+
+    func testAShadowDamagesItsOffsetShapeGrownByTheBlursReach() async {
+        let (root, tracker) = makeWindow()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 20, y: 20, width: 40, height: 30)
+        layer.backgroundColor = .black
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 4
+        layer.shadowOffset = CGSize(width: 5, height: 6)
+        root.addSublayer(layer)
+        _ = tracker.takeDamage()
+
+        layer.shadowOffset = CGSize(width: 5, height: 10)
+        // Blur radius 4 is σ = 2 pixels: box blurs of r = 2, reaching 3·2 + 1 pixels, and
+        // one more for the sub-pixel offset: 8. Old shadow y 18…64, new 22…68, both x 17…73,
+        // each with the bounds (y 20…50): merged into one.
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 17, y: 18, width: 56, height: 50)])
+
+        layer.shadowOpacity = 0
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 17, y: 20, width: 56, height: 48)],
+                       "the shadow's last place, and the bounds")
+    }
+
+    func testHidingAndShowingDamageTheLayerAndChangesWhileHiddenDamageNothing() async {
+        let (root, tracker) = makeWindow()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10.5, y: 10, width: 30, height: 20)
+        layer.backgroundColor = .black
+        let sublayer = CALayer()
+        sublayer.frame = CGRect(x: 50, y: 0, width: 10, height: 10)
+        layer.addSublayer(sublayer)
+        root.addSublayer(layer)
+        _ = tracker.takeDamage()
+
+        layer.isHidden = true
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 10, y: 10, width: 61, height: 20)], "with its sublayer")
+        layer.position.x += 50
+        sublayer.backgroundColor = .white
+        XCTAssertTrue(tracker.hasDamage)
+        XCTAssertTrue(tracker.takeDamage().isEmpty, "a hidden subtree shows nothing")
+        layer.isHidden = false
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 60, y: 10, width: 61, height: 20)])
+    }
+
+    func testARemovedLayerDamagesWhereItWasDrawn() async {
+        let (root, tracker) = makeWindow()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10, y: 10, width: 30, height: 20)
+        root.addSublayer(layer)
+        _ = tracker.takeDamage()
+        layer.removeFromSuperlayer()
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 10, y: 10, width: 30, height: 20)])
+    }
+
+    func testChangesOutsideAnyTrackedTreeDamageNothing() async {
+        let (_, tracker) = makeWindow()
+        _ = tracker.takeDamage()
+        let detached = CALayer()
+        let sublayer = CALayer()
+        detached.addSublayer(sublayer)
+        detached.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        sublayer.backgroundColor = .black
+        sublayer.position = CGPoint(x: 40, y: 40)
+        sublayer.removeFromSuperlayer()
+        XCTAssertFalse(tracker.hasDamage)
+        XCTAssertTrue(tracker.takeDamage().isEmpty)
+        XCTAssertNil(detached.damageTracker)
+    }
+
+    func testAnAnimatedLayerDamagesItsPresentationAtTheLastFrameAndNow() async {
+        let clock = ManualClock(now: 10)
+        let saved = CAMediaClock.current
+        CAMediaClock.current = clock
+        defer { CAMediaClock.current = saved }
+        let (root, tracker) = makeWindow()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        root.addSublayer(layer)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5
+        move.toValue = 105
+        move.duration = 1
+        layer.add(move, forKey: "move")
+        _ = tracker.takeDamage()  // drawn at x 0…10
+        clock.advance(by: 0.5)
+        XCTAssertEqual(tracker.takeDamage().rects,
+                       [CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 50, y: 0, width: 10, height: 10)])
+        clock.advance(by: 0.6)
+        CAAnimationEngine.tick()  // stops and removes it: back at the model's x 0…10
+        XCTAssertEqual(tracker.takeDamage().rects,
+                       [CGRect(x: 50, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: 10, height: 10)])
+        XCTAssertFalse(tracker.hasDamage)
+    }
+
+    // MARK: - DamageRegion
+
+    func testRegionRoundsOutMergesOverlapsAndCollapsesToTheBounds() async {
+        var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), scale: 2)
+        region.add(CGRect(x: 10.2, y: 10.7, width: 5, height: 5))
+        XCTAssertEqual(region.rects, [CGRect(x: 10, y: 10.5, width: 5.5, height: 5.5)])
+        region.add(CGRect(x: 14, y: 14, width: 10, height: 2))
+        XCTAssertEqual(region.rects, [CGRect(x: 10, y: 10.5, width: 14, height: 5.5)], "overlapping: merged")
+        region.add(CGRect(x: -50, y: 90, width: 70, height: 50))
+        XCTAssertEqual(region.rects.last, CGRect(x: 0, y: 90, width: 20, height: 10), "cut to the bounds")
+        for index in 0..<20 { region.add(CGRect(x: CGFloat(index * 5), y: 40, width: 1, height: 1)) }
+        XCTAssertLessThanOrEqual(region.rects.count, DamageRegion.maximumCount)
+        region.add(CGRect(x: 0, y: 0, width: 100, height: 80))
+        XCTAssertTrue(region.coversBounds, "most of the bounds: all of it")
+        XCTAssertEqual(region.pixelCount, 200 * 200)
+    }
+}
