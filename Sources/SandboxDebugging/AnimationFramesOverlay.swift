@@ -9,8 +9,8 @@ import UIKit
 /// its animation keys.
 ///
 /// It reads the layer tree when drawn, as the renderer does, so it moves exactly with
-/// the scene: every animation frame redraws the window, and an animation attached or
-/// removed changes the layers, which redraws it too. It has no state of its own.
+/// the scene; at each frame it damages where it drew and where it will draw
+/// (`damageForFrame(in:)`) when those differ.
 @MainActor
 public final class AnimationFramesOverlay: DebugOverlay {
     /// One animated layer as the overlay draws it.
@@ -33,8 +33,37 @@ public final class AnimationFramesOverlay: DebugOverlay {
     static let labelSize: CGFloat = 10
 
     public var isVisible = false
+    /// What each drawn layer's outlines and plate reached in the last frame.
+    private var drawnReaches: [CGRect] = []
+    private let measurer = TextMeasurer()
 
     public init() {}
+
+    /// Where the outlines were drawn and will be, when any moved.
+    public func damageForFrame(in window: UIWindow) -> [CGRect] {
+        guard isVisible else { return [] }
+        var reaches: [CGRect] = []
+        WindowLayers.forEach(in: window) { placement in
+            guard placement.isAnimating else { return }
+            reaches.append(drawing(of: placement).reach)
+        }
+        return reaches == drawnReaches ? [] : drawnReaches + reaches
+    }
+
+    /// The outlines, the label and its plate, and everything they reach.
+    private func drawing(of placement: LayerPlacement) -> (model: Quad, shown: Quad, label: String, plate: CGRect,
+                                                          reach: CGRect) {
+        let model = Quad(placement.layer.bounds, through: placement.modelToWindow)
+        let shown = Quad(placement.shown.bounds, through: placement.shownToWindow)
+        // `TileView · position, bounds` on a plate under the presentation frame.
+        let keys = (placement.layer.animationKeys() ?? ["animation"]).joined(separator: ", ")
+        let label = "\(Self.title(of: placement)) · \(keys)"
+        let box = shown.boundingBox
+        let plate = CGRect(x: box.minX, y: box.maxY + 3, width: measurer.width(of: label, size: Self.labelSize) + 8,
+                           height: 15)
+        let reach = model.boundingBox.union(box).insetBy(dx: -Self.lineWidth, dy: -Self.lineWidth).union(plate)
+        return (model, shown, label, plate, reach)
+    }
 
     /// The animated layers of `window` now, in drawing order.
     public func frames(in window: UIWindow) -> [Frames] {
@@ -58,17 +87,11 @@ public final class AnimationFramesOverlay: DebugOverlay {
     public func draw(in canvas: Canvas, window: UIWindow) {
         guard isVisible else { return }
         let clip = canvas.clipBounds
+        drawnReaches.removeAll(keepingCapacity: true)
         WindowLayers.forEach(in: window) { placement in
             guard placement.isAnimating else { return }
-            let model = Quad(placement.layer.bounds, through: placement.modelToWindow)
-            let shown = Quad(placement.shown.bounds, through: placement.shownToWindow)
-            // `TileView · position, bounds` on a plate under the presentation frame.
-            let keys = (placement.layer.animationKeys() ?? ["animation"]).joined(separator: ", ")
-            let label = "\(Self.title(of: placement)) · \(keys)"
-            let box = shown.boundingBox
-            let plate = CGRect(x: box.minX, y: box.maxY + 3, width: canvas.measureText(label, size: Self.labelSize) + 8,
-                               height: 15)
-            let reach = model.boundingBox.union(box).insetBy(dx: -Self.lineWidth, dy: -Self.lineWidth).union(plate)
+            let (model, shown, label, plate, reach) = drawing(of: placement)
+            drawnReaches.append(reach)
             guard clip.intersects(reach) else { return }
             canvas.strokeLine(from: model.center, to: shown.center, with: Self.modelColor.withAlpha(0.6), lineWidth: 1)
             canvas.strokePolygon(model, with: Self.modelColor, lineWidth: Self.lineWidth, dash: Self.modelDash)

@@ -12,14 +12,16 @@ import UIKit
 ///   before and where it will draw now; `draw` then paints exactly that state, so a
 ///   frame clipped to any set of rectangles is consistent;
 /// - **the window's layers and touches**, read at draw time as the scene renderer reads
-///   them: any change to the layers makes the host redraw the whole window
-///   (`CALayer.renderGeneration`), and touches beginning or ending come with a batch,
+///   them: the layers report only their own damage (`DamageTracker`), so an overlay
+///   that draws where layers are answers `damageForFrame(in:)` with where it drew and
+///   where it will draw when that moved; touches beginning or ending come with a batch,
 ///   which `apply(_:)` and `update(in:)` answer for.
 ///
 /// Hosts call, in this order: `apply(_:)` with each batch right after the window took it,
 /// then `update(in:)`; `update(in:)` again once `nextUpdateTime` has passed (an overlay
 /// that changes with time: a trail fading, a panel lingering); and `draw(in:window:)` in
-/// every frame, after the scene. After changing `isVisible`, redraw the whole window.
+/// every frame, after the scene, with `damageForFrame(in:)` asked at the start of the
+/// frame, before it is clipped. After changing `isVisible`, redraw the whole window.
 @MainActor
 public protocol DebugOverlay: AnyObject {
     /// Whether the overlay draws. Hidden overlays keep following input, cheaply, so they
@@ -40,10 +42,16 @@ public protocol DebugOverlay: AnyObject {
 
     /// Draws the overlay in window points (the canvas the scene was drawn on).
     func draw(in canvas: Canvas, window: UIWindow)
+
+    /// At the start of a frame, after the layers' damage was taken: the rectangles
+    /// (window points) where the overlay drew from the layers last and will draw now,
+    /// when those differ. Empty while hidden.
+    func damageForFrame(in window: UIWindow) -> [CGRect]
 }
 
 extension DebugOverlay {
     public func apply(_ batch: [TouchSample]) -> [CGRect] { [] }
     public func update(in window: UIWindow) -> [CGRect] { [] }
     public var nextUpdateTime: TimeInterval? { nil }
+    public func damageForFrame(in window: UIWindow) -> [CGRect] { [] }
 }

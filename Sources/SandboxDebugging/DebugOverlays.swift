@@ -12,6 +12,8 @@ import UIKit
 ///     overlays.onNeedsDisplay = { host.setNeedsDisplay($0) }        // wake-ups
 ///     // after the window took a batch:
 ///     for rect in overlays.apply(batch, in: window) { host.setNeedsDisplay(rect) }
+///     // at the start of every frame, with the layers' damage:
+///     for rect in overlays.damageForFrame(in: window) { region.add(rect) }
 ///     // in every frame, after the scene and the chrome:
 ///     overlays.draw(in: canvas, window: window)
 ///     // after every frame reached the window:
@@ -75,6 +77,16 @@ public final class DebugOverlays {
     /// The earliest time an overlay changes by itself, or nil.
     public var nextUpdateTime: TimeInterval? {
         all.compactMap(\.nextUpdateTime).min()
+    }
+
+    /// At the start of a frame: what every overlay's own changes and the layers it
+    /// follows damage (`update(in:)`, then each `damageForFrame(in:)`).
+    public func damageForFrame(in window: UIWindow) -> [CGRect] {
+        var dirty = update(in: window)
+        for overlay in all {
+            dirty += overlay.damageForFrame(in: window)
+        }
+        return dirty
     }
 
     public func draw(in canvas: Canvas, window: UIWindow) {

@@ -90,6 +90,17 @@ public final class HitTestOverlay: DebugOverlay {
         return drawnBounds + upcoming
     }
 
+    /// Where the outlines were drawn and will be, when the views moved under the touches.
+    public func damageForFrame(in window: UIWindow) -> [CGRect] {
+        guard isVisible else { return [] }
+        let size = window.bounds.size
+        let upcoming = outlines(in: window).map { outline in
+            bounds(of: outline, label: labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize),
+                                                 in: size))
+        }
+        return upcoming == drawnBounds ? [] : drawnBounds + upcoming
+    }
+
     /// The label's plate: above the outline's top-left, or inside it when that is above
     /// `topInset`, and never past the window's right edge.
     private func labelRect(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> CGRect {
@@ -118,7 +129,7 @@ public final class HitTestOverlay: DebugOverlay {
         let size = window.bounds.size
         let clip = canvas.clipBounds
         for outline in outlines(in: window) {
-            let label = labelRect(for: outline, width: canvas.measureText(outline.label, size: Self.labelSize), in: size)
+            let label = labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize), in: size)
             let bounds = bounds(of: outline, label: label)
             drawnBounds.append(bounds)
             guard clip.intersects(bounds) else { continue }

@@ -12,7 +12,8 @@ import UIKit
 /// their bounds (UIKit's default, and a shape layer's) are left alone. A view's own
 /// layer decides `UIView.point(inside:with:)`; a sublayer's path decides only
 /// `CALayer.hitTest(_:)`, but is tinted too, since it is a path hit region all the same. Like the
-/// model-versus-presentation overlay it reads the layers when drawn and has no state.
+/// model-versus-presentation overlay it reads the layers when drawn, and damages where
+/// it drew and will draw when a region moved (`damageForFrame(in:)`).
 @MainActor
 public final class PathHitRegionOverlay: DebugOverlay {
     /// One path-hit-tested layer as the overlay draws it.
@@ -28,8 +29,21 @@ public final class PathHitRegionOverlay: DebugOverlay {
     public static let fillAlpha = 0.3
 
     public var isVisible = false
+    /// What each region reached in the last frame.
+    private var drawnReaches: [CGRect] = []
 
     public init() {}
+
+    /// Where the regions were drawn and will be, when any moved or changed.
+    public func damageForFrame(in window: UIWindow) -> [CGRect] {
+        guard isVisible else { return [] }
+        let reaches = regions(in: window).map(Self.reach)
+        return reaches == drawnReaches ? [] : drawnReaches + reaches
+    }
+
+    private static func reach(of region: Region) -> CGRect {
+        region.path.boundingBox.applying(region.transform).insetBy(dx: -2, dy: -2)
+    }
 
     /// The path-hit-tested layers of `window` now, in drawing order.
     public func regions(in window: UIWindow) -> [Region] {
@@ -55,10 +69,12 @@ public final class PathHitRegionOverlay: DebugOverlay {
     public func draw(in canvas: Canvas, window: UIWindow) {
         guard isVisible else { return }
         let clip = canvas.clipBounds
+        drawnReaches.removeAll(keepingCapacity: true)
         WindowLayers.forEach(in: window) { placement in
-            guard let region = Self.region(of: placement),
-                  clip.intersects(region.path.boundingBox.applying(region.transform).insetBy(dx: -2, dy: -2))
-            else { return }
+            guard let region = Self.region(of: placement) else { return }
+            let reach = Self.reach(of: region)
+            drawnReaches.append(reach)
+            guard clip.intersects(reach) else { return }
             canvas.fill(region.path, transform: region.transform, rule: region.rule,
                         with: Self.color.withAlpha(Self.fillAlpha))
             canvas.stroke(region.path, transform: region.transform, with: Self.color, lineWidth: 1.5)

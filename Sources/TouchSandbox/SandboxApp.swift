@@ -68,6 +68,14 @@ public final class SandboxApp {
         host.drawFrame = { [unowned self] canvas, size in
             draw(in: canvas, size: size, scene: drawScene)
         }
+        // The overlays that follow layers damage where those moved (the layers damage
+        // only their own pixels).
+        let takeSceneDamage = host.takeDamage
+        host.takeDamage = { [unowned self, unowned host] in
+            var region = takeSceneDamage?() ?? DamageRegion(bounds: CGRect(origin: .zero, size: host.size))
+            for rect in overlays.damageForFrame(in: window) { region.add(rect) }
+            return region
+        }
         let deliver = host.onBatch
         host.onBatch = { [unowned self] batch in
             let forScene = route(batch)
