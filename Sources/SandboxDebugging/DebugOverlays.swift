@@ -79,10 +79,10 @@ public final class DebugOverlays {
         all.compactMap(\.nextUpdateTime).min()
     }
 
-    /// At the start of a frame: what every overlay's own changes and the layers it
-    /// follows damage (`update(in:)`, then each `damageForFrame(in:)`).
+    /// At the start of a frame: what the layers the overlays follow damage (each
+    /// `damageForFrame(in:)`); their own changes come from `apply` and `update`.
     public func damageForFrame(in window: UIWindow) -> [CGRect] {
-        var dirty = update(in: window)
+        var dirty: [CGRect] = []
         for overlay in all {
             dirty += overlay.damageForFrame(in: window)
         }
