@@ -69,10 +69,12 @@ final class GestureArena {
     /// check are scheduled here.
     let timers: TimerQueue
 
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The engaged recognizers' records, in the order they engaged: the ones
     /// arbitration looks at.
-    private(set) var members: [GestureArenaMember] = []
-    private var changes: [Change] = []
+    @exclusivity(unchecked) private(set) var members: [GestureArenaMember] = []
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) private var changes: [Change] = []
     private var isSettling = false
     /// Window deliveries under way; settling waits for the outermost to finish.
     private var deliveryDepth = 0

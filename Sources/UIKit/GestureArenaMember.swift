@@ -7,8 +7,9 @@ final class GestureArenaMember {
     unowned let recognizer: UIGestureRecognizer
     unowned let arena: GestureArena
 
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The state the recognizer shows as `state`.
-    var publishedState: UIGestureRecognizer.State = .possible
+    @exclusivity(unchecked) var publishedState: UIGestureRecognizer.State = .possible
     /// While the actions of a settled change are sent: the state they were sent for, so
     /// each action reads the state it is for though the recognizer has moved on (began
     /// then changed in one call). `state` reads it first; nothing is overwritten.
@@ -25,10 +26,11 @@ final class GestureArenaMember {
     /// Why it failed itself (`failIfPossible`), kept while the trace is on until its
     /// failure entry is recorded.
     var failureReason: GestureTrace.Reason?
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The touches it received and has not been parted from, in arrival order (lifted
     /// ones stay until reset: a double tap's first touch is cancelled at its view when
     /// the second tap recognizes).
-    var touches: [UITouch] = []
+    @exclusivity(unchecked) var touches: [UITouch] = []
 
     init(recognizer: UIGestureRecognizer, arena: GestureArena) {
         self.recognizer = recognizer

@@ -8,16 +8,20 @@ final class TouchRouter {
     unowned let application: UIApplication
     let event: UIEvent
 
-    private var liveTouches: [TouchSample.ID: UITouch] = [:]
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) private var liveTouches: [TouchSample.ID: UITouch] = [:]
     /// IDs whose samples are dropped quietly: fingers cancelled by the system, or
     /// begun while interaction was ignored. Bounded, since a device may never end them.
     private var retiredIDs: Set<TouchSample.ID> = []
     private static let retiredIDLimit = 4_096
-    private var newestTimestamp = -TimeInterval.infinity
-    private var tapHistory = TapHistory()
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) private var newestTimestamp = -TimeInterval.infinity
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) private var tapHistory = TapHistory()
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// Touches dispatched since the last batch; they turn stationary when the next
     /// change arrives, unless that change is theirs.
-    private var touchesToSettle: [UITouch] = []
+    @exclusivity(unchecked) private var touchesToSettle: [UITouch] = []
     private var dispatchDepth = 0
     /// Orders touches by when they began, for deterministic cancellation order.
     private var beginCount: UInt64 = 0

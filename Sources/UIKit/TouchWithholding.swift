@@ -22,15 +22,18 @@
 final class TouchWithholding {
     /// The application's touches event, which released phases are delivered with.
     private let event: UIEvent
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// Touches with phases withheld from their views, in the order first withheld; a
     /// touch whose phases were dropped may linger here, empty, until the next compaction.
-    private var touchesWithHeldMessages: [UITouch] = []
+    @exclusivity(unchecked) private var touchesWithHeldMessages: [UITouch] = []
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The members of `touchesWithHeldMessages`, so that holding N fingers of one batch
     /// costs O(N), not O(N²).
-    private var touchesWithHeldMessagesIndex: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var touchesWithHeldMessagesIndex: Set<ObjectIdentifier> = []
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// Withheld phases now free to go, for the window delivering an event to send with
     /// that event's own.
-    private var releasedMessages: [(touch: UITouch, message: HeldViewMessage)] = []
+    @exclusivity(unchecked) private var releasedMessages: [(touch: UITouch, message: HeldViewMessage)] = []
     /// Numbers each window delivery, for `HeldViewMessage.batch`.
     private(set) var batch: UInt64 = 0
 

@@ -20,8 +20,9 @@ public final class UIEvent {
     public var type: EventType { .touches }
     public var subtype: EventSubtype { .none }
 
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// When the latest change happened: the newest sample's timestamp.
-    public internal(set) var timestamp: TimeInterval = 0
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval = 0
 
     /// Every live touch in the sequence.
     public var allTouches: Set<UITouch>? {
@@ -48,10 +49,12 @@ public final class UIEvent {
 
     // MARK: - Internal state
 
-    var liveTouches: Set<UITouch> = []
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) var liveTouches: Set<UITouch> = []
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The touches that changed in the `sendEvent` under way, in sample order; the
     /// windows deliver these and nothing else.
-    var changedTouches: [UITouch] = []
+    @exclusivity(unchecked) var changedTouches: [UITouch] = []
     /// The arena of the application whose event this is, which windows deliver through.
     weak var arena: GestureArena?
 

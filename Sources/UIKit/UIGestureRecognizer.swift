@@ -59,18 +59,20 @@ open class UIGestureRecognizer {
     /// testing), across all recognizers.
     public internal(set) static var illegalTransitionCount = 0
 
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// Whether the recognizer takes part. Turning it off mid-gesture cancels a gesture
     /// under way (with its action) or fails a possible one, and it resets; while off it
     /// joins no touch.
-    open var isEnabled = true {
+    @exclusivity(unchecked) open var isEnabled = true {
         didSet {
             guard oldValue, !isEnabled else { return }
             arenaMember?.arena.abandon(self, reason: "disabled")
         }
     }
 
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The view the recognizer is attached to.
-    open internal(set) weak var view: UIView?
+    @exclusivity(unchecked) open internal(set) weak var view: UIView?
 
     /// Asked before touches, recognition and simultaneity; held weakly.
     open weak var delegate: (any UIGestureRecognizerDelegate)?
@@ -184,10 +186,11 @@ open class UIGestureRecognizer {
     /// Names the recognizer in traces: `UITapGestureRecognizer#3`.
     let serialNumber: UInt64
 
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// Its record in the gesture arena while it is engaged (joined a touch's swarm or set
     /// a state), until it resets; its handle to the arena. Made and dropped by
     /// `GestureArena` only, which keeps all of the recognizer's arbitration state there.
-    var arenaMember: GestureArenaMember?
+    @exclusivity(unchecked) var arenaMember: GestureArenaMember?
     var actions: [TargetAction] = []
     var failureRequirements: [WeakRecognizer] = []
 

@@ -24,10 +24,12 @@ import Foundation
 /// gesture (seed 000's `HorizontalPan` zeroes `y`). A subclass that sets `failed` and
 /// then calls `super` is safe: every state change here is guarded by the current state.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The fewest fingers that make a pan; default 1.
-    open var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) open var minimumNumberOfTouches = 1
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The most fingers a pan follows; default `Int.max`.
-    open var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) open var maximumNumberOfTouches = Int.max
 
     // MARK: - Translation and velocity
 
@@ -135,14 +137,16 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     // MARK: - Private
 
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The fingers followed, each with where it was when its movement was last counted.
-    private var fingers: [UITouch: CGPoint] = [:]
+    @exclusivity(unchecked) private var fingers: [UITouch: CGPoint] = [:]
     /// What `translation(in:)` reports, in window coordinates; the client may set it.
     private var translationInWindow = CGPoint.zero
     /// How far the centroid has moved since the pan started, in window coordinates;
     /// never set by the client, so the hysteresis and the velocity see no jumps.
     private var travelInWindow = CGPoint.zero
-    private var velocityTracker = VelocityTracker()
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) private var velocityTracker = VelocityTracker()
 
     private var hasAllowedNumberOfFingers: Bool {
         fingers.count >= minimumNumberOfTouches && fingers.count <= maximumNumberOfTouches

@@ -71,7 +71,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer, TwoFingerGesture {
 
     // MARK: - Measurement (TwoFingerGesture)
 
-    var fingerPair = FingerPair()
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) var fingerPair = FingerPair()
 
     func startMeasuring(_ pair: FingerPair, at time: TimeInterval) {
         startDistance = pair.distance

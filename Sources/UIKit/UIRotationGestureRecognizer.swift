@@ -61,7 +61,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer, TwoFingerGesture {
 
     // MARK: - Measurement (TwoFingerGesture)
 
-    var fingerPair = FingerPair()
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) var fingerPair = FingerPair()
 
     func startMeasuring(_ pair: FingerPair, at time: TimeInterval) {
         lastAngle = pair.angle

@@ -47,8 +47,9 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// See `GestureThresholds.swipeDirectionJudgingDistance`.
     static let directionJudgingDistance = GestureThresholds.swipeDirectionJudgingDistance
 
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The fingers of the swipe under way, in the order they went down.
-    private var fingers: [UITouch] = []
+    @exclusivity(unchecked) private var fingers: [UITouch] = []
     private var touchesRequired = 1
     /// The direction the stroke took when first judged.
     private var judgedDirection: Direction?

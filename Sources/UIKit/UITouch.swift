@@ -34,10 +34,12 @@ public final class UITouch: Hashable {
     /// How many quick taps in roughly the same place this touch completes; 1 for a
     /// first tap. Fixed when the touch begins; see `TapCountThresholds`.
     public internal(set) var tapCount: Int
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The hit-test view, fixed when the touch began; `nil` if nothing was hit.
-    public internal(set) var view: UIView?
+    @exclusivity(unchecked) public internal(set) var view: UIView?
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The window the touch began in.
-    public internal(set) weak var window: UIWindow?
+    @exclusivity(unchecked) public internal(set) weak var window: UIWindow?
     /// The recognizers handling this touch: its swarm (the enabled recognizers of its
     /// hit-test view and of the view's ancestors that accepted it, deeper views first
     /// and, on one view, the most recently added first), less those that have since
@@ -81,12 +83,14 @@ public final class UITouch: Hashable {
     /// Set once its `ended` or `cancelled` phase has been dispatched; it is then out of
     /// the event and nothing is delivered for it again. Written by `TouchRouter` only.
     var isFinished = false
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// The records of the recognizers handling the touch, in delivery order
     /// (`gestureRecognizers`). Written by `GestureArena` only.
-    var swarm: [GestureArenaMember] = []
+    @exclusivity(unchecked) var swarm: [GestureArenaMember] = []
+    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// What its view has heard of it and what is withheld from it (rule 6). Written by
     /// `TouchWithholding` and the window's delivery only.
-    var viewDelivery = TouchViewDelivery()
+    @exclusivity(unchecked) var viewDelivery = TouchViewDelivery()
 
     init(beginOrder: UInt64, sampleID: TouchSample.ID, window: UIWindow?, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
         self.beginOrder = beginOrder
