@@ -43,7 +43,8 @@ public final class DebugOverlays {
         didSet { scheduleWakeUp() }
     }
 
-    private var wakeUp: DispatchSourceTimer?
+    /// The one pending wake-up, on the media clock through the application's timers.
+    private var wakeUp: DelayedCall?
     /// When the timer is armed to fire, if it is.
     private var wakeUpTime: TimeInterval?
 
@@ -111,23 +112,16 @@ public final class DebugOverlays {
     private func scheduleWakeUp() {
         guard onNeedsDisplay != nil, window != nil, let next = nextUpdateTime else { return }
         if let armed = wakeUpTime, armed <= next { return }
-        let timer = wakeUp ?? makeWakeUpTimer()
+        wakeUp?.cancel()
         wakeUpTime = next
-        timer.schedule(deadline: .now() + max(0, next - CACurrentMediaTime()), leeway: .milliseconds(2))
-    }
-
-    private func makeWakeUpTimer() -> DispatchSourceTimer {
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.wake() }
+        wakeUp = UIApplication.shared.schedule(afterDelay: max(0, next - CACurrentMediaTime())) { [weak self] in
+            self?.wake()
         }
-        timer.resume()
-        wakeUp = timer
-        return timer
     }
 
     private func wake() {
         wakeUpTime = nil
+        wakeUp = nil
         guard let window, let onNeedsDisplay else { return }
         for rect in update(in: window) {
             onNeedsDisplay(rect)

@@ -42,7 +42,8 @@ public final class SandboxApp {
     /// Where the last screenshot went (or why it failed), for tests and the status line.
     var lastScreenshot: Result<URL, ScreenshotError>?
     /// Bumped for each status line, so an older line's timer does not clear a newer one.
-    private var statusSerial = 0
+    /// Clears the status line; on the media clock, as every delayed thing is.
+    private var statusExpiry: DelayedCall?
     /// How long a status line ("saved …") stays in the caption bar.
     static let statusDuration: TimeInterval = 4
     /// Where `C` saves screenshots (the current folder, as the help says).
@@ -261,15 +262,12 @@ public final class SandboxApp {
 
     func showStatus(_ text: String) {
         chrome.status = text
-        statusSerial += 1
-        let serial = statusSerial
         host?.setNeedsDisplay()
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.statusDuration) { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self, self.statusSerial == serial else { return }
-                self.chrome.status = nil
-                self.host?.setNeedsDisplay()
-            }
+        statusExpiry?.cancel()
+        statusExpiry = UIApplication.shared.schedule(afterDelay: Self.statusDuration) { [weak self] in
+            guard let self else { return }
+            chrome.status = nil
+            host?.setNeedsDisplay()
         }
     }
 }

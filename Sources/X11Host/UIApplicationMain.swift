@@ -30,10 +30,11 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
 }
 
 /// The glue between `UIApplication` and X windows: one `X11Host` per visible
-/// `UIWindow`, input batches into `UIWindow.inject(_:)`, the delayed-call pump on the
-/// main queue, and frames drawn from the window's layer tree.
+/// `UIWindow`, each input batch handed to UIKit's run loop (`ApplicationRunLoop`, whose
+/// turns run on the main queue), and frames drawn from the window's layer tree where it
+/// reports damage.
 @MainActor
-public final class X11ApplicationRunner {
+public final class X11ApplicationRunner: RunLoopPresenter {
     public let options: X11Host.Options
     /// Runs for each X window before it is mapped.
     public var configureHost: ((X11Host, UIWindow) -> Void)?
@@ -48,20 +49,16 @@ public final class X11ApplicationRunner {
     /// The X windows, one per visible UIKit window.
     public var hosts: [X11Host] { shown.values.map(\.host) }
     private var observation: WindowObservation?
-    private var timer: DispatchSourceTimer?
-    private var scheduledDeadline: TimeInterval?
-    /// Ticks the animation engine (and its display links) once per frame while
-    /// anything moves; nil while everything is still, so an idle application sleeps.
-    private var frameTimer: DispatchSourceTimer?
+    /// The order of each turn (input, timers, animation tick, layout, present, next
+    /// wake) is UIKit's; this runner only backs it with the main queue and presents.
+    public let runLoop = ApplicationRunLoop(scheduler: DispatchRunLoopScheduler())
     private let renderer = LayerRenderer()
 
     public init(options: X11Host.Options) {
         self.options = options
         UIScreen.main.bounds = CGRect(origin: .zero, size: options.size)
         UIScreen.main.scale = options.scale
-        // Animations started outside input and timers (a main-queue block, a task)
-        // must still start the frame clock.
-        CAAnimationEngine.onWork = { [weak self] in self?.startFrameTicks() }
+        runLoop.presenter = self
         observation = UIApplication.shared.addWindowObserver { [weak self] window, change in
             guard let self else { return }
             switch change {
@@ -81,7 +78,7 @@ public final class X11ApplicationRunner {
         guard !shown.isEmpty else {
             fail("the application delegate made no window key and visible; call makeKeyAndVisible() in application(_:didFinishLaunchingWithOptions:)", status: 1)
         }
-        afterUIKitWork()
+        runLoop.turn()
     }
 
     /// Stops showing windows: closes every X window (cancelling live touches), hides the
@@ -90,11 +87,7 @@ public final class X11ApplicationRunner {
     public func shutdown() {
         if let observation { UIApplication.shared.removeWindowObserver(observation) }
         observation = nil
-        timer?.cancel()
-        timer = nil
-        frameTimer?.cancel()
-        frameTimer = nil
-        CAAnimationEngine.onWork = nil
+        runLoop.invalidate()
         let closing = shown.values
         shown.removeAll()
         for entry in closing {
@@ -145,13 +138,12 @@ public final class X11ApplicationRunner {
             renderer.renderDamage(of: window.layer, in: canvas)
         }
         host.onBatch = { [unowned self] batch in
-            window.inject(batch)
-            afterUIKitWork()
+            runLoop.handle(batch, in: window)
         }
         host.onResize = { [unowned self] size in
             window.frame = CGRect(origin: .zero, size: size)
             window.layer.startTrackingDamage(bounds: CGRect(origin: .zero, size: size), scale: options.scale)
-            afterUIKitWork()
+            runLoop.turn()
         }
         host.onClose = { [unowned self] in
             shown[ObjectIdentifier(window)] = nil
@@ -167,76 +159,14 @@ public final class X11ApplicationRunner {
         window.layer.stopTrackingDamage()
     }
 
-    // MARK: - After UIKit ran
+    // MARK: - Presenting
 
-    /// After input, a timer or a frame tick: run the delayed calls that are due, lay out,
-    /// ask for a frame where a window's layers report damage (the host takes it when it
-    /// draws), and wake up again for the next delayed call and, while anything
-    /// animates, for the next frame.
-    private func afterUIKitWork() {
-        UIApplication.shared.runPendingTimers()
-        for entry in shown.values {
-            entry.window.layoutIfNeeded()
-        }
+    /// Asks each host whose window's layer tree has damage for a frame; the host draws
+    /// it (paced, and at once when idle) with the damage it takes then.
+    public func present(_ windows: [UIWindow]) {
         for entry in shown.values where entry.window.layer.damageTracker?.hasDamage == true {
             entry.host.setNeedsFrame()
         }
-        scheduleTimerPump()
-        scheduleFrameTicks()
-    }
-
-    /// Starts the frame clock when the animation engine has work and stops it when it
-    /// has none. Each tick advances animations and display links (`CAAnimationEngine.tick()`,
-    /// which also marks every running animation's layer as damaged, so the windows
-    /// redraw their presentation there); the host's pacer then caps drawing at 60 Hz.
-    private func scheduleFrameTicks() {
-        if CAAnimationEngine.needsFrames {
-            startFrameTicks()
-        } else {
-            frameTimer?.cancel()
-            frameTimer = nil
-        }
-    }
-
-    /// Starts the frame clock unless it runs; the first tick stops it again if there
-    /// turns out to be nothing to do.
-    private func startFrameTicks() {
-        guard frameTimer == nil, !shown.isEmpty else { return }
-        let interval = CAAnimationEngine.frameInterval
-        let source = DispatchSource.makeTimerSource(queue: .main)
-        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                CAAnimationEngine.tick()
-                self?.afterUIKitWork()
-            }
-        }
-        source.resume()
-        frameTimer = source
-    }
-
-    private func scheduleTimerPump() {
-        guard let deadline = UIApplication.shared.nextTimerDeadline else {
-            timer?.cancel()
-            timer = nil
-            scheduledDeadline = nil
-            return
-        }
-        guard deadline != scheduledDeadline else { return }
-        scheduledDeadline = deadline
-        timer?.cancel()
-        let source = DispatchSource.makeTimerSource(queue: .main)
-        let delay = max(0, deadline - CACurrentMediaTime())
-        source.schedule(deadline: .now() + delay, leeway: .milliseconds(1))
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.scheduledDeadline = nil
-                self.afterUIKitWork()
-            }
-        }
-        source.resume()
-        timer = source
     }
 
     private func fail(_ message: String, status: Int32) -> Never {
