@@ -15,6 +15,7 @@ import X11Host
 //   touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
 //   touch-sandbox-bench gallery [launches]  start to first frame, and peak memory browsing every scene
 //   touch-sandbox-bench damage [moves]      pixels drawn and copied per frame, and frame cost, for one moving finger
+//   touch-sandbox-bench holding             N fingers held by delaysTouchesBegan: cost per finger as N grows
 //   touch-sandbox-bench core                hit-testing and touch dispatch in the UIKit core
 //   touch-sandbox-bench render              one frame of 500 layers: LayerRenderer vs raw Cairo
 //   touch-sandbox-bench core-op NAME COUNT  (internal) one core operation, for callgrind
@@ -164,6 +165,8 @@ MainActor.assumeIsolated {
                 launches: arguments.dropFirst().first.flatMap { Int($0) } ?? 10, sceneCount: SceneCatalog.all.count)
         case "damage":
             DamageBenchmark.run(moves: arguments.dropFirst().first.flatMap { Int($0) } ?? 600)
+        case "holding":
+            HoldingBenchmark.run()
         case "core":
             CoreBenchmarks.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
         case "render":
@@ -177,7 +180,7 @@ MainActor.assumeIsolated {
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | core | render")
+            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render")
         }
     } catch {
         fail("\(error)")
