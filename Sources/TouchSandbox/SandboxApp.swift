@@ -50,6 +50,10 @@ public final class SandboxApp {
     var screenshotFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// Draws the scene's layer tree (the host's own drawing, which the chrome wraps).
     var drawScene: (Canvas, CGSize) -> Void = { _, _ in }
+    /// The input filters and frame stage it added to its host (held here: hosts hold
+    /// their filters and stages, but the sandbox owns them).
+    private var pipeline: [any InputFilter] = []
+    private var chromeFrame: ChromeFrame?
 
     public init(sceneType: any Scene.Type) {
         self.sceneType = sceneType
@@ -61,38 +65,19 @@ public final class SandboxApp {
         "Touch Sandbox \u{2014} \(sceneType.name)"
     }
 
-    /// Adds the chrome, overlays and keys to the X window showing `window`.
+    /// Adds the chrome, overlays and keys to the X window showing `window`: its input
+    /// filters and its frame stage, at their places in the host's pipeline.
     public func decorate(_ host: X11Host, showing window: UIWindow) {
         self.host = host
         attach(window)
-        drawScene = host.drawFrame
-        host.drawFrame = { [unowned self] canvas, size in
-            draw(in: canvas, size: size, scene: drawScene)
-        }
-        // The overlays that follow layers damage where those moved (the layers damage
-        // only their own pixels).
-        let takeSceneDamage = host.takeDamage
-        host.takeDamage = { [unowned self, unowned host] in
-            var region = takeSceneDamage?() ?? DamageRegion(bounds: CGRect(origin: .zero, size: host.size))
-            for rect in overlays.damageForFrame(in: window) { region.add(rect) }
-            return region
-        }
-        let deliver = host.onBatch
-        host.onBatch = { [unowned self] batch in
-            let forScene = route(batch)
-            if !forScene.isEmpty { deliver?(forScene) }
-            // Every sample, the chrome's too: the spots show all input.
-            for rect in overlays.apply(batch, in: window) {
-                host.setNeedsDisplay(rect)
-            }
-        }
+        let renderer = LayerRenderer()
+        drawScene = { canvas, _ in renderer.render(window.layer, in: canvas) }
+        pipeline = [OverlayInput(app: self), ChromeInput(app: self)]
+        for filter in pipeline { host.addInputFilter(filter) }
+        let frame = ChromeFrame(app: self)
+        chromeFrame = frame
+        host.addFrameStage(frame)
         overlays.onNeedsDisplay = { [unowned host] rect in host.setNeedsDisplay(rect) }
-        let presented = host.onFramePresented
-        host.onFramePresented = { [unowned self] report in
-            presented?(report)
-            overlays.framePresented(started: report.started, presented: report.presented, dirtyRects: report.dirtyRects)
-        }
-        host.onKey = { [unowned self] key in handle(KeyPress(keysym: key.keysym, text: key.text)) }
     }
 
     /// Shows `window` without an X window (tests).
@@ -110,6 +95,11 @@ public final class SandboxApp {
     /// toolbar (usable under a panel, so never veiled), the touch spots over everything.
     func draw(in canvas: Canvas, size: CGSize, scene drawScene: (Canvas, CGSize) -> Void) {
         drawScene(canvas, size)
+        drawAboveScene(in: canvas, size: size)
+    }
+
+    /// Everything the sandbox draws over the scene, in order (its frame stage).
+    func drawAboveScene(in canvas: Canvas, size: CGSize) {
         chrome.draw(in: canvas, size: size, badges: badges)
         if let window {
             for overlay in overlays.all where overlay !== spots {

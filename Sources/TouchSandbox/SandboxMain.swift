@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairoRenderer
 import Foundation
 import UIKit
 import X11Host
@@ -53,17 +54,7 @@ public enum SandboxMain {
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
             sandbox.decorate(host, showing: window)
             if let path = command.screenshot {
-                let presented = host.onFramePresented
-                host.onFramePresented = { report in
-                    presented?(report)
-                    do {
-                        try host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
-                        exit(0)
-                    } catch {
-                        FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
-                        exit(1)
-                    }
-                }
+                host.addFrameStage(FirstFrameScreenshot(path: path))
             }
         }
     }
@@ -71,5 +62,29 @@ public enum SandboxMain {
     private static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("touch-sandbox: \(message) (see touch-sandbox --help)\n".utf8))
         exit(2)
+    }
+}
+
+/// `--screenshot`: a frame stage that draws nothing, writes the first presented frame
+/// as a PNG and ends the program (status 1, with one line, when it cannot be written).
+@MainActor
+private final class FirstFrameScreenshot: FrameStage {
+    let path: String
+    let order = FrameStageOrder(rawValue: .infinity)
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func draw(in canvas: Canvas, size: CGSize) {}
+
+    func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
+        do {
+            try host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
+            exit(1)
+        }
     }
 }

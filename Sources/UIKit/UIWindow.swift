@@ -21,6 +21,10 @@ open class UIWindow: UIView {
 
     /// The controller whose view fills the window. Setting it removes the previous
     /// controller's view and installs the new one's, sized to the window's bounds.
+    /// Where the window is drawn among the visible windows (`Level`); `.normal` unless
+    /// set. A host draws windows by level (`FrameStageOrder.window(level:)` in X11Host).
+    open var windowLevel: Level = .normal
+
     open var rootViewController: UIViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }

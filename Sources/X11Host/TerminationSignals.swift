@@ -10,8 +10,8 @@ import Foundation
 /// the main queue. The first one received, on the main queue between two events:
 ///
 /// 1. cancels every live touch of every host started (`X11Host.start()`), through the
-///    hosts' `onBatch`, so every view and recognizer that saw a touch begin sees it
-///    cancelled;
+///    hosts' input chains to their clients, so every view and recognizer that saw a
+///    touch begin sees it cancelled;
 /// 2. runs the termination handlers (`X11Host.addTerminationHandler(_:)`) in the order
 ///    they were added;
 /// 3. closes every host's window and X connection;

@@ -34,7 +34,7 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
 /// turns run on the main queue), and frames drawn from the window's layer tree where it
 /// reports damage.
 @MainActor
-public final class X11ApplicationRunner: RunLoopPresenter {
+public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     public let options: X11Host.Options
     /// Runs for each X window before it is mapped.
     public var configureHost: ((X11Host, UIWindow) -> Void)?
@@ -125,33 +125,39 @@ public final class X11ApplicationRunner: RunLoopPresenter {
             fail("\(error)", status: error.exitStatus)
         }
         // Only what changed is redrawn: the window's layer tree reports its damage
-        // (`DamageTracker`), which the host takes at the start of each frame.
+        // (`DamageTracker`), which its frame stage gives at the start of each frame.
         window.layer.startTrackingDamage(bounds: CGRect(origin: .zero, size: hostOptions.size), scale: options.scale)
-        host.takeDamage = {
-            // Layout before drawing, as a Core Animation commit does: the host draws the
-            // first frame while mapping the window, before any input or timer has run.
-            window.layoutIfNeeded()
-            return window.layer.damageTracker?.takeDamage() ?? DamageRegion(bounds: .zero)
-        }
-        host.drawFrame = { [renderer] canvas, _ in
-            window.layoutIfNeeded()
-            renderer.renderDamage(of: window.layer, in: canvas)
-        }
-        host.onBatch = { [unowned self] batch in
-            runLoop.handle(batch, in: window)
-        }
-        host.onResize = { [unowned self] size in
-            window.frame = CGRect(origin: .zero, size: size)
-            window.layer.startTrackingDamage(bounds: CGRect(origin: .zero, size: size), scale: options.scale)
-            runLoop.turn()
-        }
-        host.onClose = { [unowned self] in
-            shown[ObjectIdentifier(window)] = nil
-            if shown.isEmpty { exit(0) }
-        }
+        host.client = self
+        host.addFrameStage(WindowFrameStage(window: window, renderer: renderer))
         shown[ObjectIdentifier(window)] = Shown(window: window, host: host)
         configureHost?(host, window)
         host.start()
+    }
+
+    /// The UIKit window an X window shows.
+    private func window(of host: X11Host) -> UIWindow? {
+        shown.values.first { $0.host === host }?.window
+    }
+
+    // MARK: - X11HostClient
+
+    public func host(_ host: X11Host, didReceive batch: [TouchSample]) {
+        guard let window = window(of: host) else { return }
+        runLoop.handle(batch, in: window)
+    }
+
+    public func host(_ host: X11Host, didResizeTo size: CGSize) {
+        guard let window = window(of: host) else { return }
+        window.frame = CGRect(origin: .zero, size: size)
+        window.layer.startTrackingDamage(bounds: CGRect(origin: .zero, size: size), scale: options.scale)
+        runLoop.turn()
+    }
+
+    /// The window's own close ends the program when it was the last one.
+    public func hostDidClose(_ host: X11Host) {
+        guard let window = window(of: host) else { return }
+        shown[ObjectIdentifier(window)] = nil
+        if shown.isEmpty { exit(0) }
     }
 
     private func hide(_ window: UIWindow) {

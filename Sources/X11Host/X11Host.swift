@@ -11,12 +11,13 @@ import UIKit
 /// Foundation timers run exactly as in an app while `runForever()` runs the main run
 /// loop. Each turn drains everything pending on the connection into one batch of
 /// `TouchSample`s, collapses each finger's backlog of moves (`MoveCoalescer`) and hands
-/// it to `onBatch`, so input reported faster than it is drawn costs one dispatch and one
-/// frame per turn instead of a growing queue. Frames are drawn offscreen and copied to
+/// it through the input filters (`inputFilters`, in the order of their stage) to the
+/// `client`, so input reported faster than it is drawn costs one dispatch and one frame
+/// per turn instead of a growing queue. Frames are the `frameStages`, drawn in order. Frames are drawn offscreen and copied to
 /// the window in one piece: at once when input arrives and the loop is idle, otherwise
 /// at most 60 times a second, and only when something asked for it with
-/// `setNeedsDisplay`. When nothing changes the
-/// process sleeps in the kernel: no timer ticks.
+/// `setNeedsDisplay` or `setNeedsFrame`. When nothing changes the process sleeps in the
+/// kernel: no timer ticks.
 @MainActor
 public final class X11Host {
     public struct Options: Sendable {
@@ -55,25 +56,13 @@ public final class X11Host {
     /// The touch devices the server has now (updated on hierarchy changes).
     public private(set) var touchDevices: [TouchDeviceInfo] = []
 
-    /// Receives each batch of samples, one per turn of draining the X connection, with
-    /// successive moves of a finger collapsed to the newest (`MoveCoalescer`).
-    public var onBatch: (([TouchSample]) -> Void)?
-    /// Receives key presses.
-    public var onKey: ((KeyInput) -> Void)?
-    /// Told after each frame reached the window.
-    public var onFramePresented: ((FrameReport) -> Void)?
-    /// Told when the window's size in points changes.
-    public var onResize: ((CGSize) -> Void)?
-    /// Told when the window was closed by the window manager; by default the program
-    /// exits with status 0 after the live touches were cancelled.
-    public var onClose: (() -> Void)?
-    /// Draws a frame in points; the canvas is already clipped to the damaged area.
-    public var drawFrame: (Canvas, CGSize) -> Void = { _, _ in }
-    /// Gives the damage held outside the host (a window's layer tree:
-    /// `DamageTracker.takeDamage()`) at the start of each frame, after `setNeedsFrame()`
-    /// or with any other damage; it is added to the host's own before the frame is clipped.
-    /// Runs, with `drawFrame`, inside `CAAnimationEngine.holdingTime(_:)`.
-    public var takeDamage: (() -> DamageRegion)?
+    /// What the host runs: told of input that passed the filters, of resizes and of
+    /// the window closing (without one, a close exits with status 0).
+    public weak var client: (any X11HostClient)?
+    /// The input filters, in the order they run: by stage, then in the order added.
+    public private(set) var inputFilters: [any InputFilter] = []
+    /// The frame's stages, bottom to top: by order, then in the order added.
+    public private(set) var frameStages: [any FrameStage] = []
     /// Where the host's log lines go (stderr by default).
     public var log: (String) -> Void = { line in
         FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8))
@@ -91,6 +80,28 @@ public final class X11Host {
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
     private var isClosed = false
+
+    /// Adds an input filter at its stage's place in the chain.
+    public func addInputFilter(_ filter: any InputFilter) {
+        let index = inputFilters.firstIndex { $0.stage > filter.stage } ?? inputFilters.endIndex
+        inputFilters.insert(filter, at: index)
+    }
+
+    public func removeInputFilter(_ filter: any InputFilter) {
+        inputFilters.removeAll { $0 === filter }
+    }
+
+    /// Adds a frame stage at its order's place and redraws the window.
+    public func addFrameStage(_ stage: any FrameStage) {
+        let index = frameStages.firstIndex { $0.order > stage.order } ?? frameStages.endIndex
+        frameStages.insert(stage, at: index)
+        setNeedsDisplay()
+    }
+
+    public func removeFrameStage(_ stage: any FrameStage) {
+        frameStages.removeAll { $0 === stage }
+        setNeedsDisplay()
+    }
 
     /// Opens the display and creates (but does not map) the window.
     ///
@@ -164,7 +175,7 @@ public final class X11Host {
         scheduleFrame()
     }
 
-    /// Asks for a frame whose damage `takeDamage` gives when it is drawn.
+    /// Asks for a frame whose damage the frame stages give when it is drawn.
     public func setNeedsFrame() {
         isFrameWanted = true
         scheduleFrame()
@@ -207,13 +218,17 @@ public final class X11Host {
         }
         isFrameWanted = false
         let drawn: Bool = CAAnimationEngine.holdingTime {
-            if let takeDamage { damage.formUnion(takeDamage()) }
+            for stage in frameStages {
+                for rect in stage.takeDamage(in: self) { damage.add(rect) }
+            }
             guard !damage.isEmpty else { return false }
             // Empty: the whole window (the clip and the report say so).
             let rects = damage.coversBounds ? [] : damage.rects
             damage = DamageRegion(bounds: damage.bounds, scale: damage.scale)
             let size = frameBuffer.pointSize
-            frameBuffer.draw(clippedTo: rects) { canvas in drawFrame(canvas, size) }
+            frameBuffer.draw(clippedTo: rects) { canvas in
+                for stage in frameStages { stage.draw(in: canvas, size: size) }
+            }
             window.present(frameBuffer, rects: rects.map(pixelRect))
             lastDirtyRects = rects
             return true
@@ -222,7 +237,8 @@ public final class X11Host {
         let rects = lastDirtyRects
         let presented = MonotonicClock().now
         pacer.didDraw(at: presented)
-        onFramePresented?(FrameReport(started: started, presented: presented, dirtyRects: rects))
+        let report = FrameReport(started: started, presented: presented, dirtyRects: rects)
+        for stage in frameStages { stage.framePresented(report, by: self) }
         // Xlib may have read events while sending the frame; they raise no fd readiness.
         if XEventsQueued(connection.display, QueuedAlready) > 0 {
             DispatchQueue.main.async { [weak self] in
@@ -243,7 +259,8 @@ public final class X11Host {
     // MARK: - Input
 
     /// Handles every event the connection has now (reading on until nothing more is
-    /// pending), hands the touches read to `onBatch` as one coalesced batch, and draws
+    /// pending), hands the touches read through the filters to the client as one
+    /// coalesced batch, and draws
     /// if something changed. Called by the read source; tests may call it too.
     public func processPendingEvents() {
         guard !isClosed else { return }
@@ -276,12 +293,12 @@ public final class X11Host {
         if !batch.isEmpty {
             // Still processing: what the batch's receivers damage is drawn just below,
             // not in a frame scheduled through the main queue.
-            onBatch?(MoveCoalescer.coalesce(batch.take()))
+            deliver(MoveCoalescer.coalesce(batch.take()))
         }
         isProcessingEvents = false
         if closeRequested {
             close()
-            if let onClose { onClose() } else { exit(0) }
+            if let client { client.hostDidClose(self) } else { exit(0) }
             return
         }
         if !damage.isEmpty || isFrameWanted {
@@ -344,7 +361,7 @@ public final class X11Host {
         translator.windowSize = pointSize
         damage = DamageRegion(bounds: CGRect(origin: .zero, size: pointSize), scale: options.scale)
         damage.addAll()
-        onResize?(pointSize)
+        client?.host(self, didResizeTo: pointSize)
     }
 
     private func handleKey(_ event: inout XKeyEvent) {
@@ -352,13 +369,15 @@ public final class X11Host {
         var buffer = [CChar](repeating: 0, count: 16)
         let count = XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil)
         let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        onKey?(KeyInput(keysym: UInt(keysym), text: text, isControlDown: event.state & UInt32(ControlMask) != 0,
-                        isShiftDown: event.state & UInt32(ShiftMask) != 0))
+        let key = KeyInput(keysym: UInt(keysym), text: text, isControlDown: event.state & UInt32(ControlMask) != 0,
+                           isShiftDown: event.state & UInt32(ShiftMask) != 0)
+        for filter in inputFilters where !filter.filter(key, in: self) { return }
+        client?.host(self, didReceive: key)
     }
 
     // MARK: - Closing
 
-    /// Cancels every live touch (handing the cancellations to `onBatch`), destroys the
+    /// Cancels every live touch (handing the cancellations down the chain), destroys the
     /// window and stops reading. The connection stays open for the caller to close.
     public func close() {
         guard !isClosed else { return }
@@ -369,12 +388,29 @@ public final class X11Host {
         window.destroy()
     }
 
-    /// Ends every live touch as cancelled, handing the cancellations to `onBatch`.
+    /// Ends every live touch as cancelled, handing the cancellations down the chain.
     func cancelLiveTouches() {
         guard !isClosed else { return }
         let cancelled = translator.cancelAllTouches(timestamp: MonotonicClock().now)
         if !cancelled.isEmpty {
-            onBatch?(cancelled)
+            deliver(cancelled)
+        }
+    }
+
+    /// Runs a batch through the input filters, in order, and gives what is left to the
+    /// client.
+    private func deliver(_ batch: [TouchSample]) {
+        var samples = batch
+        var given: [[TouchSample]] = []
+        given.reserveCapacity(inputFilters.count)
+        for filter in inputFilters {
+            given.append(samples)
+            guard !samples.isEmpty else { continue }
+            samples = filter.filter(samples, in: self)
+        }
+        if !samples.isEmpty { client?.host(self, didReceive: samples) }
+        for (filter, batch) in zip(inputFilters, given).reversed() where !batch.isEmpty {
+            filter.host(self, didHandle: batch)
         }
     }
 }

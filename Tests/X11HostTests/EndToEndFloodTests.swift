@@ -69,14 +69,9 @@ final class EndToEndFloodTests: XCTestCase {
             let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
                                                                        size: CGSize(width: 640, height: 480)))
             defer { runner.shutdown() }
-            var batches: [[TouchSample]] = []
-            runner.configureHost = { host, _ in
-                let deliver = host.onBatch
-                host.onBatch = { batch in
-                    batches.append(batch)
-                    deliver?(batch)
-                }
-            }
+            let recorder = BatchRecorder()
+            var batches: [[TouchSample]] { recorder.batches }
+            runner.configureHost = { host, _ in host.addInputFilter(recorder) }
             let delegate = Delegate()
             runner.launch(delegate: delegate)
             let host = try XCTUnwrap(runner.hosts.first)

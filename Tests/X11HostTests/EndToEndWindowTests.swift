@@ -32,8 +32,9 @@ final class EndToEndWindowTests: XCTestCase {
         try onMainActor {
             let harness = try SandboxHarness()
             defer { harness.close() }
-            var sizes: [CGSize] = []
-            harness.host.onResize = { sizes.append($0) }
+            let observer = ObservingClient(forwardingTo: harness.host.client)
+            harness.host.client = observer
+            var sizes: [CGSize] { observer.sizes }
             try withDisplay(harness.server.display) { display in
                 XResizeWindow(display, Window(harness.host.window.id), 800, 600)
                 XSync(display, 0)
@@ -72,13 +73,14 @@ final class EndToEndWindowTests: XCTestCase {
     }
 
     /// The window manager's close button (WM_DELETE_WINDOW) cancels live touches and
-    /// ends the program through `onClose`.
+    /// tells the host's client (which ends the program; here an observer records it).
     func testDeleteWindowCancelsTouchesAndCloses() throws {
         try onMainActor {
             let harness = try SandboxHarness()
             defer { harness.close() }
-            var closed = false
-            harness.host.onClose = { closed = true }
+            let observer = ObservingClient(forwardingTo: harness.host.client)
+            harness.host.client = observer
+            var closed: Bool { observer.closed }
             let point = CGPoint(x: 260, y: 640)
             try harness.server.touchscreen.touches([(4, .begin, point)])
             harness.waitForBatches(1)

@@ -45,14 +45,9 @@ final class TerminationSignalsTests: XCTestCase {
             let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
                                                                        size: CGSize(width: 640, height: 480)))
             defer { runner.shutdown() }
-            var batches = 0
-            runner.configureHost = { host, _ in
-                let deliver = host.onBatch
-                host.onBatch = { batch in
-                    deliver?(batch)
-                    batches += 1
-                }
-            }
+            let recorder = BatchRecorder()
+            var batches: Int { recorder.batches.count }
+            runner.configureHost = { host, _ in host.addInputFilter(recorder) }
             let delegate = Delegate()
             runner.launch(delegate: delegate)
             let host = try XCTUnwrap(runner.hosts.first)

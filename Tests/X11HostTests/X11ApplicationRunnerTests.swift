@@ -47,14 +47,9 @@ final class X11ApplicationRunnerTests: XCTestCase {
             let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
                                                                        size: CGSize(width: 640, height: 480)))
             defer { runner.shutdown() }
-            var batches = 0
-            runner.configureHost = { host, _ in
-                let deliver = host.onBatch
-                host.onBatch = { batch in
-                    deliver?(batch)
-                    batches += 1
-                }
-            }
+            let recorder = BatchRecorder()
+            var batches: Int { recorder.batches.count }
+            runner.configureHost = { host, _ in host.addInputFilter(recorder) }
             let delegate = Delegate()
             runner.launch(delegate: delegate)
             XCTAssertEqual(UIScreen.main.bounds, CGRect(x: 0, y: 0, width: 640, height: 480))
@@ -83,14 +78,9 @@ final class X11ApplicationRunnerTests: XCTestCase {
             let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
                                                                        size: CGSize(width: 640, height: 480)))
             defer { runner.shutdown() }
-            var frames = 0
-            runner.configureHost = { host, _ in
-                let presented = host.onFramePresented
-                host.onFramePresented = { frame in
-                    presented?(frame)
-                    frames += 1
-                }
-            }
+            let watcher = FrameWatcher()
+            var frames: Int { watcher.frames }
+            runner.configureHost = { host, _ in host.addFrameStage(watcher) }
             let delegate = Delegate()
             runner.launch(delegate: delegate)
             XCTAssertTrue(runLoop { frames >= 1 }, "the first frame")
@@ -152,14 +142,14 @@ final class X11ApplicationRunnerTests: XCTestCase {
                                                                        size: CGSize(width: 640, height: 480)))
             defer { runner.shutdown() }
             var firstFramePixel: UInt32?
-            runner.configureHost = { host, _ in
-                host.onFramePresented = { _ in
-                    guard firstFramePixel == nil else { return }
-                    let frame = host.currentFrame
-                    // The middle of the view, inside the child once laid out: (250, 150).
-                    firstFramePixel = frame.pixels.load(fromByteOffset: 150 * frame.stride + 250 * 4, as: UInt32.self)
-                }
+            let watcher = FrameWatcher()
+            watcher.onFrame = { _, host in
+                guard firstFramePixel == nil else { return }
+                let frame = host.currentFrame
+                // The middle of the view, inside the child once laid out: (250, 150).
+                firstFramePixel = frame.pixels.load(fromByteOffset: 150 * frame.stride + 250 * 4, as: UInt32.self)
             }
+            runner.configureHost = { host, _ in host.addFrameStage(watcher) }
             runner.launch(delegate: LayoutDelegate())
             XCTAssertTrue(runLoop { firstFramePixel != nil })
             XCTAssertEqual(firstFramePixel, 0xFFFF_0000, "red: the child placed by layoutSubviews, not the blue view under it")

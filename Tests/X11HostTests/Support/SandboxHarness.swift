@@ -16,7 +16,9 @@ final class SandboxHarness {
     let app: SandboxApp
     let runner: X11ApplicationRunner
     let pixels: WindowPixelReader
-    private(set) var batches: [[TouchSample]] = []
+    /// Every batch the app was given, first in its input chain.
+    private let recorder: BatchRecorder
+    var batches: [[TouchSample]] { recorder.batches }
 
     /// Launches the sandbox through `UIApplicationMain`'s runner, as `touch-sandbox` does.
     init(scene: any Scene.Type = SceneCatalog.defaultScene) throws {
@@ -25,17 +27,13 @@ final class SandboxHarness {
         app = SandboxApp(sceneType: scene)
         runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
                                                                title: SandboxApp.title(for: scene)))
-        var recorder: (([TouchSample]) -> Void)?
+        let recorder = BatchRecorder()
+        self.recorder = recorder
         runner.configureHost = { [app] host, window in
             app.decorate(host, showing: window)
-            let deliver = host.onBatch
-            host.onBatch = { batch in
-                recorder?(batch)
-                deliver?(batch)
-            }
+            host.addInputFilter(recorder)
         }
         runner.launch(delegate: SandboxAppDelegate(sceneType: scene))
-        recorder = { [unowned self] batch in batches.append(batch) }
         // Mapped and drawn once: the first frame shows the scene's background.
         XCTAssertTrue(waitForPixel(at: CGPoint(x: 5, y: 100)) { $0 == Self.background }, "the window shows its first frame")
     }

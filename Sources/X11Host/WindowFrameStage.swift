@@ -1,0 +1,31 @@
+import CairoRenderer
+import UIKit
+
+/// A UIKit window's layer tree as a frame stage: its damage is what the tree's
+/// `DamageTracker` reports, drawn at the window's level (`UIWindow.windowLevel`).
+@MainActor
+final class WindowFrameStage: FrameStage {
+    let window: UIWindow
+    private let renderer: LayerRenderer
+
+    init(window: UIWindow, renderer: LayerRenderer) {
+        self.window = window
+        self.renderer = renderer
+    }
+
+    var order: FrameStageOrder {
+        .window(level: window.windowLevel)
+    }
+
+    func takeDamage(in host: X11Host) -> [CGRect] {
+        // Layout before drawing, as a Core Animation commit does: the host draws the
+        // first frame while mapping the window, before any turn has run. A no-op when
+        // the turn has laid out already.
+        window.layoutIfNeeded()
+        return window.layer.damageTracker?.takeDamage().rects ?? []
+    }
+
+    func draw(in canvas: Canvas, size: CGSize) {
+        renderer.renderDamage(of: window.layer, in: canvas)
+    }
+}

@@ -1,0 +1,141 @@
+import CairoRenderer
+import Foundation
+import HeadlessXorg
+import SandboxDebugging
+import TouchSandbox
+import UIKit
+import X11Host
+import XCTest
+
+/// The host's explicit pipeline: input filters run in the order of their stage whatever
+/// order they were added in, each passing on what the next sees, the client last, and
+/// hear back innermost first; frame stages are drawn bottom to top by their order.
+final class X11HostPipelineTests: XCTestCase {
+    /// Notes what it is given in a shared log, and may consume touches that begin in
+    /// the window's left half.
+    @MainActor
+    private final class NotingFilter: InputFilter {
+        let stage: InputFilterStage
+        let log: Log
+        var consumesLeftHalf = false
+
+        init(_ stage: InputFilterStage, log: Log) {
+            self.stage = stage
+            self.log = log
+        }
+
+        func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
+            log.lines.append("\(stage) sees \(Self.sides(batch, in: host))")
+            guard consumesLeftHalf else { return batch }
+            return batch.filter { $0.location.x >= host.size.width / 2 }
+        }
+
+        func host(_ host: X11Host, didHandle batch: [TouchSample]) {
+            log.lines.append("\(stage) after \(Self.sides(batch, in: host))")
+        }
+
+        /// Each sample as the half of the window it is in (XI2 touch ids are the
+        /// server's, counting on across tests).
+        static func sides(_ batch: [TouchSample], in host: X11Host) -> String {
+            batch.map { $0.location.x < host.size.width / 2 ? "left" : "right" }.joined(separator: " ")
+        }
+    }
+
+    @MainActor
+    private final class Log {
+        var lines: [String] = []
+    }
+
+    @MainActor
+    private final class Client: X11HostClient {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func host(_ host: X11Host, didReceive batch: [TouchSample]) {
+            log.lines.append("client gets \(NotingFilter.sides(batch, in: host))")
+        }
+    }
+
+    @MainActor
+    private final class Stage: FrameStage {
+        let order: FrameStageOrder
+        let name: String
+        let log: Log
+        init(_ name: String, _ order: FrameStageOrder, log: Log) {
+            self.name = name
+            self.order = order
+            self.log = log
+        }
+        func draw(in canvas: Canvas, size: CGSize) { log.lines.append("draw \(name)") }
+    }
+
+    func testFiltersRunByStageThenTheClientThenHearBackInnermostFirst() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let host = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 640, height: 480)))
+            defer { host.close() }
+            let log = Log()
+            let client = Client(log: log)
+            host.client = client
+            // Added out of order: the chain is the stages' order.
+            let chrome = NotingFilter(.chrome, log: log)
+            chrome.consumesLeftHalf = true
+            let filters = [chrome, NotingFilter(.debugging, log: log), NotingFilter(.recording, log: log),
+                           NotingFilter(.exitGesture, log: log)]
+            for filter in filters { host.addInputFilter(filter) }
+            XCTAssertEqual(host.inputFilters.map(\.stage), [.recording, .exitGesture, .debugging, .chrome])
+            host.start()
+            try server.touchscreen.touches([(1, .begin, CGPoint(x: 100, y: 100)), (2, .begin, CGPoint(x: 500, y: 100))])
+            XCTAssertTrue(runLoop { log.lines.count >= 9 })
+            XCTAssertEqual(log.lines, [
+                "recording sees left right", "exitGesture sees left right", "debugging sees left right",
+                "chrome sees left right", "client gets right",
+                "chrome after left right", "debugging after left right", "exitGesture after left right",
+                "recording after left right",
+            ])
+            try server.touchscreen.touches([(1, .end, CGPoint(x: 100, y: 100)), (2, .end, CGPoint(x: 500, y: 100))])
+            XCTAssertTrue(runLoop { log.lines.count >= 18 })
+        }
+    }
+
+    func testStagesAreDrawnByTheirOrder() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let host = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 320, height: 240)))
+            defer { host.close() }
+            let log = Log()
+            for stage in [Stage("overlays", .debugOverlays, log: log), Stage("alert window", .window(level: .alert), log: log),
+                          Stage("app window", .window(level: .normal), log: log),
+                          Stage("status bar window", .window(level: .statusBar), log: log),
+                          Stage("app chrome", .above(.window(level: .normal), by: 1), log: log)] {
+                host.addFrameStage(stage)
+            }
+            host.start()
+            XCTAssertTrue(runLoop { log.lines.count >= 5 })
+            XCTAssertEqual(Array(log.lines.prefix(5)), [
+                "draw app window", "draw app chrome", "draw status bar window", "draw alert window", "draw overlays",
+            ])
+        }
+    }
+
+    /// The sandbox takes its places in the runner's host: its overlays watch at the
+    /// debugging stage, its chrome consumes at the chrome stage, and it draws above the
+    /// scene's window.
+    func testTheSandboxTakesItsPlacesInThePipeline() throws {
+        try onMainActor {
+            let harness = try SandboxHarness()
+            defer { harness.close() }
+            XCTAssertEqual(harness.host.inputFilters.map(\.stage), [.recording, .debugging, .chrome])
+            XCTAssertEqual(harness.host.frameStages.map(\.order), [.window(level: .normal), .debugOverlays])
+        }
+    }
+}
+
+@MainActor
+private func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
+    }
+    return true
+}
