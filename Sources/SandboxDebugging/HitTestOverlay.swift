@@ -82,23 +82,23 @@ public final class HitTestOverlay: DebugOverlay {
         shownViews = views
         shownIDs = ids
         guard isVisible else { return [] }
-        let size = window.bounds.size
-        let upcoming = outlines(in: window).map { outline in
-            bounds(of: outline, label: labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize),
-                                                 in: size))
-        }
-        return drawnBounds + upcoming
+        return drawnBounds + upcomingDamage(in: window)
     }
 
     /// Where the outlines were drawn and will be, when the views moved under the touches.
     public func damageForFrame(in window: UIWindow) -> [CGRect] {
         guard isVisible else { return [] }
+        let upcoming = upcomingDamage(in: window)
+        return upcoming == drawnBounds ? [] : drawnBounds + upcoming
+    }
+
+    /// What drawing the outlines now would cover, outline after outline (see `damage(of:label:)`).
+    private func upcomingDamage(in window: UIWindow) -> [CGRect] {
         let size = window.bounds.size
-        let upcoming = outlines(in: window).map { outline in
-            bounds(of: outline, label: labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize),
+        return outlines(in: window).flatMap { outline in
+            damage(of: outline, label: labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize),
                                                  in: size))
         }
-        return upcoming == drawnBounds ? [] : drawnBounds + upcoming
     }
 
     /// The label's plate: above the outline's top-left, or inside it when that is above
@@ -112,8 +112,47 @@ public final class HitTestOverlay: DebugOverlay {
         return CGRect(origin: origin, size: CGSize(width: width, height: Self.labelHeight))
     }
 
-    private func bounds(of outline: Outline, label: CGRect) -> CGRect {
-        Self.boundingBox(of: outline.corners).insetBy(dx: -Self.lineWidth - 1, dy: -Self.lineWidth - 1).union(label)
+    /// What an outline covers: the bands its strokes lie in (`strokeBands(of:)`), then
+    /// its label's plate. Not the area inside: the outline of a view as large as the
+    /// window (a scene's stage) would otherwise redraw the whole window when a touch on it
+    /// begins or ends.
+    private func damage(of outline: Outline, label: CGRect) -> [CGRect] {
+        Self.strokeBands(of: outline.corners) + [label]
+    }
+
+    /// How far a stroke's pixels reach from the line it follows: half the line width,
+    /// the miter at a right-angled corner, and a pixel of antialiasing.
+    static let strokeReach: CGFloat = lineWidth + 1
+
+    /// The rectangles (window points) the closed polygon `corners`, stroked `lineWidth`
+    /// wide, draws in, each edge outset by `strokeReach`:
+    ///
+    /// - an axis-aligned rectangle gives four bands that do not overlap: the top and the
+    ///   bottom edge across the whole width, the left and the right edge between them
+    ///   (no pixel is in two of them);
+    /// - a rectangle no more than two reaches wide or high gives its outset box;
+    /// - any other polygon (a rotated view) gives each edge's bounding box, outset.
+    static func strokeBands(of corners: [CGPoint]) -> [CGRect] {
+        guard corners.count > 1 else { return [] }
+        let reach = strokeReach
+        let box = boundingBox(of: corners)
+        let edges = zip(corners, corners.dropFirst() + [corners[0]])
+        if box.width <= 2 * reach || box.height <= 2 * reach {
+            return [box.insetBy(dx: -reach, dy: -reach)]
+        }
+        guard edges.allSatisfy({ $0.x == $1.x || $0.y == $1.y }) else {
+            return edges.map { from, to in
+                boundingBox(of: [from, to]).insetBy(dx: -reach, dy: -reach)
+            }
+        }
+        let outer = box.insetBy(dx: -reach, dy: -reach)
+        let sideHeight = box.height - 2 * reach
+        return [
+            CGRect(x: outer.minX, y: outer.minY, width: outer.width, height: 2 * reach),
+            CGRect(x: outer.minX, y: box.maxY - reach, width: outer.width, height: 2 * reach),
+            CGRect(x: outer.minX, y: box.minY + reach, width: 2 * reach, height: sideHeight),
+            CGRect(x: box.maxX - reach, y: box.minY + reach, width: 2 * reach, height: sideHeight),
+        ]
     }
 
     private static func boundingBox(of points: [CGPoint]) -> CGRect {
@@ -130,9 +169,9 @@ public final class HitTestOverlay: DebugOverlay {
         let clip = canvas.clipBounds
         for outline in outlines(in: window) {
             let label = labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize), in: size)
-            let bounds = bounds(of: outline, label: label)
-            drawnBounds.append(bounds)
-            guard clip.intersects(bounds) else { continue }
+            let covered = damage(of: outline, label: label)
+            drawnBounds += covered
+            guard covered.contains(where: clip.intersects) else { continue }
             let color = TouchSpotsOverlay.color(for: outline.touchIDs[0])
             canvas.strokePolygon(outline.corners, with: color, lineWidth: Self.lineWidth)
             canvas.fillRoundedRect(label, radius: 4, with: DebugPalette.plate)

@@ -85,25 +85,92 @@ final class HitTestOverlayTests: OverlayTestCase {
         }
     }
 
+    /// The advance width of a label, as the overlay measures it.
+    private func labelWidth(_ text: String) -> CGFloat {
+        var width: CGFloat = 0
+        FrameBuffer(pointSize: CGSize(width: 1, height: 1), scale: 1).draw { canvas in
+            width = canvas.measureText(text, size: 11)
+        }
+        return width
+    }
+
+    /// What the plain view's outline covers: its four edges as bands 3 points either side
+    /// (the top and bottom across, the sides between them), then the label's plate (4
+    /// points of padding either side of the text, 17 high, 2 above the outline).
+    private func plainDamage(label: String) -> [CGRect] {
+        [CGRect(x: 37, y: 57, width: 126, height: 6), CGRect(x: 37, y: 137, width: 126, height: 6),
+         CGRect(x: 37, y: 63, width: 6, height: 74), CGRect(x: 157, y: 63, width: 6, height: 74),
+         CGRect(x: 40, y: 41, width: labelWidth(label) + 8, height: 17)]
+    }
+
     func testOutlinesAreRedrawnWhenTouchesBeginOrEndButNotWhenTheyMove() async {
+        // Exactly the bands the strokes lie in and the label, not the area inside.
         let began = send([sample(1, .began, 100, 100)], to: [overlay])
-        XCTAssertEqual(began.count, 1)
-        XCTAssertTrue(began[0].contains(CGRect(x: 40, y: 60, width: 120, height: 80)), "the outline: \(began)")
-        XCTAssertLessThan(began[0].minY, 60 - 17, "and its label above it")
+        XCTAssertEqual(began, plainDamage(label: "1 → UIView (40, 60, 120 × 80)"))
         _ = image([overlay])
         XCTAssertEqual(send([sample(1, .moved, 120, 110)], to: [overlay]), [], "the view stays the touch's")
 
-        // A second finger on the same view changes the label; one on the window adds an outline.
+        // A second finger on the same view changes the label: where the outline was and where it is.
         let second = send([sample(3, .began, 60, 70)], to: [overlay])
-        XCTAssertEqual(second.count, 2, "where the outline was and where it is")
+        XCTAssertEqual(second, plainDamage(label: "1 → UIView (40, 60, 120 × 80)")
+            + plainDamage(label: "1, 3 → UIView (40, 60, 120 × 80)"))
         XCTAssertEqual(overlay.outlines(in: window).map(\.label), ["1, 3 → UIView (40, 60, 120 × 80)"])
         _ = image([overlay])
 
         let drawn = send([sample(1, .ended, 120, 110), sample(3, .ended, 60, 70)], to: [overlay])
-        XCTAssertEqual(drawn.count, 1, "only where it was: no outline is left")
-        XCTAssertTrue(drawn[0].contains(CGRect(x: 40, y: 60, width: 120, height: 80)))
+        XCTAssertEqual(drawn, plainDamage(label: "1, 3 → UIView (40, 60, 120 × 80)"), "only where it was: no outline is left")
         XCTAssertEqual(overlay.outlines(in: window), [])
         XCTAssertEqual(rgb(image([overlay]), 100, 59), OverlayTestCase.background.rgb)
+    }
+
+    func testARotatedViewsOutlineDamagesEachEdgesBoxAndTheWindowsOutlineOnlyItsEdges() async {
+        // The diamond: each edge's bounding box, 3 points out.
+        let began = send([sample(2, .began, 280, 150)], to: [overlay])
+        let reach = 40 * 2.0.squareRoot()
+        let label = "2 → UIView (223.4, 93.4, 113.1 × 113.1)"
+        let expected = [CGRect(x: 277, y: 147 - reach, width: reach + 6, height: reach + 6),
+                        CGRect(x: 277, y: 147, width: reach + 6, height: reach + 6),
+                        CGRect(x: 277 - reach, y: 147, width: reach + 6, height: reach + 6),
+                        CGRect(x: 277 - reach, y: 147 - reach, width: reach + 6, height: reach + 6),
+                        // Moved left to end at the window's right edge.
+                        CGRect(x: 400 - labelWidth(label) - 8, y: 150 - reach - 19, width: labelWidth(label) + 8,
+                               height: 17)]
+        XCTAssertEqual(began.count, expected.count, "\(began)")
+        for (rect, wanted) in zip(began, expected) {
+            for (value, wantedValue) in [(rect.minX, wanted.minX), (rect.minY, wanted.minY), (rect.width, wanted.width),
+                                         (rect.height, wanted.height)] {
+                XCTAssertEqual(value, wantedValue, accuracy: 1e-9, "\(rect) against \(wanted)")
+            }
+        }
+        send([sample(2, .ended, 280, 150)], to: [overlay])
+        _ = image([overlay])
+
+        // A touch on the window: four 6-point bands round the 400 × 300 window and the
+        // label inside its top-left, where the overlay once damaged the whole window.
+        let window = send([sample(1, .began, 390, 290)], to: [overlay])
+        XCTAssertEqual(window, [CGRect(x: -3, y: -3, width: 406, height: 6), CGRect(x: -3, y: 297, width: 406, height: 6),
+                                CGRect(x: -3, y: 3, width: 6, height: 294), CGRect(x: 397, y: 3, width: 6, height: 294),
+                                CGRect(x: 0, y: 3, width: labelWidth("1 → UIWindow (0, 0, 400 × 300)") + 8, height: 17)])
+    }
+
+    func testEveryPixelAnOutlineDrawsLiesInItsDamage() async {
+        // On the plain view, the rotated one, and the window, with two touches on each.
+        for (first, second) in [((100.0, 100.0), (120.0, 90.0)), ((280.0, 150.0), (290.0, 160.0)),
+                                ((390.0, 290.0), (10.0, 200.0))] {
+            let blank = image([])
+            let damage = send([sample(1, .began, first.0, first.1), sample(2, .began, second.0, second.1)], to: [overlay])
+            let drawn = image([overlay])
+            var outside: [(Int, Int)] = []
+            for y in 0..<300 {
+                for x in 0..<400 where rgb(drawn, x, y) != rgb(blank, x, y) {
+                    let pixel = CGRect(x: x, y: y, width: 1, height: 1)
+                    // Damage is redrawn rounded out to whole pixels (`DamageRegion`).
+                    if !damage.contains(where: { $0.integral.contains(pixel) }) { outside.append((x, y)) }
+                }
+            }
+            XCTAssertEqual(outside.count, 0, "drawn outside the damage \(damage): \(outside.prefix(10))")
+            send([sample(1, .ended, first.0, first.1), sample(2, .ended, second.0, second.1)], to: [overlay])
+        }
     }
 
     func testATouchOnTheWindowOutlinesTheWindowAndAHiddenOverlayDrawsNothing() async {
