@@ -9,6 +9,8 @@ import X11Host
 //   touch-sandbox-bench latency [touches]   touch-to-pixel latency, sandbox vs raw Xlib
 //   touch-sandbox-bench flood [seconds] [rate ...] [--scene NAME] [--overlays LIST] [--compare PATH]
 //                                           the same while ten fingers flood the client with moves
+//   touch-sandbox-bench sustained [seconds] one finger, then five, moving every 8 ms: latency of each move,
+//                                           floor vs the sandbox (touch-spots, pinch-rotate-pan; every overlay on)
 //   touch-sandbox-bench soak [--minutes N] [--dwell S] [--tolerance-mb MB] [--seed N]
 //                                           random multitouch through every scene, overlays on;
 //                                           fails unless memory and idle CPU come back (not in CI)
@@ -156,6 +158,8 @@ MainActor.assumeIsolated {
             try measureLatency(touches: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
         case "flood":
             try FloodBenchmark.run(Array(arguments.dropFirst()))
+        case "sustained":
+            try SustainedMotionBenchmark.run(Array(arguments.dropFirst()))
         case "soak":
             try SoakTest.run(SoakTest.Options(Array(arguments.dropFirst())))
         case "idle":
