@@ -4,8 +4,10 @@ import Foundation
 /// The part of a window that must be redrawn: a short list of rectangles in window
 /// points, each rounded out to whole device pixels and cut to the window's bounds.
 ///
-/// Rectangles that overlap (or touch) are merged into their union, so the list holds
-/// disjoint rectangles and its area is the sum of theirs. Beyond `maximumCount`
+/// Rectangles that overlap, or share a whole edge, are merged into their union, so the
+/// list holds rectangles whose insides are disjoint and its area is the sum of theirs.
+/// Rectangles that only meet along part of an edge or at a corner stay apart: a thin
+/// outline's four bands must not merge into the box they surround. Beyond `maximumCount`
 /// rectangles the new one merges with the one whose union grows least, and once the
 /// rectangles cover `fullCoverage` of the bounds the region is the whole bounds
 /// (`coversBounds`): one big copy is cheaper than many nearly adjacent ones. See
@@ -15,7 +17,7 @@ public struct DamageRegion: Equatable, Sendable {
     public let bounds: CGRect
     /// Device pixels per point: rectangles are rounded out to this grid.
     public let scale: CGFloat
-    /// Disjoint rectangles in window points, on the device-pixel grid.
+    /// Rectangles with disjoint insides, in window points, on the device-pixel grid.
     public private(set) var rects: [CGRect] = []
 
     /// Most rectangles kept apart.
@@ -54,7 +56,7 @@ public struct DamageRegion: Equatable, Sendable {
         var merged = true
         while merged {
             merged = false
-            if let index = rects.firstIndex(where: { $0.intersects(rect) || Self.touch($0, rect) }) {
+            if let index = rects.firstIndex(where: { Self.overlap($0, rect) || Self.touch($0, rect) }) {
                 rect = rect.union(rects.remove(at: index))
                 merged = true
             }
@@ -99,6 +101,12 @@ public struct DamageRegion: Equatable, Sendable {
     private static func touch(_ a: CGRect, _ b: CGRect) -> Bool {
         (a.minY == b.minY && a.maxY == b.maxY && (a.maxX == b.minX || b.maxX == a.minX))
             || (a.minX == b.minX && a.maxX == b.maxX && (a.maxY == b.minY || b.maxY == a.minY))
+    }
+
+    /// Whether `a` and `b` share inside area. (Foundation's `intersects` on Linux is
+    /// also true for rectangles that merely touch.)
+    private static func overlap(_ a: CGRect, _ b: CGRect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
     }
 
     private func growth(_ a: CGRect, _ b: CGRect) -> CGFloat {

@@ -181,4 +181,26 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertTrue(region.coversBounds, "most of the bounds: all of it")
         XCTAssertEqual(region.pixelCount, 200 * 200)
     }
+
+    /// An outline's four bands meet at their corners and along parts of their edges: they
+    /// stay four rectangles, not the box they surround (Foundation's `intersects` on
+    /// Linux counts touching as meeting, which merged them).
+    func testRectanglesThatOnlyTouchStayApartAndOnesSharingAWholeEdgeMerge() async {
+        var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+        let bands = [
+            CGRect(x: 100, y: 100, width: 400, height: 6), CGRect(x: 100, y: 394, width: 400, height: 6),
+            CGRect(x: 100, y: 106, width: 6, height: 288), CGRect(x: 494, y: 106, width: 6, height: 288),
+        ]
+        for band in bands { region.add(band) }
+        XCTAssertEqual(region.rects, bands)
+        XCTAssertEqual(region.area, 2 * 400 * 6 + 2 * 6 * 288)
+        // Sharing a whole edge: the union is exactly the two.
+        region.add(CGRect(x: 100, y: 90, width: 400, height: 10))
+        XCTAssertTrue(region.rects.contains(CGRect(x: 100, y: 90, width: 400, height: 16)), "\(region.rects)")
+        XCTAssertEqual(region.rects.count, 4)
+        // Overlapping: merged.
+        region.add(CGRect(x: 490, y: 200, width: 20, height: 20))
+        XCTAssertEqual(region.rects.count, 4)
+        XCTAssertTrue(region.rects.contains(CGRect(x: 490, y: 106, width: 20, height: 288)))
+    }
 }
