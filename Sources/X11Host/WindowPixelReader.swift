@@ -18,10 +18,17 @@ public final class WindowPixelReader {
     /// The pixel at a window position in device pixels, as 0xRRGGBB, or nil when the
     /// window is gone or the position is outside it.
     public func pixel(of window: UInt, x: Int, y: Int) -> UInt32? {
-        guard let image = XGetImage(display, Window(window), Int32(x), Int32(y), 1, 1, UInt(bitPattern: -1), ZPixmap)
+        row(of: window, x: x, y: y, width: 1)?.first
+    }
+
+    /// `width` pixels of one row from a window position, as 0xRRGGBB, in one round
+    /// trip; nil when the window is gone or the row leaves it.
+    public func row(of window: UInt, x: Int, y: Int, width: Int) -> [UInt32]? {
+        guard width > 0, let image = XGetImage(display, Window(window), Int32(x), Int32(y), UInt32(width), 1,
+                                               UInt(bitPattern: -1), ZPixmap)
         else { return nil }
         defer { XDestroyImageStructure(image) }
-        return UInt32(truncatingIfNeeded: XGetPixelValue(image, 0, 0)) & 0xFF_FFFF
+        return (0..<width).map { UInt32(truncatingIfNeeded: XGetPixelValue(image, Int32($0), 0)) & 0xFF_FFFF }
     }
 
     /// Polls a pixel until `condition` holds or `timeout` passes; returns the last value.

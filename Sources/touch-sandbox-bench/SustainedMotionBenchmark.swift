@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import HeadlessXorg
 import UIKit
@@ -27,7 +26,7 @@ final class SustainedMotionProbe {
     /// How far ahead of the finger (in pixels, moving right; mirrored moving left) the
     /// probed pixel lies, and how wide the probe's colour tolerance is.
     let leadRight: Int, leadLeft: Int
-    private let display: OpaquePointer
+    private let pixels: WindowPixelReader
 
     static let step: CGFloat = 8
     static let interval: TimeInterval = 0.008
@@ -39,12 +38,7 @@ final class SustainedMotionProbe {
         self.window = window
         self.leadRight = leadRight
         self.leadLeft = leadLeft
-        guard let display = XOpenDisplay(server.display) else { throw LatencyProbe.ProbeError.windowGone }
-        self.display = display
-    }
-
-    deinit {
-        XCloseDisplay(display)
+        pixels = try WindowPixelReader(displayName: server.display)
     }
 
     struct Result {
@@ -163,11 +157,7 @@ final class SustainedMotionProbe {
 
     /// A row of pixels as 0xRRGGBB, in one round trip.
     private func strip(x: Int, y: Int, width: Int) -> [UInt32]? {
-        guard let image = XGetImage(display, Window(window), Int32(x), Int32(y), UInt32(width), 1, UInt(bitPattern: -1),
-                                    ZPixmap)
-        else { return nil }
-        defer { _ = image.pointee.f.destroy_image(image) }
-        return (0..<width).map { UInt32(truncatingIfNeeded: image.pointee.f.get_pixel(image, Int32($0), 0)) & 0xFF_FFFF }
+        pixels.row(of: window, x: x, y: y, width: width)
     }
 
     enum SustainedError: Error, CustomStringConvertible {
