@@ -108,7 +108,10 @@ final class DebugOverlaysTests: OverlayTestCase {
     func testAllOverlaysDrawTogetherOverTheSceneInTheirOrder() async throws {
         playScript()
         let buffer = frame(overlays.all, scene: true)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("all-overlays.png")
+        // A folder of this run's own: two runs at once, or as two users, never collide.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("debug-overlays-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("all-overlays.png")
         try buffer.writePNG(to: url)
         print("all overlays: \(url.path)")
         let image = buffer.makeImage()

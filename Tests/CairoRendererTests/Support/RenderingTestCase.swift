@@ -70,7 +70,7 @@ class RenderingTestCase: XCTestCase {
             }
         }
         if worst.difference > Self.channelTolerance {
-            let failed = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png")
+            let failed = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual-\(UUID()).png")
             try? buffer.writePNG(to: failed)
             XCTFail("\(name) differs from its golden by \(worst.difference) at (\(worst.x), \(worst.y)); drawn: \(failed.path)",
                     file: file, line: line)
