@@ -119,12 +119,3 @@ final class EndToEndFloodTests: XCTestCase {
 }
 
 /// Runs the main run loop until `condition` holds or `timeout` passes.
-@MainActor
-private func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
-    }
-    return true
-}

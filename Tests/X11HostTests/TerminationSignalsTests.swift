@@ -88,13 +88,3 @@ final class TerminationSignalsTests: XCTestCase {
         XCTAssertEqual(TerminationSignal.all.map(\.exitStatus), [143, 130, 129])
     }
 }
-
-@MainActor
-private func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
-    }
-    return true
-}

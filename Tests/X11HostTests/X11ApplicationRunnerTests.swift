@@ -156,13 +156,3 @@ final class X11ApplicationRunnerTests: XCTestCase {
         }
     }
 }
-
-@MainActor
-private func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
-    }
-    return true
-}

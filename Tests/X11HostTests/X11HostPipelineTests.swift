@@ -129,13 +129,3 @@ final class X11HostPipelineTests: XCTestCase {
         }
     }
 }
-
-@MainActor
-private func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
-    }
-    return true
-}

@@ -55,12 +55,7 @@ final class SandboxHarness {
 
     /// Runs the main run loop until `condition` holds or `timeout` passes.
     func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { return false }
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
-        }
-        return true
+        X11HostTests.runLoop(timeout: timeout, until: condition)
     }
 
     /// Polls the window's pixel at a point (window points, scale 1), running the app's
@@ -116,6 +111,17 @@ func setDeviceEnabled(_ enabled: Bool, device: Int, display displayName: String)
     var value: UInt8 = enabled ? 1 : 0
     XIChangeProperty(display, Int32(device), property, XA_INTEGER, 8, PropModeReplace, &value, 1)
     XSync(display, 0)
+}
+
+/// Runs the main run loop until `condition` holds or `timeout` passes; false on timeout.
+@MainActor
+func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
+    }
+    return true
 }
 
 /// Runs a test body on the main actor. XCTest on Linux runs tests on the main thread but
