@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "touch-sandbox", dependencies: ["TouchSandbox"]),
         .executableTarget(
             name: "touch-sandbox-bench",
-            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox"]),
+            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessXorg
+import TouchFuzzing
 import TouchSandbox
 import UIKit
 import X11Host
@@ -182,20 +183,5 @@ enum SoakTest {
               let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
         else { return .nan }
         return kilobytes / 1024
-    }
-}
-
-/// A small seeded generator, so a soak run can be repeated exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
