@@ -58,7 +58,8 @@ final class TimerQueue {
         let index = calls.partitioningIndex { other in
             (other.deadline, other.sequence) > (call.deadline, call.sequence)
         }
-        let isEarliest = !calls.contains { $0.isPending && $0.deadline <= call.deadline }
+        // Sorted by deadline: it is the earliest when no pending call comes before it.
+        let isEarliest = !calls[..<index].contains { $0.isPending }
         calls.insert(call, at: index)
         if isEarliest { onEarlierDeadline?() }
         return call

@@ -114,6 +114,8 @@ open class UIControl: UIView {
         // The control follows its touch before anything else hears of the event, so that
         // a cancellation made by a handler (an ancestor given the other touches, an
         // action) reaches it as `touchesCancelled` and tracking ends there.
+        // A touch that finished elsewhere may have left its highlight.
+        if trackedTouch != nil { isHighlighted = false }
         trackedTouch = touch
         touchInside = isWithinTrackingArea(touch.location(in: self))
         tracking = beginTracking(touch, with: event)
@@ -214,15 +216,11 @@ open class UIControl: UIView {
         return trackedTouch
     }
 
-    /// The followed touch while it is still down. One that finished without its end
-    /// reaching the control is forgotten here, so the control tracks the next touch.
+    /// The followed touch while it is still down: one that finished without its end
+    /// reaching the control (forwarded by a view that moved away) counts as none, so the
+    /// control tracks the next touch, which replaces it.
     private var followedTouch: UITouch? {
-        guard let trackedTouch else { return nil }
-        guard !trackedTouch.isFinished else {
-            UIKitDebug.log(.delivery, "\(type(of: self)) forgets \(trackedTouch.sampleID), which ended elsewhere")
-            stopFollowing()
-            return nil
-        }
+        guard let trackedTouch, !trackedTouch.isFinished else { return nil }
         return trackedTouch
     }
 
