@@ -36,7 +36,8 @@ public enum FuzzStep: Sendable, CustomStringConvertible {
                     + "location: CGPoint(x: \(sample.location.x), y: \(sample.location.y)), timestamp: \(sample.timestamp))"
             }
             return "window.inject([\(samples.joined(separator: ", "))])"
-        case .advance(let seconds): return "clock.advance(by: \(seconds)); runTimersAndAnimations()"
+        case .advance(let seconds):
+            return "clock.advance(by: \(seconds)); UIApplication.shared.runPendingTimers(); CAAnimationEngine.tick()"
         case .cancelAllTouches: return "UIApplication.shared.cancelAllTouches()"
         case .cancelDevice(let device): return "UIApplication.shared.cancelTouches(fromDevice: \(device))"
         case .removeView(let index): return "scenario.views[\(index)].removeFromSuperview()"
