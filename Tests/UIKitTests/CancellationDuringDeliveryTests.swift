@@ -218,53 +218,58 @@ final class CancellationDuringDeliveryTests: UIKitTestCase {
 
     // MARK: - Recognizers (item 4)
 
-    func testALongPressDisabledByItsBeganActionWhileItsViewCancelsAllIsReset() async {
+    /// A long press on a view whose `touchesCancelled` cancels every touch; its action
+    /// notes each state in `actions` and calls `onBegan` when sent for began.
+    private func pressOnCancellingView(
+        actions: Box<[UIGestureRecognizer.State]>, onBegan: @escaping @MainActor (UIGestureRecognizer, CancellingView) -> Void
+    ) -> (UILongPressGestureRecognizer, CancellingView) {
         let view = CancellingView("view", frame: CGRect(x: 0, y: 0, width: 200, height: 200), trace: trace)
         view.cancelsOnBegan = false
         view.cancelsOnCancelled = true
         window.addSubview(view)
         let press = UILongPressGestureRecognizer()
-        var actions: [UIGestureRecognizer.State] = []
-        press.addAction { recognizer in
-            actions.append(recognizer.state)
-            // Only while the view cancels everything: the second round must just work.
-            if recognizer.state == .began, view.cancelsOnCancelled { recognizer.isEnabled = false }
+        press.addAction { [unowned view] recognizer in
+            actions.value.append(recognizer.state)
+            if recognizer.state == .began { onBegan(recognizer, view) }
         }
         view.addGestureRecognizer(press)
-        window.inject([sample(1, .began, 10, 10)])
+        return (press, view)
+    }
+
+    /// Holds finger `number` down past the long press's minimum duration.
+    private func holdPast(_ number: UInt32) {
+        window.inject([sample(number, .began, 10, 10)])
         clock.advance(by: 0.6)
         UIApplication.shared.runPendingTimers()
-        XCTAssertEqual(actions, [.began, .cancelled])
+    }
+
+    func testALongPressDisabledByItsBeganActionWhileItsViewCancelsAllIsReset() async {
+        let actions = Box<[UIGestureRecognizer.State]>([])
+        // Only while the view cancels everything: the second round must just work.
+        let (press, view) = pressOnCancellingView(actions: actions) { recognizer, view in
+            if view.cancelsOnCancelled { recognizer.isEnabled = false }
+        }
+        holdPast(1)
+        XCTAssertEqual(actions.value, [.began, .cancelled])
         XCTAssertEqual(press.state, .possible)
         window.inject([sample(1, .ended, 10, 10)])
         // Enabled again, it works.
         press.isEnabled = true
         view.cancelsOnCancelled = false
-        actions.removeAll()
-        window.inject([sample(2, .began, 10, 10)])
-        clock.advance(by: 0.6)
-        UIApplication.shared.runPendingTimers()
+        actions.value.removeAll()
+        holdPast(2)
         window.inject([sample(2, .ended, 10, 10)])
-        XCTAssertEqual(actions, [.began, .ended])
+        XCTAssertEqual(actions.value, [.began, .ended])
         XCTAssertEqual(press.state, .possible)
     }
 
     func testALongPressRemovedByItsBeganActionWhileItsViewCancelsAllIsReset() async {
-        let view = CancellingView("view", frame: CGRect(x: 0, y: 0, width: 200, height: 200), trace: trace)
-        view.cancelsOnBegan = false
-        view.cancelsOnCancelled = true
-        window.addSubview(view)
-        let press = UILongPressGestureRecognizer()
-        var actions: [UIGestureRecognizer.State] = []
-        press.addAction { recognizer in
-            actions.append(recognizer.state)
-            if recognizer.state == .began { recognizer.view?.removeGestureRecognizer(recognizer) }
+        let actions = Box<[UIGestureRecognizer.State]>([])
+        let (press, _) = pressOnCancellingView(actions: actions) { recognizer, _ in
+            recognizer.view?.removeGestureRecognizer(recognizer)
         }
-        view.addGestureRecognizer(press)
-        window.inject([sample(1, .began, 10, 10)])
-        clock.advance(by: 0.6)
-        UIApplication.shared.runPendingTimers()
-        XCTAssertEqual(actions, [.began, .cancelled])
+        holdPast(1)
+        XCTAssertEqual(actions.value, [.began, .cancelled])
         XCTAssertEqual(press.state, .possible)
         XCTAssertNil(press.view)
     }
@@ -287,4 +292,11 @@ final class CancellationDuringDeliveryTests: UIKitTestCase {
         XCTAssertNil(weakTouch)
         XCTAssertNil(weakView)
     }
+}
+
+/// A value closures can share and change.
+@MainActor
+private final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }
