@@ -65,9 +65,7 @@ final class EndToEndFloodTests: XCTestCase {
     /// holds only moves is one event, whatever the backlog.
     func testTenFingersFloodingTwoHundredMovesEachReachUIKitAsOneMovePerFinger() throws {
         try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
-                                                                       size: CGSize(width: 640, height: 480)))
+            let (server, runner) = try makeRunner()
             defer { runner.shutdown() }
             let recorder = BatchRecorder()
             var batches: [[TouchSample]] { recorder.batches }

@@ -41,9 +41,7 @@ final class TerminationSignalsTests: XCTestCase {
 
     func testLiveTouchesAreCancelledThenHandlersRunInOrderThenTheWindowCloses() throws {
         try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
-                                                                       size: CGSize(width: 640, height: 480)))
+            let (server, runner) = try makeRunner()
             defer { runner.shutdown() }
             let recorder = BatchRecorder()
             var batches: Int { recorder.batches.count }

@@ -43,9 +43,7 @@ final class X11ApplicationRunnerTests: XCTestCase {
 
     func testAUserProgramReceivesRealTouches() throws {
         try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
-                                                                       size: CGSize(width: 640, height: 480)))
+            let (server, runner) = try makeRunner()
             defer { runner.shutdown() }
             let recorder = BatchRecorder()
             var batches: Int { recorder.batches.count }
@@ -74,9 +72,7 @@ final class X11ApplicationRunnerTests: XCTestCase {
     /// view moves, the completion runs at the end, and then the clock stops.
     func testAnimationsAdvanceOnTheFrameClockAndItStopsWhenTheyEnd() throws {
         try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
-                                                                       size: CGSize(width: 640, height: 480)))
+            let (_, runner) = try makeRunner()
             defer { runner.shutdown() }
             let watcher = FrameWatcher()
             var frames: Int { watcher.frames }
@@ -137,9 +133,7 @@ final class X11ApplicationRunnerTests: XCTestCase {
     /// must show the views laid out (a screenshot takes that frame).
     func testTheFirstFrameShowsTheViewsLaidOut() throws {
         try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
-                                                                       size: CGSize(width: 640, height: 480)))
+            let (_, runner) = try makeRunner()
             defer { runner.shutdown() }
             var firstFramePixel: UInt32?
             let watcher = FrameWatcher()

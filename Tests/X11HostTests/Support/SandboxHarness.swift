@@ -113,6 +113,15 @@ func setDeviceEnabled(_ enabled: Bool, device: Int, display displayName: String)
     XSync(display, 0)
 }
 
+/// A runner for a program of one's own on the shared headless server, with a 640 × 480
+/// screen; the caller shuts it down.
+@MainActor
+func makeRunner() throws -> (server: HeadlessXorg, runner: X11ApplicationRunner) {
+    let server = try HeadlessXorg.shared()
+    let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display, size: CGSize(width: 640, height: 480)))
+    return (server, runner)
+}
+
 /// Runs the main run loop until `condition` holds or `timeout` passes; false on timeout.
 @MainActor
 func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
