@@ -75,6 +75,7 @@ public final class FrameBuffer {
 
     deinit {
         cairo_surface_destroy(surface)
+        scratch?.deallocate()
     }
 
     /// The frame's size in points.
@@ -106,6 +107,64 @@ public final class FrameBuffer {
         body(Canvas(context: context))
         cairo_surface_flush(surface)
     }
+
+    /// Redraws each of `rects` (in points, rounded out to whole device pixels and cut to
+    /// the frame) on its own: `body` draws into a scratch buffer exactly that rectangle's
+    /// size, through a canvas in window points with no clip, and the scratch pixels are
+    /// then copied over the frame's. Empty `rects` redraws the whole frame, as
+    /// `draw(clippedTo:)` does.
+    ///
+    /// Why not one clip: Cairo composites an operation that a clip cuts through along
+    /// another path (a mask through the clip) than one it does not, and the two round
+    /// differently, by several levels of 255 anywhere in the operation. Here nothing is
+    /// clipped: the scratch buffer's edge bounds the work the way the frame's edge bounds
+    /// a full redraw, and the drawing is the full redraw's moved by whole device pixels,
+    /// so each redrawn pixel is the one a full redraw makes. Rectangles may overlap: an
+    /// overlap is drawn twice, to the same pixels. `body` runs once per rectangle, so it
+    /// reads the canvas's extent (`Canvas.clipRectangles`) to skip what lies outside.
+    public func draw(eachOf rects: [CGRect], _ body: (Canvas) -> Void) {
+        guard !rects.isEmpty else { return draw(clippedTo: [], body) }
+        let target = cairo_create(surface)!
+        defer { cairo_destroy(target) }
+        cairo_set_operator(target, CAIRO_OPERATOR_SOURCE)
+        for rect in rects {
+            let minX = max(0, Int((rect.minX * scale).rounded(.down)))
+            let minY = max(0, Int((rect.minY * scale).rounded(.down)))
+            let maxX = min(pixelWidth, Int((rect.maxX * scale).rounded(.up)))
+            let maxY = min(pixelHeight, Int((rect.maxY * scale).rounded(.up)))
+            guard maxX > minX, maxY > minY else { continue }
+            let width = maxX - minX, height = maxY - minY
+            let scratch = scratchSurface(width: width, height: height)
+            defer { cairo_surface_destroy(scratch) }
+            let context = cairo_create(scratch)!
+            cairo_translate(context, Double(-minX), Double(-minY))
+            cairo_scale(context, Double(scale), Double(scale))
+            body(Canvas(context: context))
+            cairo_destroy(context)
+            cairo_surface_flush(scratch)
+            cairo_set_source_surface(target, scratch, Double(minX), Double(minY))
+            cairo_rectangle(target, Double(minX), Double(minY), Double(width), Double(height))
+            cairo_fill(target)
+        }
+        cairo_surface_flush(surface)
+    }
+
+    /// An image surface of `width` × `height` pixels over the start of the scratch
+    /// memory (grown as needed, kept between frames), its rows `scratchStride` apart.
+    private func scratchSurface(width: Int, height: Int) -> OpaquePointer {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        let needed = stride * height
+        if scratchCapacity < needed {
+            scratch?.deallocate()
+            scratch = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: 16)
+            scratchCapacity = needed
+        }
+        return cairo_image_surface_create_for_data(
+            scratch!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+    }
+
+    private var scratch: UnsafeMutableRawPointer?
+    private var scratchCapacity = 0
 
     /// A copy of the frame's pixels as an image (premultiplied, rows from the top).
     public func makeImage() -> CGImage {

@@ -4,20 +4,24 @@ import Foundation
 /// The part of a window that must be redrawn: a short list of rectangles in window
 /// points, each rounded out to whole device pixels and cut to the window's bounds.
 ///
-/// Rectangles that overlap, or share a whole edge, are merged into their union, so the
-/// list holds rectangles whose insides are disjoint and its area is the sum of theirs.
-/// Rectangles that only meet along part of an edge or at a corner stay apart: a thin
-/// outline's four bands must not merge into the box they surround. Beyond `maximumCount`
-/// rectangles the new one merges with the one whose union grows least, and once the
-/// rectangles cover `fullCoverage` of the bounds the region is the whole bounds
-/// (`coversBounds`): one big copy is cheaper than many nearly adjacent ones. See
-/// `DamageTracker` for where damage comes from.
+/// Two rectangles merge into their union only when the union has no more pixels than
+/// the two together (`growth` ≤ 0): one inside the other, two sharing a whole edge, or
+/// two overlapping so much that the corners the union adds are no bigger than the
+/// overlap. Otherwise they stay apart, even where they overlap, because a union can be
+/// far bigger than its parts: a label's plate over a finger's band, or a panel in a
+/// corner crossing a window-wide stroke band, would otherwise become most of the window.
+/// Each rectangle is redrawn on its own (`FrameBuffer.draw(eachOf:)`), so an overlap is
+/// drawn twice, and `area` counts it twice: it is the area drawn. Beyond `maximumCount`
+/// rectangles the new one merges with the one whose union grows least, and once `area`
+/// reaches `fullCoverage` of the bounds the region is the whole bounds (`coversBounds`):
+/// one big copy is cheaper than many nearly adjacent ones. See `DamageTracker` for where
+/// damage comes from.
 public struct DamageRegion: Equatable, Sendable {
     /// The window's area in points; nothing outside it is damage.
     public let bounds: CGRect
     /// Device pixels per point: rectangles are rounded out to this grid.
     public let scale: CGFloat
-    /// Rectangles with disjoint insides, in window points, on the device-pixel grid.
+    /// Rectangles in window points, on the device-pixel grid; they may overlap.
     public private(set) var rects: [CGRect] = []
 
     /// Most rectangles kept apart.
@@ -36,10 +40,10 @@ public struct DamageRegion: Equatable, Sendable {
     /// Whether the region is the whole bounds.
     public var coversBounds: Bool { rects.count == 1 && rects[0] == pixelBounds }
 
-    /// The damaged area in square points.
+    /// The area drawn, in square points: the rectangles' areas summed (an overlap twice).
     public var area: CGFloat { rects.reduce(0) { $0 + $1.width * $1.height } }
 
-    /// The damaged area in device pixels.
+    /// The area drawn, in device pixels.
     public var pixelCount: Int { Int((area * scale * scale).rounded()) }
 
     /// Damages the whole bounds.
@@ -52,14 +56,9 @@ public struct DamageRegion: Equatable, Sendable {
         guard !coversBounds else { return }
         var rect = roundedOut(rect).intersection(pixelBounds)
         guard !rect.isNull, rect.width > 0, rect.height > 0 else { return }
-        // Merge with everything it meets, until it meets nothing more.
-        var merged = true
-        while merged {
-            merged = false
-            if let index = rects.firstIndex(where: { Self.overlap($0, rect) || Self.touch($0, rect) }) {
-                rect = rect.union(rects.remove(at: index))
-                merged = true
-            }
+        // Merge with every rectangle whose union with it costs nothing, until none does.
+        while let index = rects.firstIndex(where: { growth($0, rect) <= 0 }) {
+            rect = rect.union(rects.remove(at: index))
         }
         if rects.count >= Self.maximumCount {
             let index = rects.indices.min { growth(rects[$0], rect) < growth(rects[$1], rect) }!
@@ -97,18 +96,9 @@ public struct DamageRegion: Equatable, Sendable {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    /// Two rectangles share an edge along its whole length, so their union adds nothing.
-    private static func touch(_ a: CGRect, _ b: CGRect) -> Bool {
-        (a.minY == b.minY && a.maxY == b.maxY && (a.maxX == b.minX || b.maxX == a.minX))
-            || (a.minX == b.minX && a.maxX == b.maxX && (a.maxY == b.minY || b.maxY == a.minY))
-    }
-
-    /// Whether `a` and `b` share inside area. (Foundation's `intersects` on Linux is
-    /// also true for rectangles that merely touch.)
-    private static func overlap(_ a: CGRect, _ b: CGRect) -> Bool {
-        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
-    }
-
+    /// The pixels the union of `a` and `b` has beyond the two drawn apart: zero or less
+    /// when one holds the other, when they share a whole edge, or when the union's added
+    /// corners are no bigger than their overlap.
     private func growth(_ a: CGRect, _ b: CGRect) -> CGFloat {
         let union = a.union(b)
         return union.width * union.height - a.width * a.height - b.width * b.height

@@ -85,7 +85,7 @@ enum DamageBenchmark {
         }
 
         func draw(into buffer: FrameBuffer, clip: [CGRect], culled: Bool) {
-            buffer.draw(clippedTo: clip) { canvas in
+            buffer.draw(eachOf: clip) { canvas in
                 if culled { renderer.renderDamage(of: window.layer, in: canvas) } else { renderer.render(window.layer, in: canvas) }
                 overlays.draw(in: canvas, window: window)
             }

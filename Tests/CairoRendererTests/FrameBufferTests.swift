@@ -32,4 +32,28 @@ final class FrameBufferTests: XCTestCase {
         XCTAssertNil(FrameBuffer.pixelSize(forPointSize: CGSize(width: 10, height: 10), scale: -1))
         XCTAssertNil(FrameBuffer.pixelSize(forPointSize: CGSize(width: 10, height: 10), scale: .nan))
     }
+
+    /// `draw(eachOf:)` runs the drawing once per rectangle, in window points, on a canvas
+    /// whose extent is that rectangle (rounded out to device pixels), and changes nothing
+    /// outside the rectangles; an overlap is drawn twice to the same pixels.
+    func testDrawEachOfDrawsEveryRectangleOnItsOwnAndNothingElse() {
+        let buffer = FrameBuffer(pointSize: CGSize(width: 20, height: 10), scale: 2)
+        buffer.draw { canvas in canvas.fill(CGRect(x: 0, y: 0, width: 20, height: 10), with: Canvas.Color(hex: 0x0000FF)) }
+        var extents: [CGRect?] = []
+        buffer.draw(eachOf: [CGRect(x: 1.2, y: 1, width: 3, height: 2), CGRect(x: 3, y: 2, width: 4, height: 4)]) { canvas in
+            extents.append(canvas.clipRectangles?.first)
+            canvas.clear()
+            // Translucent: drawn twice over the same backdrop it reads the same.
+            canvas.fill(CGRect(x: 0, y: 0, width: 20, height: 10), with: Canvas.Color(hex: 0xFF0000).withAlpha(0.5))
+        }
+        XCTAssertEqual(extents, [CGRect(x: 1, y: 1, width: 3.5, height: 2), CGRect(x: 3, y: 2, width: 4, height: 4)])
+        let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * buffer.stride / 4 + x] }
+        XCTAssertEqual(pixel(0, 0), 0xFF00_00FF, "outside: untouched")
+        XCTAssertEqual(pixel(2, 2), 0x8080_0000, "inside the first")
+        XCTAssertEqual(pixel(7, 4), 0x8080_0000, "in the overlap")
+        XCTAssertEqual(pixel(13, 11), 0x8080_0000, "inside the second")
+        XCTAssertEqual(pixel(14, 11), 0xFF00_00FF, "just right of the second")
+        XCTAssertEqual(pixel(9, 2), 0xFF00_00FF, "just right of the first, above the second")
+    }
 }

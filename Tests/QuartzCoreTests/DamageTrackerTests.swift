@@ -167,12 +167,19 @@ final class DamageTrackerTests: XCTestCase {
 
     // MARK: - DamageRegion
 
-    func testRegionRoundsOutMergesOverlapsAndCollapsesToTheBounds() async {
+    func testRegionRoundsOutMergesWhatCostsNothingAndCollapsesToTheBounds() async {
         var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), scale: 2)
         region.add(CGRect(x: 10.2, y: 10.7, width: 5, height: 5))
         XCTAssertEqual(region.rects, [CGRect(x: 10, y: 10.5, width: 5.5, height: 5.5)])
+        region.add(CGRect(x: 11, y: 11, width: 2, height: 2))
+        XCTAssertEqual(region.rects, [CGRect(x: 10, y: 10.5, width: 5.5, height: 5.5)], "inside: merged")
+        region.add(CGRect(x: 10, y: 11, width: 5.5, height: 5.5))
+        XCTAssertEqual(region.rects, [CGRect(x: 10, y: 10.5, width: 5.5, height: 6)],
+                       "overlapping by more than the union adds: merged")
         region.add(CGRect(x: 14, y: 14, width: 10, height: 2))
-        XCTAssertEqual(region.rects, [CGRect(x: 10, y: 10.5, width: 14, height: 5.5)], "overlapping: merged")
+        XCTAssertEqual(region.rects, [CGRect(x: 10, y: 10.5, width: 5.5, height: 6), CGRect(x: 14, y: 14, width: 10, height: 2)],
+                       "overlapping a little: apart, since the union would draw 51 more square points")
+        XCTAssertEqual(region.area, 5.5 * 6 + 10 * 2, "the area drawn counts the overlap twice")
         region.add(CGRect(x: -50, y: 90, width: 70, height: 50))
         XCTAssertEqual(region.rects.last, CGRect(x: 0, y: 90, width: 20, height: 10), "cut to the bounds")
         for index in 0..<20 { region.add(CGRect(x: CGFloat(index * 5), y: 40, width: 1, height: 1)) }
@@ -198,9 +205,24 @@ final class DamageTrackerTests: XCTestCase {
         region.add(CGRect(x: 100, y: 90, width: 400, height: 10))
         XCTAssertTrue(region.rects.contains(CGRect(x: 100, y: 90, width: 400, height: 16)), "\(region.rects)")
         XCTAssertEqual(region.rects.count, 4)
-        // Overlapping: merged.
+        // Overlapping a band a little: apart (merged, it would draw the band's whole
+        // length 20 wide).
         region.add(CGRect(x: 490, y: 200, width: 20, height: 20))
-        XCTAssertEqual(region.rects.count, 4)
-        XCTAssertTrue(region.rects.contains(CGRect(x: 490, y: 106, width: 20, height: 288)))
+        XCTAssertEqual(region.rects.count, 5)
+        XCTAssertEqual(region.rects.last, CGRect(x: 490, y: 200, width: 20, height: 20))
+    }
+
+    /// What the rule is for: a panel in a corner that a window-wide band crosses (the
+    /// recognizer HUD and a finger's stroke band) stays two rectangles, not the
+    /// window's top third.
+    func testAPanelAndAWindowWideBandCrossingItStayApart() async {
+        var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        let panel = CGRect(x: 764, y: 8, width: 252, height: 220)
+        let band = CGRect(x: 0, y: 150, width: 1024, height: 12)
+        region.add(panel)
+        region.add(band)
+        XCTAssertEqual(region.rects, [panel, band])
+        XCTAssertFalse(region.coversBounds)
+        XCTAssertEqual(region.pixelCount, 252 * 220 + 1024 * 12)
     }
 }
