@@ -76,6 +76,9 @@ public final class X11Host {
     /// The rectangles of the frame just drawn (empty: the whole window).
     private var lastDirtyRects: [CGRect] = []
     private var pacer = FramePacer()
+    /// A batch was delivered since the last frame: the next frame shows input, so the
+    /// pacer lets it come sooner (`FramePacer`).
+    private var hasUndrawnInput = false
     private var isFrameScheduled = false
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
@@ -192,7 +195,7 @@ public final class X11Host {
         guard !isProcessingEvents, !isFrameScheduled, !isClosed else { return }
         isFrameScheduled = true
         let now = MonotonicClock().now
-        let delay = max(0, pacer.earliestNextFrame() - now)
+        let delay = max(0, pacer.earliestNextFrame(showingInput: hasUndrawnInput) - now)
         let work = { @Sendable [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
@@ -212,11 +215,12 @@ public final class X11Host {
     public func displayIfNeeded() {
         guard !damage.isEmpty || isFrameWanted, !isClosed else { return }
         let started = MonotonicClock().now
-        guard pacer.mayDraw(at: started) else {
+        guard pacer.mayDraw(at: started, showingInput: hasUndrawnInput) else {
             scheduleFrame()
             return
         }
         isFrameWanted = false
+        hasUndrawnInput = false
         let drawn: Bool = CAAnimationEngine.holdingTime {
             for stage in frameStages {
                 for rect in stage.takeDamage(in: self) { damage.add(rect) }
@@ -226,7 +230,9 @@ public final class X11Host {
             let rects = damage.coversBounds ? [] : damage.rects
             damage = DamageRegion(bounds: damage.bounds, scale: damage.scale)
             let size = frameBuffer.pointSize
-            frameBuffer.draw(clippedTo: rects) { canvas in
+            // Each rectangle on its own, unclipped (`FrameBuffer.draw(eachOf:)`): the
+            // stages draw once per rectangle and skip what lies outside it.
+            frameBuffer.draw(eachOf: rects) { canvas in
                 for stage in frameStages { stage.draw(in: canvas, size: size) }
             }
             window.present(frameBuffer, rects: rects.map(pixelRect))
@@ -293,6 +299,7 @@ public final class X11Host {
         if !batch.isEmpty {
             // Still processing: what the batch's receivers damage is drawn just below,
             // not in a frame scheduled through the main queue.
+            hasUndrawnInput = true
             deliver(MoveCoalescer.coalesce(batch.take()))
         }
         isProcessingEvents = false

@@ -22,8 +22,23 @@ struct SandboxChrome {
     /// Draws the caption bar and the hint; the toolbar is drawn separately
     /// (`SandboxToolbar`), above any open panel, because it stays usable under one.
     /// `badges` are short states shown at the right of the caption bar ("SLOW ×10").
+    /// Each part is skipped when it lies outside the canvas's clip (a frame redraws only
+    /// its damage, often several small rectangles, each drawn on its own).
     func draw(in canvas: Canvas, size: CGSize, badges: [String]) {
+        let clip = canvas.clipBounds
         let captionBar = Self.captionBar(in: size)
+        if clip.intersects(captionBar) { drawCaptionBar(captionBar, in: canvas, size: size, badges: badges) }
+        if let hint {
+            // Low on the stage, centred, so it never covers the scene's own views.
+            let baseline = size.height - Self.helpHeight - Self.hintBaselineOffset
+            guard clip.intersects(CGRect(x: 0, y: baseline - 16, width: size.width, height: 22)) else { return }
+            let text = canvas.truncated(hint, toWidth: size.width - 24, size: 16)
+            let width = canvas.measureText(text, size: 16)
+            canvas.drawText(text, at: CGPoint(x: (size.width - width) / 2, y: baseline), size: 16, color: SandboxStyle.secondaryText)
+        }
+    }
+
+    private func drawCaptionBar(_ captionBar: CGRect, in canvas: Canvas, size: CGSize, badges: [String]) {
         canvas.fill(captionBar, with: SandboxStyle.chrome)
         var right = size.width - 10
         for badge in badges.reversed() {
@@ -41,13 +56,6 @@ struct SandboxChrome {
         }
         canvas.drawText(canvas.truncated(caption, toWidth: max(0, right - 12), size: 13), at: CGPoint(x: 12, y: 21),
                         size: 13, color: SandboxStyle.primaryText)
-        if let hint {
-            // Low on the stage, centred, so it never covers the scene's own views.
-            let text = canvas.truncated(hint, toWidth: size.width - 24, size: 16)
-            let width = canvas.measureText(text, size: 16)
-            canvas.drawText(text, at: CGPoint(x: (size.width - width) / 2, y: size.height - Self.helpHeight - Self.hintBaselineOffset),
-                            size: 16, color: SandboxStyle.secondaryText)
-        }
     }
 
     static func captionBar(in size: CGSize) -> CGRect {

@@ -67,6 +67,7 @@ struct SandboxToolbar {
     /// Draws the bar; `isOn` tells which toggles are lit, `pressed` which button a
     /// finger holds down.
     static func draw(in canvas: Canvas, bar: CGRect, isOn: (SandboxAction) -> Bool, pressed: SandboxAction?) {
+        guard canvas.clipBounds.intersects(bar) else { return }
         canvas.fill(bar, with: SandboxStyle.chrome)
         for item in layout(in: bar) {
             let lit = item.action.isToggle && isOn(item.action)
