@@ -110,9 +110,9 @@ public final class FrameBuffer {
 
     /// Redraws each of `rects` (in points, rounded out to whole device pixels and cut to
     /// the frame) on its own: `body` draws into a scratch buffer exactly that rectangle's
-    /// size, through a canvas in window points with no clip, and the scratch pixels are
-    /// then copied over the frame's. Empty `rects` redraws the whole frame, as
-    /// `draw(clippedTo:)` does.
+    /// size, transparent to begin with, through a canvas in window points with no clip,
+    /// and the scratch pixels then replace the frame's. Empty `rects` redraws the whole frame, cleared
+    /// first, straight into the frame.
     ///
     /// Why not one clip: Cairo composites an operation that a clip cuts through along
     /// another path (a mask through the clip) than one it does not, and the two round
@@ -123,7 +123,12 @@ public final class FrameBuffer {
     /// overlap is drawn twice, to the same pixels. `body` runs once per rectangle, so it
     /// reads the canvas's extent (`Canvas.clipRectangles`) to skip what lies outside.
     public func draw(eachOf rects: [CGRect], _ body: (Canvas) -> Void) {
-        guard !rects.isEmpty else { return draw(clippedTo: [], body) }
+        guard !rects.isEmpty else {
+            return draw(clippedTo: []) { canvas in
+                canvas.clear()
+                body(canvas)
+            }
+        }
         let target = cairo_create(surface)!
         defer { cairo_destroy(target) }
         cairo_set_operator(target, CAIRO_OPERATOR_SOURCE)
@@ -137,6 +142,9 @@ public final class FrameBuffer {
             let scratch = scratchSurface(width: width, height: height)
             defer { cairo_surface_destroy(scratch) }
             let context = cairo_create(scratch)!
+            cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(context)
+            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
             cairo_translate(context, Double(-minX), Double(-minY))
             cairo_scale(context, Double(scale), Double(scale))
             body(Canvas(context: context))

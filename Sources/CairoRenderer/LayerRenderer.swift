@@ -27,12 +27,13 @@ public struct LayerRenderer {
         layer.renderInSuperlayerSpace(in: CGContext(backend: backend))
     }
 
-    /// Redraws a frame's damage: clears `canvas` where it is clipped (the host clips
-    /// it to the frame's damage) and draws `root`'s tree there, skipping subtrees whose
-    /// footprints miss the clip. Call it right after `root.damageTracker.takeDamage()`,
-    /// whose footprints it reads; see `DamageTracker` for the whole path.
+    /// Redraws a frame's damage: draws `root`'s tree over what `canvas` holds, skipping
+    /// subtrees whose footprints miss the canvas's clip (or, for a scratch buffer
+    /// of `FrameBuffer.draw(eachOf:)`, its extent). The caller clears first where the
+    /// frame is redrawn (`draw(eachOf:)` does), so windows stacked by level draw one
+    /// over another. Call it right after `root.damageTracker.takeDamage()`, whose
+    /// footprints it reads; see `DamageTracker` for the whole path.
     public func renderDamage(of root: CALayer, in canvas: Canvas) {
-        canvas.clear()
         let backend = CairoContextBackend(cairo: canvas.context)
         root.renderDamage(clippedTo: canvas.clipRectangles, in: CGContext(backend: backend))
     }

@@ -2,10 +2,10 @@ import CairoRenderer
 import Foundation
 import UIKit
 
-/// Runs a UIKit application in X windows, the counterpart of UIKit's `UIApplicationMain`:
-/// sets up `UIScreen.main`, creates the delegate, sends it
-/// `application(_:didFinishLaunchingWithOptions:)`, gives every window made key and
-/// visible an X window fed by XInput2, and runs the main run loop until the last window
+/// Runs a UIKit application in an X window, the counterpart of UIKit's
+/// `UIApplicationMain`: sets up `UIScreen.main`, creates the delegate, sends it
+/// `application(_:didFinishLaunchingWithOptions:)`, shows every visible window in one
+/// X window (the screen) fed by XInput2, and runs the main run loop until that X window
 /// closes.
 ///
 ///     @main
@@ -16,9 +16,9 @@ import UIKit
 ///     }
 ///
 /// Swift cannot build an object from a class name, so the delegate is passed as an
-/// expression, evaluated once at launch. `configure` runs for each X window before it
-/// is shown (the sandbox adds its overlays and keys there). Problems opening the display
-/// print one line and exit with status 2.
+/// expression, evaluated once at launch. `configure` runs once, when the first window
+/// becomes visible, before the X window is shown (the sandbox adds its overlays and
+/// keys there). Problems opening the display print one line and exit with status 2.
 @MainActor
 public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
                               delegate makeDelegate: @autoclosure () -> any UIApplicationDelegate,
@@ -29,25 +29,29 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
     runner.runForever()
 }
 
-/// The glue between `UIApplication` and X windows: one `X11Host` per visible
-/// `UIWindow`, each input batch handed to UIKit's run loop (`ApplicationRunLoop`, whose
-/// turns run on the main queue), and frames drawn from the window's layer tree where it
-/// reports damage.
+/// The glue between `UIApplication` and the X server: one `X11Host`, the screen, shows
+/// every visible `UIWindow` at its frame, stacked by `UIWindow.Level` (each window a
+/// frame stage of the host, drawn where its layer tree reports damage); each input
+/// batch, in screen points, goes to UIKit's run loop (`ApplicationRunLoop.handle(_:)`),
+/// which gives each finger to the frontmost window that wants it.
+///
+/// The X window is the screen: it takes the size of `options.size`, or of the first
+/// window shown when that window has a size of its own; a window shown with no size
+/// gets the screen's bounds, and windows as large as the screen follow it when the X
+/// window is resized. Hiding every window leaves the X window open and empty; closing
+/// the X window ends the program.
 @MainActor
 public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     public let options: X11Host.Options
-    /// Runs for each X window before it is mapped.
+    /// Runs once, when the first window becomes visible, before the X window maps.
     public var configureHost: ((X11Host, UIWindow) -> Void)?
-    /// A visible UIKit window and the X window showing it.
-    private struct Shown {
-        let window: UIWindow
-        let host: X11Host
-    }
+    /// The X window showing the screen, once a window has become visible.
+    public private(set) var host: X11Host?
+    /// Each visible window's frame stage, by window.
+    private var stages: [ObjectIdentifier: WindowFrameStage] = [:]
 
-    private var shown: [ObjectIdentifier: Shown] = [:]
-
-    /// The X windows, one per visible UIKit window.
-    public var hosts: [X11Host] { shown.values.map(\.host) }
+    /// The X windows: the screen's, once a window has become visible.
+    public var hosts: [X11Host] { host.map { [$0] } ?? [] }
     private var observation: WindowObservation?
     /// The order of each turn (input, timers, animation tick, layout, present, next
     /// wake) is UIKit's; this runner only backs it with the main queue and presents.
@@ -72,28 +76,29 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         }
     }
 
-    /// Launches the delegate; windows it makes visible get X windows at once.
+    /// Launches the delegate; windows it makes visible are shown at once.
     public func launch(delegate: @autoclosure () -> any UIApplicationDelegate) {
         UIApplication.shared.launch(delegate: delegate())
-        guard !shown.isEmpty else {
+        guard !stages.isEmpty else {
             fail("the application delegate made no window key and visible; call makeKeyAndVisible() in application(_:didFinishLaunchingWithOptions:)", status: 1)
         }
         runLoop.turn()
     }
 
-    /// Stops showing windows: closes every X window (cancelling live touches), hides the
+    /// Stops showing windows: closes the X window (cancelling live touches), hides the
     /// UIKit windows and stops observing the application. For tests and embedders that
     /// run several applications in one process, one after another.
     public func shutdown() {
         if let observation { UIApplication.shared.removeWindowObserver(observation) }
         observation = nil
         runLoop.invalidate()
-        let closing = shown.values
-        shown.removeAll()
-        for entry in closing {
-            entry.host.close()
-            entry.window.layer.stopTrackingDamage()
-            entry.window.isHidden = true
+        let closing = stages.values.map(\.window)
+        stages.removeAll()
+        host?.close()
+        host = nil
+        for window in closing {
+            window.layer.stopTrackingDamage()
+            window.isHidden = true
         }
     }
 
@@ -105,73 +110,86 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
 
     /// The X window showing `window`, if it is visible.
     public func host(for window: UIWindow) -> X11Host? {
-        shown[ObjectIdentifier(window)]?.host
+        stages[ObjectIdentifier(window)] == nil ? nil : host
     }
 
     // MARK: - Windows
 
     private func show(_ window: UIWindow) {
-        guard shown[ObjectIdentifier(window)] == nil else { return }
-        var hostOptions = options
-        if window.bounds.width > 0 && window.bounds.height > 0 {
-            hostOptions.size = window.bounds.size
+        guard stages[ObjectIdentifier(window)] == nil else { return }
+        let screen: X11Host
+        var isNew = false
+        if let host {
+            screen = host
         } else {
-            window.frame = CGRect(origin: .zero, size: options.size)
+            var hostOptions = options
+            if window.bounds.width > 0 && window.bounds.height > 0 {
+                hostOptions.size = window.bounds.size
+                UIScreen.main.bounds = CGRect(origin: .zero, size: hostOptions.size)
+            }
+            do {
+                screen = try X11Host(options: hostOptions)
+            } catch {
+                fail("\(error)", status: error.exitStatus)
+            }
+            screen.client = self
+            host = screen
+            isNew = true
         }
-        let host: X11Host
-        do {
-            host = try X11Host(options: hostOptions)
-        } catch {
-            fail("\(error)", status: error.exitStatus)
-        }
+        let screenBounds = CGRect(origin: .zero, size: screen.currentFrame.pointSize)
+        if window.bounds.width <= 0 || window.bounds.height <= 0 { window.frame = screenBounds }
         // Only what changed is redrawn: the window's layer tree reports its damage
-        // (`DamageTracker`), which its frame stage gives at the start of each frame.
-        window.layer.startTrackingDamage(bounds: CGRect(origin: .zero, size: hostOptions.size), scale: options.scale)
-        host.client = self
-        host.addFrameStage(WindowFrameStage(window: window, renderer: renderer))
-        shown[ObjectIdentifier(window)] = Shown(window: window, host: host)
-        configureHost?(host, window)
-        host.start()
+        // (`DamageTracker`) in screen points, which its stage gives at each frame.
+        window.layer.startTrackingDamage(bounds: screenBounds, scale: options.scale)
+        let stage = WindowFrameStage(window: window, renderer: renderer)
+        stages[ObjectIdentifier(window)] = stage
+        screen.addFrameStage(stage)
+        if isNew {
+            configureHost?(screen, window)
+            screen.start()
+        }
     }
 
-    /// The UIKit window an X window shows.
-    private func window(of host: X11Host) -> UIWindow? {
-        shown.values.first { $0.host === host }?.window
+    private func hide(_ window: UIWindow) {
+        guard let stage = stages.removeValue(forKey: ObjectIdentifier(window)) else { return }
+        window.layer.stopTrackingDamage()
+        // Removing the stage redraws the screen without it.
+        host?.removeFrameStage(stage)
     }
 
     // MARK: - X11HostClient
 
     public func host(_ host: X11Host, didReceive batch: [TouchSample]) {
-        guard let window = window(of: host) else { return }
-        runLoop.handle(batch, in: window)
+        runLoop.handle(batch)
     }
 
     public func host(_ host: X11Host, didResizeTo size: CGSize) {
-        guard let window = window(of: host) else { return }
-        window.frame = CGRect(origin: .zero, size: size)
-        window.layer.startTrackingDamage(bounds: CGRect(origin: .zero, size: size), scale: options.scale)
+        let old = UIScreen.main.bounds
+        let screen = CGRect(origin: .zero, size: size)
+        UIScreen.main.bounds = screen
+        for stage in stages.values {
+            if stage.window.frame == old { stage.window.frame = screen }
+            stage.window.layer.startTrackingDamage(bounds: screen, scale: options.scale)
+        }
         runLoop.turn()
     }
 
-    /// The window's own close ends the program when it was the last one.
+    /// The X window's own close ends the program.
     public func hostDidClose(_ host: X11Host) {
-        guard let window = window(of: host) else { return }
-        shown[ObjectIdentifier(window)] = nil
-        if shown.isEmpty { exit(0) }
-    }
-
-    private func hide(_ window: UIWindow) {
-        shown.removeValue(forKey: ObjectIdentifier(window))?.host.close()
-        window.layer.stopTrackingDamage()
+        guard host === self.host else { return }
+        self.host = nil
+        stages.removeAll()
+        exit(0)
     }
 
     // MARK: - Presenting
 
-    /// Asks each host whose window's layer tree has damage for a frame; the host draws
+    /// Asks the host for a frame when a window's layer tree has damage; the host draws
     /// it (paced, and at once when idle) with the damage it takes then.
     public func present(_ windows: [UIWindow]) {
-        for entry in shown.values where entry.window.layer.damageTracker?.hasDamage == true {
-            entry.host.setNeedsFrame()
+        guard let host else { return }
+        if stages.values.contains(where: { $0.window.layer.damageTracker?.hasDamage == true }) {
+            host.setNeedsFrame()
         }
     }
 
