@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "X11Host", targets: ["X11Host"]),
+        .library(name: "SandboxDebugging", targets: ["SandboxDebugging"]),
         .library(name: "HeadlessXorg", targets: ["HeadlessXorg"]),
         .executable(name: "touch-sandbox", targets: ["touch-sandbox"]),
     ],
@@ -32,7 +33,9 @@ let package = Package(
 
         // Drawing and the window system.
         .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore"]),
-        .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit"]),
+        // The host carries the debug layer, so `TOUCH_DEBUG` works in any app that
+        // starts through `UIApplicationMain`, with no dependency of its own.
+        .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit", "SandboxDebugging"]),
         .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer"]),
 
         // Random multitouch sequences checked against the delivery promises.

@@ -148,13 +148,15 @@ public final class TouchSpotsOverlay: DebugOverlay {
         draw(in: canvas)
     }
 
-    public func draw(in canvas: Canvas) {
+    /// Draws every spot but those of the fingers in `excluded` (a screenshot leaves out
+    /// the finger pressing its button).
+    public func draw(in canvas: Canvas, excluding excluded: Set<TouchSample.ID> = []) {
         guard isVisible else { return }
         let clip = canvas.clipBounds
-        for spot in spots where clip.intersects(Self.bounds(of: spot)) {
+        for spot in spots where !excluded.contains(spot.id) && clip.intersects(Self.bounds(of: spot)) {
             drawTrail(of: spot, in: canvas)
         }
-        for spot in spots where clip.intersects(Self.bounds(of: spot.location)) {
+        for spot in spots where !excluded.contains(spot.id) && clip.intersects(Self.bounds(of: spot.location)) {
             let color = Self.color(for: spot.id)
             canvas.fillCircle(center: spot.location, radius: Self.radius, with: color.withAlpha(Self.fillAlpha))
             canvas.strokeCircle(center: spot.location, radius: Self.radius - 1, with: color, lineWidth: 2)

@@ -1,5 +1,6 @@
 import CairoRenderer
 import Foundation
+import SandboxDebugging
 import UIKit
 
 /// Runs a UIKit application in an X window, the counterpart of UIKit's
@@ -19,10 +20,25 @@ import UIKit
 /// expression, evaluated once at launch. `configure` runs once, when the first window
 /// becomes visible, before the X window is shown (the sandbox adds its overlays and
 /// keys there). Problems opening the display print one line and exit with status 2.
+///
+/// The debug layer (`DebugLayer`: touch spots, hit-test views, the recognizer HUD, slow
+/// animations, screenshots…) comes on with `options.debugLayer` or, when that is nil,
+/// with the `TOUCH_DEBUG` environment variable (`TOUCH_DEBUG=spots,hit-views`; see
+/// `DebugLayerConfiguration`); a word it does not know prints one line and exits with
+/// status 2.
 @MainActor
 public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
                               delegate makeDelegate: @autoclosure () -> any UIApplicationDelegate,
                               configure: ((X11Host, UIWindow) -> Void)? = nil) -> Never {
+    var options = options
+    if options.debugLayer == nil {
+        do {
+            options.debugLayer = try DebugLayerConfiguration(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            FileHandle.standardError.write(Data("\(ProgramName.current): \(error)\n".utf8))
+            exit(2)
+        }
+    }
     let runner = X11ApplicationRunner(options: options)
     runner.configureHost = configure
     runner.launch(delegate: makeDelegate())
@@ -47,6 +63,10 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     public var configureHost: ((X11Host, UIWindow) -> Void)?
     /// The X window showing the screen, once a window has become visible.
     public private(set) var host: X11Host?
+    /// The debug layer, when `options.debugLayer` asked for one: shown over the first
+    /// window that becomes visible.
+    public private(set) var debugLayer: DebugLayer?
+    private var debugHosting: DebugLayerHosting?
     /// Each visible window's frame stage, by window.
     private var stages: [ObjectIdentifier: WindowFrameStage] = [:]
 
@@ -92,6 +112,9 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         if let observation { UIApplication.shared.removeWindowObserver(observation) }
         observation = nil
         runLoop.invalidate()
+        if let host { debugHosting?.remove(from: host) }
+        debugHosting = nil
+        debugLayer = nil
         let closing = stages.values.map(\.window)
         stages.removeAll()
         host?.close()
@@ -147,6 +170,11 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         if isNew {
             configureHost?(screen, window)
             screen.start()
+            if let configuration = options.debugLayer {
+                let layer = DebugLayer(configuration: configuration)
+                debugLayer = layer
+                debugHosting = DebugLayerHosting(layer, in: screen, over: window)
+            }
         }
     }
 

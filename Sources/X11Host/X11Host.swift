@@ -2,6 +2,7 @@ import CairoRenderer
 import CX11
 import Dispatch
 import Foundation
+import SandboxDebugging
 import UIKit
 
 /// One X window fed by XInput2 touches and drawn by Cairo: the spine of the sandbox.
@@ -30,14 +31,19 @@ public final class X11Host {
         public var title: String
         /// Logs every device and every dropped event.
         public var verbose: Bool
+        /// The debug layer an application runner shows over the app's windows (see
+        /// `DebugLayer`); nil for none. `UIApplicationMain` fills it from `TOUCH_DEBUG`
+        /// when it is nil.
+        public var debugLayer: DebugLayerConfiguration?
 
         public init(display: String? = nil, size: CGSize = CGSize(width: 1024, height: 768), scale: CGFloat = 1,
-                    title: String = "Touch Sandbox", verbose: Bool = false) {
+                    title: String = "Touch Sandbox", verbose: Bool = false, debugLayer: DebugLayerConfiguration? = nil) {
             self.display = display
             self.size = size
             self.scale = scale
             self.title = title
             self.verbose = verbose
+            self.debugLayer = debugLayer
         }
     }
 

@@ -1,0 +1,283 @@
+import CairoRenderer
+import Foundation
+import UIKit
+
+/// The sandbox's debugging tools for any UIKit app: the six overlays (touch spots,
+/// hit-test views, model and presentation frames, path hit regions, the recognizer HUD,
+/// the meter), slow animations, screenshots, the gesture trace and help, worked from a
+/// toolbar of finger-sized UIKit buttons in a window of their own above the app's.
+///
+/// Turn it on without changing code with `TOUCH_DEBUG` (see `DebugLayerConfiguration`),
+/// or in code through `UIApplicationMain(options:)`'s `debugLayer` option; the host
+/// (`X11Host`) feeds it every batch of input and draws its overlays over every window.
+///
+/// **Summoning the toolbar** cannot collide with the app's own gestures or keys:
+/// - the handle, a 44-point "Debug" button in the screen's bottom-right corner, lives
+///   in the layer's window, so a touch on it never reaches the app, and every other
+///   touch goes to the app untouched (the window lets touches through where it shows
+///   nothing);
+/// - F12 on a keyboard: apps here get no key presses (UIKit's `UIPress` handling is not
+///   implemented), so the layer's keys take nothing from them. While the toolbar is
+///   open, each tool's letter key works too (`DebugTool.key`); Esc closes a panel, then
+///   the toolbar.
+///
+/// The layer's own controls are ordinary views, hit-tested and tracked by the same
+/// UIKit as the app, so the layer can be debugged with itself.
+@MainActor
+public final class DebugLayer {
+    /// The overlays drawn over every window; fed by the host.
+    public let overlays: DebugOverlays
+    /// The layer's window, above the app's (`UIWindow.Level.debugLayer`).
+    public let window: DebugWindow
+    /// The toolbar and panels, in `window`.
+    public let view: DebugLayerView
+    /// Where screenshots go; the current folder by default.
+    public var screenshotFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// The start of a screenshot's file name (then the date and time, then `.png`).
+    public var screenshotName = "touch-debug"
+    /// Where the last screenshot went, or why it failed.
+    public private(set) var lastScreenshot: Result<URL, DebugScreenshotError>?
+    /// Items an embedding app puts before the tools (the sandbox's scene list).
+    public var leadingItems: [DebugToolbar.Item] = [] {
+        didSet { rebuildToolbar() }
+    }
+    /// Whether the toolbar can be hidden (the sandbox keeps it open).
+    public var hidesToolbar = true {
+        didSet { rebuildToolbar() }
+    }
+    /// Asks the host for a frame: the rectangle (screen points) the overlays changed,
+    /// or nil for the whole screen.
+    public var onNeedsDisplay: (@MainActor (CGRect?) -> Void)?
+    /// The renderer screenshots are drawn with.
+    private let renderer = LayerRenderer()
+    private var statusExpiry: DelayedCall?
+    /// How long a status line stays.
+    public static let statusDuration: TimeInterval = 4
+
+    /// A layer configured as `configuration` says, not yet shown (`attach(to:)`).
+    public init(configuration: DebugLayerConfiguration = DebugLayerConfiguration()) {
+        overlays = DebugOverlays()
+        window = DebugWindow(frame: UIScreen.main.bounds)
+        view = DebugLayerView(frame: window.bounds)
+        window.addSubview(view)
+        view.handle.addAction({ [weak self] _ in self?.setToolbarVisible(true) }, for: .touchUpInside)
+        view.help.closeButton.addAction({ [weak self] _ in self?.setHelpVisible(false) }, for: .touchUpInside)
+        view.help.lines = DebugTool.allCases.map { ($0.key, "\($0.title): \($0.helpText)") }
+            + [("F12", "show or hide the toolbar (or tap the Debug handle, bottom right); Esc closes a panel")]
+        for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
+        if configuration.tools.contains(.slow) { CAAnimationEngine.animationSpeed = 0.1 }
+        if configuration.tools.contains(.trace) { setTrace(true) }
+        view.showsHandle = configuration.showsHandle
+        view.isToolbarVisible = configuration.showsToolbar
+        rebuildToolbar()
+    }
+
+    /// Shows the layer over `appWindow`, whose touches the overlays follow.
+    public func attach(to appWindow: UIWindow) {
+        overlays.window = appWindow
+        window.frame = UIScreen.main.bounds
+        window.isHidden = false
+        view.setNeedsLayout()
+    }
+
+    /// Hides the layer's window (the overlays stay as they are).
+    public func detach() {
+        window.isHidden = true
+    }
+
+    // MARK: - Tools
+
+    /// Whether a tool is on (for commands, whether its panel is open).
+    public func isOn(_ tool: DebugTool) -> Bool {
+        switch tool {
+        case .spots, .hitViews, .frames, .paths, .gestures, .meter: overlay(for: tool)?.isVisible ?? false
+        case .slow: CAAnimationEngine.animationSpeed < 1
+        case .trace: GestureTrace.isEnabled && GestureTrace.echoesToStandardError
+        case .screenshot: false
+        case .help: !view.help.isHidden
+        }
+    }
+
+    /// Switches a toggle on or off; for `.screenshot`, `true` takes one.
+    public func set(_ tool: DebugTool, on: Bool) {
+        switch tool {
+        case .spots, .hitViews, .frames, .paths, .gestures, .meter:
+            overlay(for: tool)?.isVisible = on
+        case .slow:
+            CAAnimationEngine.animationSpeed = on ? 0.1 : 1
+        case .trace:
+            setTrace(on)
+        case .screenshot:
+            if on { takeScreenshot() }
+        case .help:
+            setHelpVisible(on)
+        }
+        view.toolbar.refreshStates()
+        onNeedsDisplay?(nil)
+    }
+
+    /// What a tap on the tool's button does: toggles it, or runs the command.
+    public func perform(_ tool: DebugTool) {
+        set(tool, on: tool.isToggle ? !isOn(tool) : true)
+    }
+
+    /// The overlay a tool shows; nil for tools that are not overlays.
+    public func overlay(for tool: DebugTool) -> (any DebugOverlay)? {
+        switch tool {
+        case .spots: overlays.spots
+        case .hitViews: overlays.hitTest
+        case .frames: overlays.animationFrames
+        case .paths: overlays.pathRegions
+        case .gestures: overlays.recognizers
+        case .meter: overlays.performance
+        default: nil
+        }
+    }
+
+    private func setTrace(_ on: Bool) {
+        GestureTrace.isEnabled = on
+        GestureTrace.echoesToStandardError = on
+    }
+
+    // MARK: - Toolbar and panels
+
+    public var isToolbarVisible: Bool { view.isToolbarVisible }
+
+    public func setToolbarVisible(_ visible: Bool) {
+        view.isToolbarVisible = visible || !hidesToolbar
+        if !view.isToolbarVisible { view.help.isHidden = true }
+        view.toolbar.refreshStates()
+    }
+
+    public func setHelpVisible(_ visible: Bool) {
+        view.help.isHidden = !visible
+        view.toolbar.refreshStates()
+        view.setNeedsLayout()
+    }
+
+    private func rebuildToolbar() {
+        var items = leadingItems
+        for tool in DebugTool.allCases {
+            items.append(DebugToolbar.Item(title: tool.title, key: tool.key, isOn: { [weak self] in
+                tool.isToggle && (self?.isOn(tool) ?? false)
+            }, action: { [weak self] in self?.perform(tool) }))
+        }
+        if hidesToolbar {
+            items.append(DebugToolbar.Item(title: "Hide", key: "F12", action: { [weak self] in self?.setToolbarVisible(false) }))
+        }
+        view.toolbar.items = items
+    }
+
+    // MARK: - Keys
+
+    /// Handles a key press: F12 shows or hides the toolbar; with the toolbar open (or
+    /// when `ownsKeyboard`), a tool's letter runs it and Esc closes the help, then the
+    /// toolbar. Returns whether the key was the layer's.
+    @discardableResult
+    public func handleKey(keysym: UInt, text: String, ownsKeyboard: Bool = false) -> Bool {
+        if keysym == Self.f12Keysym {
+            setToolbarVisible(!isToolbarVisible)
+            return true
+        }
+        guard isToolbarVisible || ownsKeyboard else { return false }
+        if keysym == Self.escapeKeysym {
+            if isOn(.help) {
+                setHelpVisible(false)
+                return true
+            }
+            guard hidesToolbar, isToolbarVisible else { return false }
+            setToolbarVisible(false)
+            return true
+        }
+        guard let tool = DebugTool.tool(forKey: text) else { return false }
+        perform(tool)
+        return true
+    }
+
+    public static let f12Keysym: UInt = 0xFFC9
+    public static let escapeKeysym: UInt = 0xFF1B
+
+    // MARK: - Input
+
+    /// Feeds a batch (screen points) the app has just taken to the overlays; returns
+    /// the rectangles they changed.
+    public func apply(_ batch: [TouchSample]) -> [CGRect] {
+        guard let appWindow = overlays.window else { return [] }
+        return overlays.apply(batch, in: appWindow)
+    }
+
+    // MARK: - Status line
+
+    /// Shows a line at the top of the screen for `statusDuration` seconds.
+    public func showStatus(_ text: String) {
+        view.status.text = text
+        view.status.isHidden = false
+        view.setNeedsLayout()
+        statusExpiry?.cancel()
+        statusExpiry = UIApplication.shared.schedule(afterDelay: Self.statusDuration) { [weak self] in
+            self?.view.status.isHidden = true
+        }
+    }
+
+    // MARK: - Screenshots
+
+    /// The screen as it is now: every visible window by level, then the overlays, at
+    /// `scale` device pixels per point; the spots of fingers on the layer's own controls
+    /// (the one pressing the Shot button) are left out.
+    public func snapshot(scale: CGFloat = UIScreen.main.scale) -> FrameBuffer {
+        let size = UIScreen.main.bounds.size
+        let frame = FrameBuffer(pointSize: size, scale: scale)
+        // A finger on the layer's controls is one the window's hit-test finds a view for.
+        let onLayer = Set(overlays.spots.spots.filter { spot in
+            !window.isHidden && window.hitTest(window.convertFromScreen(spot.location), with: nil) != nil
+        }.map(\.id))
+        frame.draw { canvas in
+            for shown in ScreenTouchRouting.frontToBack(UIApplication.shared.windows).reversed() {
+                renderer.render(shown.layer, in: canvas)
+            }
+            if let appWindow = overlays.window {
+                for overlay in overlays.all {
+                    if overlay === overlays.spots {
+                        overlays.spots.draw(in: canvas, excluding: onLayer)
+                    } else {
+                        overlay.draw(in: canvas, window: appWindow)
+                    }
+                }
+            }
+        }
+        return frame
+    }
+
+    /// Saves `snapshot()` as a PNG named `screenshotName`, the date and the time, in
+    /// `screenshotFolder`, and says where in the status line (or why it could not).
+    @discardableResult
+    public func takeScreenshot() -> Result<URL, DebugScreenshotError> {
+        let stamp = Self.fileStamp.string(from: Date())
+        let url = screenshotFolder.appendingPathComponent("\(screenshotName)-\(stamp).png")
+        let result: Result<URL, DebugScreenshotError>
+        do {
+            try snapshot().writePNG(to: url)
+            result = .success(url)
+            showStatus("saved \(url.lastPathComponent)")
+        } catch {
+            let failure = DebugScreenshotError(description: "cannot save a screenshot: \(error)")
+            FileHandle.standardError.write(Data("\(failure)\n".utf8))
+            result = .failure(failure)
+            showStatus("screenshot failed: folder not writable")
+        }
+        lastScreenshot = result
+        return result
+    }
+
+    private static let fileStamp: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter
+    }()
+}
+
+/// Why a screenshot was not saved.
+public struct DebugScreenshotError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+}

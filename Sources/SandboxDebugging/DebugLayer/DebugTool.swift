@@ -1,0 +1,89 @@
+/// Everything the debug layer can do, each with its name in `TOUCH_DEBUG`, its key, its
+/// toolbar button and its line of help: the one table the environment, the keys, the
+/// toolbar and the help read, so they never disagree.
+public enum DebugTool: String, CaseIterable, Sendable {
+    /// A spot under every finger, with its trail and touch id.
+    case spots
+    /// The hit-test view of every live touch, outlined and named.
+    case hitViews = "hit-views"
+    /// Model frames (dashed) against presentation frames (solid) while layers animate.
+    case frames
+    /// The hit regions of layers that hit-test by path, tinted.
+    case paths
+    /// The recognizer HUD: every recognizer's states, and why it failed.
+    case gestures
+    /// Frames per second, frame time and touch-to-pixel latency.
+    case meter
+    /// Every animation ten times slower.
+    case slow
+    /// The gesture trace, one line per recognizer transition, on standard error.
+    case trace
+    /// Saves a PNG of the screen.
+    case screenshot
+    /// The help panel: every tool, its key, and how to summon the toolbar.
+    case help
+
+    /// The tools that draw over the app, in the order `TOUCH_DEBUG=all` and the toolbar
+    /// list them.
+    public static let overlays: [DebugTool] = [.spots, .hitViews, .frames, .paths, .gestures, .meter]
+
+    /// Whether the tool is switched on and off (its button shows the state); the others
+    /// are commands.
+    public var isToggle: Bool {
+        self != .screenshot
+    }
+
+    /// The key, as its cap shows it: typed while the toolbar is open (any app), or at
+    /// any time in the sandbox, which owns the keyboard.
+    public var key: String {
+        switch self {
+        case .spots: "S"
+        case .hitViews: "V"
+        case .frames: "F"
+        case .paths: "P"
+        case .gestures: "R"
+        case .meter: "M"
+        case .slow: "T"
+        case .trace: "G"
+        case .screenshot: "C"
+        case .help: "H"
+        }
+    }
+
+    /// The toolbar button's title.
+    public var title: String {
+        switch self {
+        case .spots: "Spots"
+        case .hitViews: "Hit view"
+        case .frames: "Frames"
+        case .paths: "Paths"
+        case .gestures: "Gestures"
+        case .meter: "Meter"
+        case .slow: "Slow"
+        case .trace: "Trace"
+        case .screenshot: "Shot"
+        case .help: "Help"
+        }
+    }
+
+    /// What the help panel says the tool does.
+    public var helpText: String {
+        switch self {
+        case .spots: "touch spots, with trails and touch ids"
+        case .hitViews: "outline and name the hit-test view of every live touch"
+        case .frames: "model frames (dashed) against presentation frames (solid)"
+        case .paths: "tint the hit regions of layers that hit-test by path"
+        case .gestures: "recognizer HUD: each recognizer's states and why it failed"
+        case .meter: "frames per second, frame time, touch-to-pixel latency"
+        case .slow: "slow animations: every animation runs ten times slower"
+        case .trace: "gesture trace on standard error, one line per transition"
+        case .screenshot: "save a PNG of the screen (without the finger on this button)"
+        case .help: "this help"
+        }
+    }
+
+    /// The tool a typed key means, if any (letters, either case).
+    public static func tool(forKey text: String) -> DebugTool? {
+        allCases.first { $0.key.lowercased() == text.lowercased() }
+    }
+}

@@ -1,0 +1,85 @@
+import CairoRenderer
+import SandboxDebugging
+import UIKit
+
+/// A `DebugLayer` plugged into a host's pipeline: its overlays watch every batch after
+/// UIKit took it (the layer's own touches included: the spots show all input), its keys
+/// are read before the app's, and its overlays are drawn over every window. The layer's
+/// toolbar and panels are a UIKit window, which the application runner shows like any
+/// other.
+@MainActor
+public final class DebugLayerHosting {
+    public let layer: DebugLayer
+    private let input: Input
+    private let frame: Frame
+
+    /// Plugs `layer` into `host`; the overlays follow `appWindow`'s touches.
+    public init(_ layer: DebugLayer, in host: X11Host, over appWindow: UIWindow) {
+        self.layer = layer
+        input = Input(layer: layer)
+        frame = Frame(layer: layer)
+        host.addInputFilter(input)
+        host.addFrameStage(frame)
+        let redraw: @MainActor (CGRect?) -> Void = { [unowned host] rect in
+            if let rect { host.setNeedsDisplay(rect) } else { host.setNeedsDisplay() }
+        }
+        layer.onNeedsDisplay = redraw
+        layer.overlays.onNeedsDisplay = { rect in redraw(rect) }
+        layer.attach(to: appWindow)
+    }
+
+    /// Takes the layer out of `host`'s pipeline and hides its window.
+    public func remove(from host: X11Host) {
+        host.removeInputFilter(input)
+        host.removeFrameStage(frame)
+        layer.onNeedsDisplay = nil
+        layer.overlays.onNeedsDisplay = nil
+        layer.detach()
+    }
+
+    /// The overlays' input: after UIKit handled each batch; and the layer's keys.
+    private final class Input: InputFilter {
+        let layer: DebugLayer
+        let stage = InputFilterStage.debugging
+
+        init(layer: DebugLayer) {
+            self.layer = layer
+        }
+
+        func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
+            batch
+        }
+
+        func host(_ host: X11Host, didHandle batch: [TouchSample]) {
+            for rect in layer.apply(batch) { host.setNeedsDisplay(rect) }
+        }
+
+        func filter(_ key: KeyInput, in host: X11Host) -> Bool {
+            !layer.handleKey(keysym: key.keysym, text: key.text)
+        }
+    }
+
+    /// The overlays, drawn over every window.
+    private final class Frame: FrameStage {
+        let layer: DebugLayer
+        let order = FrameStageOrder.debugOverlays
+
+        init(layer: DebugLayer) {
+            self.layer = layer
+        }
+
+        func takeDamage(in host: X11Host) -> [CGRect] {
+            guard let window = layer.overlays.window else { return [] }
+            return layer.overlays.damageForFrame(in: window)
+        }
+
+        func draw(in canvas: Canvas, size: CGSize) {
+            guard let window = layer.overlays.window else { return }
+            layer.overlays.draw(in: canvas, window: window)
+        }
+
+        func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
+            layer.overlays.framePresented(started: report.started, presented: report.presented, dirtyRects: report.dirtyRects)
+        }
+    }
+}

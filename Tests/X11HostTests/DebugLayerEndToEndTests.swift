@@ -1,0 +1,121 @@
+import CairoRenderer
+import Foundation
+import HeadlessXorg
+import SandboxDebugging
+import UIKit
+import X11Host
+import XCTest
+
+/// An app of one's own, started as `UIApplicationMain` starts it, with the debug layer
+/// on, driven by real touches on the headless server: the spots and the hit-view
+/// outline appear over it, the handle summons the toolbar and its buttons work by
+/// touch, and the app's own touches are exactly what they are without the layer.
+final class DebugLayerEndToEndTests: XCTestCase {
+    @MainActor
+    private static func launch(_ configuration: DebugLayerConfiguration?) throws
+        -> (HeadlessXorg, X11ApplicationRunner, X11ApplicationRunnerTests.Delegate, () -> Int, () -> FrameBuffer?) {
+        let server = try HeadlessXorg.shared()
+        let runner = X11ApplicationRunner(options: X11Host.Options(
+            display: server.display, size: CGSize(width: 640, height: 480), debugLayer: configuration))
+        let recorder = BatchRecorder()
+        let watcher = FrameWatcher()
+        var lastFrame: FrameBuffer?
+        watcher.onFrame = { _, host in lastFrame = host.currentFrame }
+        runner.configureHost = { host, _ in
+            host.addInputFilter(recorder)
+            host.addFrameStage(watcher)
+        }
+        let delegate = X11ApplicationRunnerTests.Delegate()
+        runner.launch(delegate: delegate)
+        return (server, runner, delegate, { recorder.batches.count }, { lastFrame })
+    }
+
+    private static func pixel(_ frame: FrameBuffer?, _ point: CGPoint) -> UInt32? {
+        frame.map { $0.pixels.load(fromByteOffset: Int(point.y) * $0.stride + Int(point.x) * 4, as: UInt32.self) }
+    }
+
+    @MainActor
+    private static func center(of view: UIView) -> CGPoint {
+        let frame = view.convert(view.bounds, to: nil)
+        return CGPoint(x: frame.midX.rounded(), y: frame.midY.rounded())
+    }
+
+    func testSpotsAndTheHitViewOutlineShowOverAnAppOfOnesOwn() throws {
+        try onMainActor {
+            let (server, runner, delegate, batches, frame) = try Self.launch(DebugLayerConfiguration(tools: [.spots, .hitViews]))
+            defer { runner.shutdown() }
+            let layer = try XCTUnwrap(runner.debugLayer)
+            XCTAssertTrue(layer.isOn(.spots) && layer.isOn(.hitViews) && !layer.isOn(.gestures))
+            XCTAssertFalse(layer.isToolbarVisible)
+            XCTAssertTrue(runLoop { frame() != nil })
+            let before = Self.pixel(frame(), CGPoint(x: 200, y: 150))
+
+            try server.touchscreen.touches([(1, .begin, CGPoint(x: 200, y: 150))])
+            XCTAssertTrue(runLoop { batches() == 1 && Self.pixel(frame(), CGPoint(x: 200, y: 150)) != before },
+                          "the spot under the finger")
+            // The hit view (the recording view, 100…400 × 50…250) outlined: its left edge.
+            XCTAssertTrue(runLoop { Self.pixel(frame(), CGPoint(x: 100, y: 150)) != Self.pixel(frame(), CGPoint(x: 90, y: 150)) })
+            XCTAssertEqual(layer.overlays.hitTest.isVisible, true)
+            try server.touchscreen.touches([(1, .end, CGPoint(x: 200, y: 150))])
+            XCTAssertTrue(runLoop { batches() == 2 && Self.pixel(frame(), CGPoint(x: 200, y: 150)) == before },
+                          "the spot gone with the finger")
+            XCTAssertEqual(delegate.view.trace, ["began (100.0, 100.0)", "ended (100.0, 100.0)"])
+        }
+    }
+
+    func testTheHandleSummonsTheToolbarAndItsButtonsWorkByTouch() throws {
+        try onMainActor {
+            let (server, runner, delegate, batches, _) = try Self.launch(DebugLayerConfiguration(tools: [.spots]))
+            defer { runner.shutdown() }
+            let layer = try XCTUnwrap(runner.debugLayer)
+            layer.window.layoutIfNeeded()
+            let handle = Self.center(of: layer.view.handle)
+            XCTAssertGreaterThanOrEqual(layer.view.handle.frame.height, 44)
+
+            try server.touchscreen.touches([(1, .begin, handle)])
+            XCTAssertTrue(runLoop { batches() == 1 })
+            try server.touchscreen.touches([(1, .end, handle)])
+            XCTAssertTrue(runLoop { batches() == 2 })
+            XCTAssertTrue(layer.isToolbarVisible, "a tap on the handle opens the toolbar")
+            XCTAssertTrue(delegate.view.trace.isEmpty, "the app saw nothing of it")
+
+            layer.window.layoutIfNeeded()
+            let spotsButton = layer.view.toolbar.buttons[0]
+            XCTAssertEqual(spotsButton.currentTitle, "Spots \u{B7} S")
+            XCTAssertFalse(spotsButton.isHidden || spotsButton.superview !== layer.view.toolbar)
+            XCTAssertGreaterThanOrEqual(spotsButton.frame.height, 44)
+            let spots = Self.center(of: spotsButton)
+            try server.touchscreen.touches([(2, .begin, spots)])
+            XCTAssertTrue(runLoop { batches() == 3 })
+            try server.touchscreen.touches([(2, .end, spots)])
+            XCTAssertTrue(runLoop { batches() == 4 })
+            XCTAssertFalse(layer.isOn(.spots), "the Spots button turned the spots off")
+            XCTAssertTrue(delegate.view.trace.isEmpty)
+        }
+    }
+
+    /// With the layer on but showing nothing but its handle, the app's touches are the
+    /// same messages, in the same order, at the same places as with no layer at all.
+    func testTheAppsOwnTouchesAreUnaffectedByALayerThatIsOnButHidden() throws {
+        try onMainActor {
+            var traces: [[String]] = []
+            for configuration in [nil, DebugLayerConfiguration()] as [DebugLayerConfiguration?] {
+                let (server, runner, delegate, batches, _) = try Self.launch(configuration)
+                XCTAssertEqual(runner.debugLayer == nil, configuration == nil)
+                delegate.view.isMultipleTouchEnabled = true
+                try server.touchscreen.touches([(1, .begin, CGPoint(x: 150, y: 80)), (2, .begin, CGPoint(x: 300, y: 200))])
+                XCTAssertTrue(runLoop { batches() == 1 })
+                try server.touchscreen.touches([(1, .update, CGPoint(x: 160, y: 90)), (2, .update, CGPoint(x: 310, y: 210))])
+                XCTAssertTrue(runLoop { batches() == 2 })
+                try server.touchscreen.touches([(1, .end, CGPoint(x: 160, y: 90)), (2, .end, CGPoint(x: 310, y: 210))])
+                XCTAssertTrue(runLoop { batches() == 3 })
+                // Each event holds both fingers, told in a set's order: sorted per event.
+                let trace = delegate.view.trace
+                traces.append(stride(from: 0, to: trace.count, by: 2).flatMap { trace[$0..<min($0 + 2, trace.count)].sorted() })
+                runner.shutdown()
+            }
+            XCTAssertEqual(traces[0].count, 6)
+            XCTAssertEqual(traces[1], traces[0])
+        }
+    }
+}
