@@ -4,60 +4,45 @@ import SandboxDebugging
 import UIKit
 import X11Host
 
-/// The sandbox around a scene: the caption bar, toolbar, help panel and scene list, the
-/// debugging overlays over the scene, and the keys that control them. It decorates the
-/// X window that `UIApplicationMain` gives the scene's UIKit window.
+/// The sandbox gallery: one app that uses the debug layer. The scene is the app's
+/// window; above it the gallery's own window holds the caption bar, the scene's hint
+/// and the scene list; above that the debug layer's window holds the toolbar (always
+/// open here, with a Scenes button first) and its panels. All of it is UIKit, so every
+/// touch goes through the same hit-testing: a touch on a control works the control and
+/// never reaches the scene, and every other touch reaches the scene whole.
 ///
-/// Touches that begin on the chrome (the bars, or anywhere while a panel is open) work
-/// the chrome and never reach UIKit; every other touch goes to the scene untouched, so
-/// a scene sees exactly the touches a person aimed at it.
+/// The gallery owns the keyboard (it is not an app that could want keys of its own):
+/// the tools' letters work at any time, Tab opens the scene list, ← / → step through
+/// the scenes, Esc closes a panel or quits.
 @MainActor
 public final class SandboxApp {
     public private(set) var sceneType: any Scene.Type
-    /// The debugging overlays, fed every batch and drawn over the scene.
-    public let overlays = DebugOverlays()
+    /// The tools: overlays, toolbar, help, screenshots.
+    public let debugLayer: DebugLayer
+    /// The debugging overlays, fed every batch and drawn over every window.
+    public var overlays: DebugOverlays { debugLayer.overlays }
     public var spots: TouchSpotsOverlay { overlays.spots }
     public private(set) var host: X11Host?
+    /// The scene's window.
     public private(set) var window: UIWindow?
-
-    /// The panel over the scene, if one is open.
-    enum Panel: Equatable {
-        case help
-        case sceneList(SceneListPanel)
-
-        static func == (lhs: Panel, rhs: Panel) -> Bool {
-            switch (lhs, rhs) {
-            case (.help, .help): true
-            case (.sceneList(let a), .sceneList(let b)):
-                a.currentIndex == b.currentIndex && a.highlightedIndex == b.highlightedIndex
-            default: false
-            }
-        }
-    }
-
-    var chrome: SandboxChrome
-    var panel: Panel?
-    /// What each chrome touch landed on, by touch, from its beginning to its end.
-    var chromeTouches: [TouchSample.ID: ChromeTouch] = [:]
-    /// Where the last screenshot went (or why it failed), for tests and the status line.
-    var lastScreenshot: Result<URL, ScreenshotError>?
-    /// Bumped for each status line, so an older line's timer does not clear a newer one.
-    /// Clears the status line; on the media clock, as every delayed thing is.
-    private var statusExpiry: DelayedCall?
-    /// How long a status line ("saved …") stays in the caption bar.
-    static let statusDuration: TimeInterval = 4
-    /// Where `C` saves screenshots (the current folder, as the help says).
-    var screenshotFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    /// Draws the scene's layer tree (the host's own drawing, which the chrome wraps).
-    var drawScene: (Canvas, CGSize) -> Void = { _, _ in }
-    /// The input filters and frame stage it added to its host (held here: hosts hold
-    /// their filters and stages, but the sandbox owns them).
-    private var pipeline: [any InputFilter] = []
-    private var chromeFrame: ChromeFrame?
+    /// The caption bar, hint and scene list.
+    let gallery = GalleryWindow(frame: UIScreen.main.bounds)
+    var galleryView: GalleryView { gallery.galleryView }
+    private var hosting: DebugLayerHosting?
+    private var keys: KeyInputFilter?
 
     public init(sceneType: any Scene.Type) {
         self.sceneType = sceneType
-        chrome = SandboxChrome(caption: sceneType.caption, hint: sceneType.hint)
+        debugLayer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots], showsToolbar: true, showsHandle: false))
+        debugLayer.hidesToolbar = false
+        debugLayer.leadingItems = [
+            DebugToolbar.Item(title: "Scenes", key: "Tab", isOn: { [unowned self] in isSceneListOpen },
+                              action: { [unowned self] in perform(.sceneList) }),
+        ]
+        galleryView.sceneList.entries = SceneCatalog.all.map { ($0.name, $0.caption) }
+        galleryView.sceneList.onChoose = { [unowned self] index in openScene(at: index) }
+        galleryView.sceneList.onDismiss = { [unowned self] in setSceneListOpen(false) }
+        showCaption(of: sceneType)
     }
 
     /// The window title for a scene.
@@ -65,130 +50,76 @@ public final class SandboxApp {
         "Touch Sandbox \u{2014} \(sceneType.name)"
     }
 
-    /// Adds the chrome, overlays and keys to the X window showing `window`: its input
-    /// filters and its frame stage, at their places in the host's pipeline.
+    /// Adds the debug layer and the gallery to the X window showing `window` (the
+    /// scene's), and reads the keys first.
     public func decorate(_ host: X11Host, showing window: UIWindow) {
         self.host = host
-        attach(window)
-        let renderer = LayerRenderer()
-        drawScene = { canvas, _ in renderer.render(window.layer, in: canvas) }
-        pipeline = [OverlayInput(app: self), ChromeInput(app: self)]
-        for filter in pipeline { host.addInputFilter(filter) }
-        let frame = ChromeFrame(app: self)
-        chromeFrame = frame
-        host.addFrameStage(frame)
-        overlays.onNeedsDisplay = { [unowned host] rect in host.setNeedsDisplay(rect) }
+        hosting = DebugLayerHosting(debugLayer, in: host, over: window)
+        let keys = KeyInputFilter(app: self)
+        self.keys = keys
+        host.addInputFilter(keys)
+        attachGallery(window)
     }
 
-    /// Shows `window` without an X window (tests).
+    /// Shows the gallery over `window` without an X window (tests).
     func attach(_ window: UIWindow) {
+        debugLayer.attach(to: window)
+        attachGallery(window)
+    }
+
+    private func attachGallery(_ window: UIWindow) {
         self.window = window
-        overlays.window = window
-        // Clear of the caption bar above and the toolbar below.
-        overlays.recognizers.topInset = SandboxChrome.captionHeight + 8
-        overlays.recognizers.bottomInset = SandboxChrome.helpHeight + 8
-        overlays.performance.topInset = SandboxChrome.captionHeight + 8
-        overlays.hitTest.topInset = SandboxChrome.captionHeight
-    }
-
-    /// Draws a whole frame: the scene, the caption, the overlays, any open panel, the
-    /// toolbar (usable under a panel, so never veiled), the touch spots over everything.
-    func draw(in canvas: Canvas, size: CGSize, scene drawScene: (Canvas, CGSize) -> Void) {
-        drawScene(canvas, size)
-        drawAboveScene(in: canvas, size: size)
-    }
-
-    /// Everything the sandbox draws over the scene, in order (its frame stage).
-    func drawAboveScene(in canvas: Canvas, size: CGSize) {
-        chrome.draw(in: canvas, size: size, badges: badges)
-        if let window {
-            for overlay in overlays.all where overlay !== spots {
-                overlay.draw(in: canvas, window: window)
-            }
-        }
-        switch panel {
-        case .help: SandboxHelpPanel.draw(in: canvas, size: size)
-        case .sceneList(let list): list.draw(in: canvas, size: size, pressedIndex: pressedSceneIndex)
-        case nil: break
-        }
-        SandboxToolbar.draw(in: canvas, bar: SandboxChrome.toolbar(in: size), isOn: isOn, pressed: pressedAction)
-        if let window { spots.draw(in: canvas, window: window) }
+        gallery.frame = UIScreen.main.bounds
+        gallery.isHidden = false
+        gallery.layoutIfNeeded()
     }
 
     // MARK: - Commands
 
-    /// Whether a toggle is on.
+    /// Whether a tool is on, or the scene list open.
     func isOn(_ action: SandboxAction) -> Bool {
         switch action {
-        case .touchSpots, .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter:
-            overlay(for: action)?.isVisible ?? false
-        case .slowAnimations: CAAnimationEngine.animationSpeed < 1
-        case .help: panel == .help
-        case .sceneList: if case .sceneList = panel { true } else { false }
-        case .screenshot, .quit: false
+        case .sceneList: isSceneListOpen
+        case .tool(let tool): debugLayer.isOn(tool)
+        case .quit: false
         }
     }
 
     func perform(_ action: SandboxAction) {
         switch action {
-        case .sceneList:
-            if case .sceneList = panel {
-                panel = nil
-            } else {
-                let current = SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0
-                panel = .sceneList(SceneListPanel(entries: SceneCatalog.all.map { ($0.name, $0.caption) }, currentIndex: current))
-            }
-        case .touchSpots, .hitTestViews, .modelPresentationFrames, .pathRegions, .recognizerHUD, .performanceMeter:
-            setOverlay(action, visible: !isOn(action))
-        case .slowAnimations:
-            setSlowAnimations(!isOn(.slowAnimations))
-        case .screenshot:
-            saveScreenshot()
-        case .help:
-            panel = panel == .help ? nil : .help
-        case .quit:
-            quit()
+        case .sceneList: setSceneListOpen(!isSceneListOpen)
+        case .tool(let tool): debugLayer.perform(tool)
+        case .quit: quit()
         }
-        host?.setNeedsDisplay()
-    }
-
-    /// The caption bar's badges, read from the state they name (the engine's speed may
-    /// be set by other code than the T key).
-    var badges: [String] {
-        CAAnimationEngine.animationSpeed < 1 ? ["SLOW \u{D7}10"] : []
-    }
-
-    /// Shows or hides one overlay (an action in `SandboxAction.overlays`).
-    func setOverlay(_ action: SandboxAction, visible: Bool) {
-        overlay(for: action)?.isVisible = visible
-        host?.setNeedsDisplay()
-    }
-
-    /// The overlay an action toggles; nil for actions that are not overlays.
-    func overlay(for action: SandboxAction) -> (any DebugOverlay)? {
-        switch action {
-        case .touchSpots: overlays.spots
-        case .hitTestViews: overlays.hitTest
-        case .modelPresentationFrames: overlays.animationFrames
-        case .pathRegions: overlays.pathRegions
-        case .recognizerHUD: overlays.recognizers
-        case .performanceMeter: overlays.performance
-        default: nil
-        }
+        debugLayer.view.toolbar.refreshStates()
     }
 
     /// Shows exactly the overlays in `overlays` (`--overlays`).
-    func showOnly(overlays: Set<SandboxAction>) {
-        for overlay in SandboxAction.overlays {
-            setOverlay(overlay, visible: overlays.contains(overlay))
+    func showOnly(overlays: Set<DebugTool>) {
+        for tool in DebugTool.overlays {
+            debugLayer.set(tool, on: overlays.contains(tool))
         }
     }
 
-    /// Runs every animation ten times slower, or at its own speed again, with a badge
-    /// in the caption bar while slowed.
+    /// Runs every animation ten times slower, or at its own speed again (the toolbar's
+    /// Slow button is lit while slowed).
     public func setSlowAnimations(_ slow: Bool) {
-        CAAnimationEngine.animationSpeed = slow ? 0.1 : 1
-        host?.setNeedsDisplay()
+        debugLayer.set(.slow, on: slow)
+    }
+
+    // MARK: - Scenes
+
+    var isSceneListOpen: Bool { !galleryView.sceneList.isHidden }
+
+    func setSceneListOpen(_ open: Bool) {
+        let list = galleryView.sceneList
+        if open {
+            let current = SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0
+            list.currentIndex = current
+            list.highlightedIndex = current
+        }
+        list.isHidden = !open
+        debugLayer.view.toolbar.refreshStates()
     }
 
     /// Replaces the scene on screen with the catalog's scene at `index`: live touches
@@ -198,12 +129,10 @@ public final class SandboxApp {
         UIApplication.shared.cancelAllTouches()
         let type = SceneCatalog.all[index]
         sceneType = type
-        panel = nil
-        chrome.caption = type.caption
-        chrome.hint = type.hint
+        setSceneListOpen(false)
+        showCaption(of: type)
         window?.rootViewController = type.init()
         host?.window.setTitle(Self.title(for: type))
-        host?.setNeedsDisplay()
     }
 
     /// Opens the scene `step` places after the current one in the catalog, wrapping.
@@ -213,34 +142,41 @@ public final class SandboxApp {
         openScene(at: ((current + step) % count + count) % count)
     }
 
+    private func showCaption(of type: any Scene.Type) {
+        galleryView.captionLabel.text = type.caption
+        galleryView.hintLabel.text = type.hint
+        debugLayer.screenshotName = "touch-sandbox-\(type.name)"
+    }
+
     // MARK: - Keys
 
     func handle(_ key: KeyPress) {
         if key.keysym == SandboxKeysym.escape {
-            if panel != nil { close() } else { quit() }
-            return
-        }
-        if case .sceneList(var list) = panel {
-            switch key.keysym {
-            case SandboxKeysym.up: list.moveHighlight(by: -1)
-            case SandboxKeysym.down: list.moveHighlight(by: 1)
-            case SandboxKeysym.returnKey, SandboxKeysym.keypadEnter: return openScene(at: list.highlightedIndex)
-            default: return SandboxAction.command(for: key).map(perform) ?? ()
+            if isSceneListOpen {
+                setSceneListOpen(false)
+            } else if debugLayer.isOn(.help) {
+                debugLayer.setHelpVisible(false)
+            } else {
+                quit()
             }
-            panel = .sceneList(list)
-            host?.setNeedsDisplay()
             return
         }
-        switch key.keysym {
-        case SandboxKeysym.left: openScene(offsetBy: -1)
-        case SandboxKeysym.right: openScene(offsetBy: 1)
-        default: SandboxAction.command(for: key).map(perform)
+        if isSceneListOpen {
+            let list = galleryView.sceneList
+            switch key.keysym {
+            case SandboxKeysym.up, SandboxKeysym.left: return list.moveHighlight(by: -1)
+            case SandboxKeysym.down, SandboxKeysym.right: return list.moveHighlight(by: 1)
+            case SandboxKeysym.returnKey, SandboxKeysym.keypadEnter: return openScene(at: list.highlightedIndex)
+            default: break
+            }
+        } else {
+            switch key.keysym {
+            case SandboxKeysym.left: return openScene(offsetBy: -1)
+            case SandboxKeysym.right: return openScene(offsetBy: 1)
+            default: break
+            }
         }
-    }
-
-    private func close() {
-        panel = nil
-        host?.setNeedsDisplay()
+        SandboxAction.command(for: key).map(perform)
     }
 
     private func quit() {
@@ -248,16 +184,33 @@ public final class SandboxApp {
         exit(0)
     }
 
-    // MARK: - Status line
+    // MARK: - Screenshots
 
-    func showStatus(_ text: String) {
-        chrome.status = text
-        host?.setNeedsDisplay()
-        statusExpiry?.cancel()
-        statusExpiry = UIApplication.shared.schedule(afterDelay: Self.statusDuration) { [weak self] in
-            guard let self else { return }
-            chrome.status = nil
-            host?.setNeedsDisplay()
+    /// Where the last screenshot went, or why it failed.
+    var lastScreenshot: Result<URL, DebugScreenshotError>? { debugLayer.lastScreenshot }
+
+    /// Where the screenshot key saves (the current folder, as the help says).
+    var screenshotFolder: URL {
+        get { debugLayer.screenshotFolder }
+        set { debugLayer.screenshotFolder = newValue }
+    }
+
+    /// The keys, read before anything else sees them.
+    final class KeyInputFilter: InputFilter {
+        unowned let app: SandboxApp
+        let stage = InputFilterStage.chrome
+
+        init(app: SandboxApp) {
+            self.app = app
+        }
+
+        func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
+            batch
+        }
+
+        func filter(_ key: KeyInput, in host: X11Host) -> Bool {
+            app.handle(KeyPress(keysym: key.keysym, text: key.text))
+            return false
         }
     }
 }

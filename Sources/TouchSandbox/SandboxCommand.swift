@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairoRenderer
 import Foundation
+import SandboxDebugging
 import X11Host
 
 /// The `touch-sandbox` command line.
@@ -13,7 +14,9 @@ public struct SandboxCommand: ParsableCommand {
         server has. Without a touchscreen the mouse is a finger; hold Ctrl for a second, \
         mirrored finger (pinch, rotate) and Ctrl+Shift to move both in parallel.
 
-        Keys in the window (the toolbar shows them too; H lists them):
+        Keys in the window (the toolbar shows them too; H lists them). Every touch \
+        target is at least 44 points; toolbar buttons that do not fit the window's \
+        width move into a panel that the More button opens.
 
         """ + SandboxAction.allCases.map { "  \($0.key.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.helpText)" }
             .joined(separator: "\n") + "\n  \u{2190} \u{2192}   previous / next scene")
@@ -36,7 +39,7 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "The overlays shown at start, comma-separated: \(OverlaySelection.validNames) (default: spots).",
         valueName: "list"), transform: OverlaySelection.parse)
-    var overlays: OverlaySelection = OverlaySelection(actions: [.touchSpots])
+    var overlays: OverlaySelection = OverlaySelection(tools: [.spots])
 
     @Flag(name: .long, help: "Start with slow animations (ten times slower; the T key toggles them).")
     var slowAnimations = false
@@ -107,30 +110,30 @@ public struct SandboxCommand: ParsableCommand {
 
 /// The overlays named on the command line, as `spots,hit-views`, `all` or `none`.
 struct OverlaySelection: Equatable, CustomStringConvertible {
-    var actions: Set<SandboxAction>
+    var tools: Set<DebugTool>
 
     static var validNames: String {
-        SandboxAction.overlays.compactMap(\.overlayName).joined(separator: ", ") + ", all or none"
+        DebugTool.overlays.map(\.rawValue).joined(separator: ", ") + ", all or none"
     }
 
     /// Parses `--overlays`; an unknown name is an error naming the valid ones.
     static func parse(_ argument: String) throws -> OverlaySelection {
         let names = argument.lowercased().split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        if names == ["all"] { return OverlaySelection(actions: Set(SandboxAction.overlays)) }
-        if names == ["none"] { return OverlaySelection(actions: []) }
-        var actions: Set<SandboxAction> = []
+        if names == ["all"] { return OverlaySelection(tools: Set(DebugTool.overlays)) }
+        if names == ["none"] { return OverlaySelection(tools: []) }
+        var tools: Set<DebugTool> = []
         for name in names {
-            guard let action = SandboxAction.overlays.first(where: { $0.overlayName == name }) else {
+            guard let tool = DebugTool.overlays.first(where: { $0.rawValue == name }) else {
                 throw ValidationError("unknown overlay '\(name)' in --overlays; valid: \(validNames)")
             }
-            actions.insert(action)
+            tools.insert(tool)
         }
-        return OverlaySelection(actions: actions)
+        return OverlaySelection(tools: tools)
     }
 
     var description: String {
-        SandboxAction.overlays.filter(actions.contains).compactMap(\.overlayName).joined(separator: ",")
+        DebugTool.overlays.filter(tools.contains).map(\.rawValue).joined(separator: ",")
     }
 }
 

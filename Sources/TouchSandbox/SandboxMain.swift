@@ -49,7 +49,7 @@ public enum SandboxMain {
             GestureTrace.echoesToStandardError = true
         }
         let sandbox = SandboxApp(sceneType: sceneType)
-        sandbox.showOnly(overlays: command.overlays.actions)
+        sandbox.showOnly(overlays: command.overlays.tools)
         if command.slowAnimations { sandbox.setSlowAnimations(true) }
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
             sandbox.decorate(host, showing: window)

@@ -4,9 +4,10 @@ import SandboxDebugging
 import UIKit
 import XCTest
 
-/// The chrome around a scene: touches on the bars and panels work the chrome and never
-/// reach the scene; touches elsewhere reach the scene whole; keys and buttons do what
-/// the help says.
+/// The gallery around a scene, all UIKit: touches on the toolbar, the caption bar and
+/// the panels work them and never reach the scene; touches elsewhere reach the scene
+/// whole; keys and buttons do what the help says. Input goes in as the host gives it,
+/// in screen points, through the screen's routing to the frontmost window that wants it.
 final class SandboxAppTests: ListingTestCase {
     /// A scene whose stage records what it receives.
     final class RecordingScene: UIViewController, Scene {
@@ -26,6 +27,7 @@ final class SandboxAppTests: ListingTestCase {
 
     private var app: SandboxApp!
     private var scene: RecordingScene!
+    private var routing = ScreenTouchRouting()
     private var nextNumber: UInt32 = 1
     private let size = CGSize(width: 800, height: 500)
 
@@ -38,15 +40,22 @@ final class SandboxAppTests: ListingTestCase {
         window.rootViewController = scene
         app = SandboxApp(sceneType: RecordingScene.self)
         app.attach(window)
+        layOut()
+        routing = ScreenTouchRouting()
     }
 
     override func tearDown() async throws {
         app.showOnly(overlays: [])  // the HUD hands the gesture trace back switched off
         CAAnimationEngine.animationSpeed = 1
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
         try await super.tearDown()
     }
 
-    /// Sends one touch's samples through the chrome and what is left to the window.
+    private func layOut() {
+        for window in UIApplication.shared.windows { window.layoutIfNeeded() }
+    }
+
+    /// Sends one finger's samples, in screen points, as the host does.
     @discardableResult
     private func touch(_ points: [CGPoint], phaseAtEnd: TouchSample.Phase = .ended) -> TouchSample.ID {
         let id = TouchSample.ID(device: 9, number: nextNumber)
@@ -54,91 +63,149 @@ final class SandboxAppTests: ListingTestCase {
         for (index, point) in points.enumerated() {
             let phase: TouchSample.Phase = index == 0 ? .began : index == points.count - 1 ? phaseAtEnd : .moved
             clock.advance(by: 0.01)
-            window.inject(app.route([TouchSample(id: id, phase: phase, location: point, timestamp: clock.now)]))
+            send([TouchSample(id: id, phase: phase, location: point, timestamp: clock.now)])
         }
         return id
     }
 
-    private func center(of action: SandboxAction) throws -> CGPoint {
-        let items = SandboxToolbar.layout(in: SandboxChrome.toolbar(in: size))
-        let item = try XCTUnwrap(items.first { $0.action == action })
-        return CGPoint(x: item.frame.midX, y: item.frame.midY)
+    private func send(_ batch: [TouchSample]) {
+        for run in routing.route(batch, windows: UIApplication.shared.windows) {
+            run.window.inject(run.samples)
+        }
+        layOut()
     }
 
-    func testTheToolbarListsEveryActionWithAKeyLeftToRightWithoutOverlapAndFitsAt800Points() async {
-        let items = SandboxToolbar.layout(in: SandboxChrome.toolbar(in: size))
-        XCTAssertEqual(items.map(\.action), [.sceneList, .touchSpots, .hitTestViews, .modelPresentationFrames, .pathRegions,
-                                             .recognizerHUD, .performanceMeter, .slowAnimations, .screenshot, .help])
-        XCTAssertTrue(items.allSatisfy(\.showsLabel), "labels fit at 800 points")
-        for (left, right) in zip(items, items.dropFirst()) {
-            XCTAssertLessThan(left.frame.maxX, right.frame.minX)
+    private var toolbar: DebugToolbar { app.debugLayer.view.toolbar }
+
+    /// The toolbar button titled `title` (before the key), in screen points.
+    private func center(of title: String) throws -> CGPoint {
+        let button = try XCTUnwrap(toolbar.buttons.first { $0.currentTitle?.hasPrefix(title + " \u{B7}") ?? false })
+        XCTAssertFalse(button.superview === toolbar.overflowPanel && toolbar.overflowPanel.isHidden, "\(title) is showing")
+        let frame = button.convert(button.bounds, to: nil)
+        return CGPoint(x: frame.midX, y: frame.midY)
+    }
+
+    func testTheToolbarListsScenesAndEveryToolWithItsKeyInFingerSizedButtonsAtEverySize() async {
+        XCTAssertEqual(toolbar.buttons.map { $0.currentTitle ?? "" }, [
+            "Scenes \u{B7} Tab", "Spots \u{B7} S", "Hit view \u{B7} V", "Frames \u{B7} F", "Paths \u{B7} P",
+            "Gestures \u{B7} R", "Meter \u{B7} M", "Slow \u{B7} T", "Trace \u{B7} G", "Shot \u{B7} C", "Help \u{B7} H",
+        ])
+        XCTAssertFalse(app.debugLayer.hidesToolbar, "the gallery keeps its toolbar")
+        for width in [640, 800, 1024, 1920] as [CGFloat] {
+            UIScreen.main.bounds = CGRect(x: 0, y: 0, width: width, height: 480)
+            app.debugLayer.window.frame = UIScreen.main.bounds
+            layOut()
+            let row = toolbar.buttons[toolbar.rowIndices]
+            XCTAssertFalse(row.isEmpty)
+            for button in toolbar.buttons {
+                XCTAssertGreaterThanOrEqual(button.frame.height, 44, "\(width)")
+                XCTAssertGreaterThanOrEqual(button.frame.width, DebugStyle.width(of: button), "never shrunk, at \(width)")
+                XCTAssertGreaterThanOrEqual(button.titleLabel?.font.pointSize ?? 0, 13)
+            }
+            for (left, right) in zip(row, row.dropFirst()) {
+                XCTAssertLessThan(left.frame.maxX, right.frame.minX)
+            }
+            let rightEdge = toolbar.moreButton.isHidden ? row.last!.frame.maxX : toolbar.moreButton.frame.maxX
+            XCTAssertLessThanOrEqual(rightEdge, width - 8, "\(width)")
+            XCTAssertEqual(toolbar.moreButton.isHidden, toolbar.rowIndices.count == toolbar.buttons.count)
         }
-        XCTAssertLessThanOrEqual(items.last!.frame.maxX, size.width)
-        let narrow = SandboxToolbar.layout(in: SandboxChrome.toolbar(in: CGSize(width: 400, height: 300)))
-        XCTAssertTrue(narrow.allSatisfy { !$0.showsLabel }, "a narrow window shows the key caps alone")
-        XCTAssertLessThanOrEqual(narrow.last!.frame.maxX, 400)
+        XCTAssertTrue(toolbar.moreButton.isHidden, "at 1920 points everything fits in one row")
     }
 
     func testATapOnAToolbarButtonWorksItAndNeverReachesTheScene() async throws {
         XCTAssertTrue(app.spots.isVisible)
-        let button = try center(of: .touchSpots)
+        let button = try center(of: "Spots")
         touch([button, button])
         XCTAssertFalse(app.spots.isVisible)
         XCTAssertEqual(scene.stage.log, [])
-        XCTAssertTrue(app.chromeTouches.isEmpty)
     }
 
-    func testAButtonTouchThatSlidesOffBeforeLiftingDoesNothing() async throws {
-        let button = try center(of: .touchSpots)
+    func testAButtonTouchThatSlidesFarOffBeforeLiftingDoesNothing() async throws {
+        let button = try center(of: "Spots")
         touch([button, CGPoint(x: button.x, y: 200), CGPoint(x: button.x, y: 200)])
         XCTAssertTrue(app.spots.isVisible)
-        XCTAssertEqual(scene.stage.log, [], "it began on the chrome, so it stays the chrome's")
+        XCTAssertEqual(scene.stage.log, [], "it began on the toolbar, so it stays the toolbar's")
     }
 
     func testASceneTouchThatSlidesOntoTheToolbarStaysTheScenes() async throws {
-        let button = try center(of: .touchSpots)
+        let button = try center(of: "Spots")
         touch([CGPoint(x: 400, y: 200), button, button])
         XCTAssertEqual(scene.stage.log, ["began", "moved", "ended"])
         XCTAssertTrue(app.spots.isVisible)
     }
 
-    func testTheHelpKeyOpensThePanelAndATouchAnywhereClosesItWithoutReachingTheScene() async {
-        app.handle(KeyPress(keysym: 0x68, text: "h"))
-        XCTAssertEqual(app.panel, .help)
-        XCTAssertTrue(app.isOn(.help))
-        touch([CGPoint(x: 400, y: 200), CGPoint(x: 400, y: 200)])
-        XCTAssertNil(app.panel)
+    func testTheCaptionBarTakesItsTouchesAndTheSceneGetsTheRest() async {
+        touch([CGPoint(x: 400, y: 20), CGPoint(x: 400, y: 20)])
         XCTAssertEqual(scene.stage.log, [])
-        app.handle(KeyPress(keysym: 0x48, text: "H"))
+        touch([CGPoint(x: 400, y: 60), CGPoint(x: 400, y: 60)])
+        XCTAssertEqual(scene.stage.log, ["began", "ended"], "just below the bar: the scene's")
+    }
+
+    func testTheHelpKeyOpensTheHelpPanelAndEscClosesIt() async {
+        app.handle(KeyPress(keysym: 0x68, text: "h"))
+        XCTAssertTrue(app.isOn(.tool(.help)))
+        layOut()
+        let help = app.debugLayer.view.help
+        XCTAssertFalse(help.isHidden)
+        XCTAssertTrue(help.lineLabels.contains { $0.text == "Tab" } || help.lineLabels.contains { $0.text == "H" })
         app.handle(KeyPress(keysym: SandboxKeysym.escape, text: "\u{1B}"))
-        XCTAssertNil(app.panel, "Esc closes a panel (and only quits when none is open)")
+        XCTAssertFalse(app.isOn(.tool(.help)), "Esc closes a panel (and only quits when none is open)")
     }
 
     func testTheSceneListOpensTheHighlightedSceneAndCancelsTheOldScenesLiveTouch() async throws {
         let live = TouchSample.ID(device: 9, number: 99)
-        window.inject(app.route([TouchSample(id: live, phase: .began, location: CGPoint(x: 300, y: 300), timestamp: clock.now)]))
+        send([TouchSample(id: live, phase: .began, location: CGPoint(x: 300, y: 300), timestamp: clock.now)])
         app.handle(KeyPress(keysym: SandboxKeysym.tab, text: "\t"))
-        guard case .sceneList(let list) = app.panel else { return XCTFail("Tab opens the scene list") }
+        XCTAssertTrue(app.isSceneListOpen, "Tab opens the scene list")
+        let list = app.galleryView.sceneList
         XCTAssertEqual(list.entries.map(\.name), SceneCatalog.names)
+        XCTAssertEqual(list.highlightedIndex, 0, "the recording scene is not listed, so the highlight starts on row 0")
         app.handle(KeyPress(keysym: SandboxKeysym.down, text: ""))
         app.handle(KeyPress(keysym: SandboxKeysym.down, text: ""))
+        XCTAssertEqual(list.captionLabel.text, SceneCatalog.all[2].caption, "the highlighted scene's caption shows")
         app.handle(KeyPress(keysym: SandboxKeysym.returnKey, text: "\r"))
-        XCTAssertNil(app.panel)
-        XCTAssertTrue(app.sceneType == SceneCatalog.all[2], "the recording scene is not listed, so the highlight starts on row 0")
+        XCTAssertFalse(app.isSceneListOpen)
+        XCTAssertTrue(app.sceneType == SceneCatalog.all[2])
         XCTAssertEqual(scene.stage.log, ["began", "cancelled"], "the old scene hears its touch end")
         XCTAssertTrue(window.rootViewController.map { type(of: $0) == SceneCatalog.all[2] } ?? false)
-        XCTAssertEqual(app.chrome.caption, SceneCatalog.all[2].caption)
+        XCTAssertEqual(app.galleryView.captionLabel.text, SceneCatalog.all[2].caption)
+        XCTAssertEqual(app.debugLayer.screenshotName, "touch-sandbox-\(SceneCatalog.all[2].name)")
     }
 
-    func testATouchOnASceneRowOpensThatScene() async throws {
+    func testATouchOnASceneButtonOpensThatSceneAndATapOnTheVeilClosesTheList() async throws {
+        touch([try center(of: "Scenes"), try center(of: "Scenes")])
+        XCTAssertTrue(app.isSceneListOpen, "the Scenes button opens the list")
+        layOut()
+        let list = app.galleryView.sceneList
+        for button in list.buttons {
+            let frame = button.convert(button.bounds, to: nil)
+            XCTAssertGreaterThanOrEqual(frame.height, 44)
+            XCTAssertLessThanOrEqual(frame.maxY, size.height - DebugStyle.toolbarHeight, "every scene shows at 800 × 500")
+        }
+        // The veil beside the panel: closes the list, never reaches the scene.
+        let veil = CGPoint(x: 400, y: list.panel.convert(list.panel.bounds, to: nil).maxY + 10)
+        touch([veil, veil])
+        XCTAssertFalse(app.isSceneListOpen)
+        XCTAssertEqual(scene.stage.log, [])
+
         app.perform(.sceneList)
-        guard case .sceneList(let list) = app.panel else { return XCTFail("the Scenes button opens the list") }
-        let row = try XCTUnwrap(list.rows(in: size).first { $0.index == 3 })
-        XCTAssertLessThanOrEqual(list.rows(in: size).last!.frame.maxY, size.height - SandboxChrome.helpHeight,
-                                 "every scene's row shows at 800 × 500")
-        touch([CGPoint(x: row.frame.midX, y: row.frame.midY), CGPoint(x: row.frame.midX, y: row.frame.midY)])
+        layOut()
+        let third = list.buttons[3].convert(list.buttons[3].bounds, to: nil)
+        touch([CGPoint(x: third.midX, y: third.midY), CGPoint(x: third.midX, y: third.midY)])
         XCTAssertTrue(app.sceneType == SceneCatalog.all[3])
-        XCTAssertNil(app.panel)
+        XCTAssertFalse(app.isSceneListOpen)
+    }
+
+    func testEveryScenesButtonShowsAt640By480() async {
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 640, height: 480)
+        app.gallery.frame = UIScreen.main.bounds
+        app.perform(.sceneList)
+        layOut()
+        for button in app.galleryView.sceneList.buttons {
+            let frame = button.convert(button.bounds, to: nil)
+            XCTAssertTrue(CGRect(x: 0, y: 44, width: 640, height: 480 - 44 - 60).contains(frame), "\(frame)")
+            XCTAssertGreaterThanOrEqual(frame.height, 44)
+        }
     }
 
     func testArrowKeysStepThroughTheScenesWrappingAround() async {
@@ -150,34 +217,36 @@ final class SandboxAppTests: ListingTestCase {
     }
 
     func testEachOverlayKeyTogglesItsOverlayAndShowOnlyShowsExactlyTheNamedOnes() async {
-        let expected: [(SandboxAction, String, any DebugOverlay)] = [
-            (.touchSpots, "s", app.overlays.spots), (.hitTestViews, "v", app.overlays.hitTest),
-            (.modelPresentationFrames, "f", app.overlays.animationFrames), (.pathRegions, "p", app.overlays.pathRegions),
-            (.recognizerHUD, "r", app.overlays.recognizers), (.performanceMeter, "m", app.overlays.performance),
+        let expected: [(DebugTool, String, any DebugOverlay)] = [
+            (.spots, "s", app.overlays.spots), (.hitViews, "v", app.overlays.hitTest),
+            (.frames, "f", app.overlays.animationFrames), (.paths, "p", app.overlays.pathRegions),
+            (.gestures, "r", app.overlays.recognizers), (.meter, "m", app.overlays.performance),
         ]
-        for (action, key, overlay) in expected {
+        for (tool, key, overlay) in expected {
             let before = overlay.isVisible
             app.handle(KeyPress(keysym: UInt(key.unicodeScalars.first!.value), text: key))
-            XCTAssertEqual(overlay.isVisible, !before, "\(key) toggles \(action)")
-            XCTAssertEqual(app.isOn(action), !before)
+            XCTAssertEqual(overlay.isVisible, !before, "\(key) toggles \(tool)")
+            XCTAssertEqual(app.isOn(.tool(tool)), !before)
         }
-        app.showOnly(overlays: [.hitTestViews, .performanceMeter])
-        XCTAssertEqual(expected.filter { $0.2.isVisible }.map(\.0), [.hitTestViews, .performanceMeter])
-        app.showOnly(overlays: Set(SandboxAction.overlays))
+        app.showOnly(overlays: [.hitViews, .meter])
+        XCTAssertEqual(expected.filter { $0.2.isVisible }.map(\.0), [.hitViews, .meter])
+        app.showOnly(overlays: Set(DebugTool.overlays))
         XCTAssertTrue(expected.allSatisfy { $0.2.isVisible })
     }
 
-    func testSlowAnimationsToggleTheEngineSpeedAndShowABadge() async {
+    func testSlowAnimationsToggleTheEngineSpeedAndLightTheSlowButton() async throws {
+        let slow = try XCTUnwrap(toolbar.buttons.first { $0.currentTitle == "Slow \u{B7} T" })
+        XCTAssertEqual(slow.backgroundColor, DebugStyle.button)
         app.handle(KeyPress(keysym: 0x74, text: "t"))
         XCTAssertEqual(CAAnimationEngine.animationSpeed, 0.1)
-        XCTAssertEqual(app.badges, ["SLOW \u{D7}10"])
-        XCTAssertTrue(app.isOn(.slowAnimations))
+        XCTAssertTrue(app.isOn(.tool(.slow)))
+        XCTAssertEqual(slow.backgroundColor, DebugStyle.litButton)
         app.handle(KeyPress(keysym: 0x74, text: "t"))
         XCTAssertEqual(CAAnimationEngine.animationSpeed, 1)
-        XCTAssertEqual(app.badges, [])
+        XCTAssertEqual(slow.backgroundColor, DebugStyle.button)
     }
 
-    func testTheScreenshotKeySavesAPNGOfTheWindowAndSaysWhere() async throws {
+    func testTheScreenshotKeySavesAPNGOfTheScreenAndSaysWhere() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-shots-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -189,35 +258,54 @@ final class SandboxAppTests: ListingTestCase {
         let png = try pngSize(url)
         XCTAssertEqual(png.width, 800)
         XCTAssertEqual(png.height, 500)
-        XCTAssertEqual(app.chrome.status, "saved \(url.lastPathComponent)")
+        XCTAssertEqual(app.debugLayer.view.status.text, "saved \(url.lastPathComponent)")
+        XCTAssertFalse(app.debugLayer.view.status.isHidden)
 
         app.screenshotFolder = URL(fileURLWithPath: "/nonexistent-folder")
-        app.perform(.screenshot)
+        app.perform(.tool(.screenshot))
         guard case .failure(let error) = app.lastScreenshot else { return XCTFail("an unwritable folder fails") }
         XCTAssertTrue(error.description.hasPrefix("cannot save a screenshot: could not write the PNG file /nonexistent-folder/touch-sandbox-recording-"), error.description)
-        XCTAssertEqual(app.chrome.status, "screenshot failed: folder not writable")
+        XCTAssertEqual(app.debugLayer.view.status.text, "screenshot failed: folder not writable")
     }
 
-    func testTheFrameShowsTheLitToggleAndThePanelOverTheScene() async throws {
-        func frame() -> FrameBuffer {
-            let buffer = FrameBuffer(pointSize: size, scale: 1)
-            buffer.draw { canvas in
-                app.draw(in: canvas, size: size) { canvas, size in canvas.fill(CGRect(origin: .zero, size: size), with: .white) }
-            }
-            return buffer
-        }
-        let spotsButton = try XCTUnwrap(SandboxToolbar.layout(in: SandboxChrome.toolbar(in: size)).first { $0.action == .touchSpots })
-        let probe = CGPoint(x: spotsButton.frame.maxX - 3, y: spotsButton.frame.minY + 3)
-        let lit = pixel(frame(), at: probe)
-        app.perform(.touchSpots)
-        let unlit = pixel(frame(), at: probe)
-        XCTAssertEqual(unlit, SandboxStyle.button.rgb, "a toggle that is off has the plain button colour")
-        XCTAssertNotEqual(lit, unlit, "a toggle that is on is lit")
+    /// The Shot button's own finger is not in the picture; a finger on the scene is.
+    func testAScreenshotLeavesOutTheFingerPressingTheShotButton() async throws {
+        // At 800 points the Shot button is in the overflow panel: More opens it.
+        let more = toolbar.moreButton.convert(CGPoint(x: toolbar.moreButton.bounds.midX, y: toolbar.moreButton.bounds.midY), to: nil)
+        touch([more, more])
+        layOut()
+        let shot = try center(of: "Shot")
+        let onScene = CGPoint(x: 400, y: 250)
+        send([TouchSample(id: TouchSample.ID(device: 9, number: 50), phase: .began, location: onScene, timestamp: clock.now),
+              TouchSample(id: TouchSample.ID(device: 9, number: 51), phase: .began, location: shot, timestamp: clock.now)])
+        for rect in app.debugLayer.apply([
+            TouchSample(id: TouchSample.ID(device: 9, number: 50), phase: .began, location: onScene, timestamp: clock.now),
+            TouchSample(id: TouchSample.ID(device: 9, number: 51), phase: .began, location: shot, timestamp: clock.now),
+        ]) { _ = rect }
+        XCTAssertEqual(app.spots.spots.count, 2)
+        let picture = app.debugLayer.snapshot(scale: 1)
+        let spotColor = pixel(picture, at: CGPoint(x: onScene.x, y: onScene.y - 18))
+        let underShot = pixel(picture, at: CGPoint(x: shot.x, y: shot.y - 18))
+        XCTAssertNotEqual(spotColor, pixel(picture, at: CGPoint(x: onScene.x, y: onScene.y - 60)), "the scene finger's spot")
+        let button = try XCTUnwrap(toolbar.buttons.first { $0.currentTitle == "Shot \u{B7} C" })
+        XCTAssertEqual(underShot, rgb(button.backgroundColor!), "the Shot button as it is, with no spot on it")
+    }
 
-        XCTAssertEqual(pixel(frame(), at: CGPoint(x: 400, y: 250)), [255, 255, 255], "the scene shows without a panel")
-        app.perform(.help)
-        let dimmed = pixel(frame(), at: CGPoint(x: 4, y: 250))
-        XCTAssertEqual(dimmed, [115, 115, 115], "the veil dims the scene beside the panel (white under 55 % black)")
+    func testTheFrameShowsTheLitToggleAndTheSceneListVeilsTheScene() async throws {
+        let spots = try XCTUnwrap(toolbar.buttons.first { $0.currentTitle == "Spots \u{B7} S" })
+        let probe = spots.convert(CGPoint(x: spots.bounds.maxX - 10, y: 10), to: nil)
+        let lit = pixel(app.debugLayer.snapshot(scale: 1), at: probe)
+        app.perform(.tool(.spots))
+        let unlit = pixel(app.debugLayer.snapshot(scale: 1), at: probe)
+        XCTAssertEqual(unlit, rgb(DebugStyle.button), "a toggle that is off has the plain button colour")
+        XCTAssertEqual(lit, rgb(DebugStyle.litButton), "a toggle that is on is lit")
+
+        scene.view.backgroundColor = .white
+        XCTAssertEqual(pixel(app.debugLayer.snapshot(scale: 1), at: CGPoint(x: 4, y: 250)), [255, 255, 255], "the scene shows")
+        app.perform(.sceneList)
+        layOut()
+        XCTAssertEqual(pixel(app.debugLayer.snapshot(scale: 1), at: CGPoint(x: 4, y: 480 - 100)), [115, 115, 115],
+                       "the veil dims the scene beside the panel (white under 55 % black)")
     }
 
     /// The 8-bit RGB of the pixel at a point of a frame drawn at scale 1.
@@ -225,18 +313,20 @@ final class SandboxAppTests: ListingTestCase {
         let bytes = buffer.pixels.advanced(by: Int(point.y) * buffer.stride + Int(point.x) * 4).assumingMemoryBound(to: UInt8.self)
         return [Int(bytes[2]), Int(bytes[1]), Int(bytes[0])]  // Cairo's ARGB32 is BGRA in memory
     }
-}
 
-private extension Canvas.Color {
-    var rgb: [Int] { [red, green, blue].map { Int(($0 * 255).rounded()) } }
+    private func rgb(_ color: UIColor) -> [Int] {
+        var red: CGFloat = 0, green: CGFloat = 0, blue: CGFloat = 0, alpha: CGFloat = 0
+        _ = color.getRed(&red, green: &green, blue: &blue, alpha: &alpha)
+        return [red, green, blue].map { Int(($0 * 255).rounded()) }
+    }
 }
 
 /// `--overlays` names overlays; `all` and `none` are shorthands.
 final class OverlaySelectionTests: XCTestCase {
     func testNamesAllAndNone() throws {
-        XCTAssertEqual(try OverlaySelection.parse("spots,hit-views").actions, [.touchSpots, .hitTestViews])
-        XCTAssertEqual(try OverlaySelection.parse("all").actions, Set(SandboxAction.overlays))
-        XCTAssertEqual(try OverlaySelection.parse("none").actions, [])
+        XCTAssertEqual(try OverlaySelection.parse("spots,hit-views").tools, [.spots, .hitViews])
+        XCTAssertEqual(try OverlaySelection.parse("all").tools, Set(DebugTool.overlays))
+        XCTAssertEqual(try OverlaySelection.parse("none").tools, [])
         XCTAssertEqual(try OverlaySelection.parse(" Frames , meter").description, "frames,meter")
         XCTAssertThrowsError(try OverlaySelection.parse("spots,,paths"), "an empty name is a mistake")
     }

@@ -1,17 +1,17 @@
 import CairoRenderer
+import SandboxDebugging
 @testable import TouchSandbox
 import UIKit
 import XCTest
 
-/// Every scene opens and draws: rendered offscreen with the sandbox's chrome at the
-/// README's 800 × 500, its stage shows its views (not just the background), the caption
-/// bar shows the scene's caption, and the toolbar is there.
+/// Every scene opens and draws: the screen rendered offscreen (every window, by level)
+/// at the README's 800 × 500, its stage shows its views (not just the background), the
+/// caption bar shows the scene's caption, and the toolbar is there.
 final class SceneRenderingTests: ListingTestCase {
     private let size = CGSize(width: 800, height: 500)
 
     func testEverySceneDrawsItsViewsCaptionAndToolbar() async throws {
         UIScreen.main.bounds = CGRect(origin: .zero, size: size)
-        let renderer = LayerRenderer()
         let background = pixelValue(SandboxStyle.background.cgColor)
         for sceneType in SceneCatalog.all {
             UIApplication.shared.resetForTesting()
@@ -22,16 +22,18 @@ final class SceneRenderingTests: ListingTestCase {
             window.layoutIfNeeded()
             let app = SandboxApp(sceneType: sceneType)
             app.attach(window)
-            let frame = FrameBuffer(pointSize: size, scale: 1)
-            frame.draw { canvas in app.draw(in: canvas, size: size) { canvas, _ in renderer.render(window.layer, in: canvas) } }
+            for shown in UIApplication.shared.windows { shown.layoutIfNeeded() }
+            let frame = app.debugLayer.snapshot(scale: 1)
 
             let name = sceneType.name
             XCTAssertEqual(rgb(frame, 400, 4), [0x2C, 0x2C, 0x2E], "\(name): the caption bar")
-            XCTAssertGreaterThan(differing(frame, in: CGRect(x: 8, y: 8, width: 400, height: 18), from: [0x2C, 0x2C, 0x2E]), 40,
+            XCTAssertGreaterThan(differing(frame, in: CGRect(x: 8, y: 12, width: 400, height: 20), from: [0x2C, 0x2C, 0x2E]), 40,
                                  "\(name): the caption's text")
-            let toolbar = SandboxChrome.toolbar(in: size)
+            let toolbar = CGRect(x: 0, y: size.height - DebugStyle.toolbarHeight, width: size.width, height: DebugStyle.toolbarHeight)
             XCTAssertGreaterThan(differing(frame, in: toolbar, from: [0x2C, 0x2C, 0x2E]), 2_000, "\(name): the toolbar's buttons")
-            let stage = SandboxChrome.clearArea(in: size)
+            // The stage: between the caption bar and the hint above the toolbar.
+            let insets = GalleryView.sceneInsets
+            let stage = CGRect(x: 0, y: insets.top, width: size.width, height: size.height - insets.top - insets.bottom)
             let shown = differing(frame, in: stage, from: background)
             if sceneType == TouchSpotsScene.self {
                 XCTAssertEqual(shown, 0, "touch-spots shows nothing until a finger is down")

@@ -40,9 +40,10 @@ final class EndToEndSceneTests: XCTestCase {
             let harness = try SandboxHarness(scene: TapDoubleTapPanScene.self)
             defer { harness.close() }
             let scene = try XCTUnwrap(harness.app.window?.rootViewController as? TapDoubleTapPanScene)
-            let size = harness.host.size
-            let button = try XCTUnwrap(SandboxToolbar.layout(in: SandboxChrome.toolbar(in: size)).first { $0.action == .touchSpots })
-            let point = CGPoint(x: button.frame.midX, y: button.frame.midY)
+            harness.app.debugLayer.window.layoutIfNeeded()
+            let button = try XCTUnwrap(harness.app.debugLayer.view.toolbar.buttons.first { $0.currentTitle == "Spots \u{B7} S" })
+            let frame = button.convert(button.bounds, to: nil)
+            let point = CGPoint(x: frame.midX, y: frame.midY)
             XCTAssertTrue(harness.app.spots.isVisible)
             try harness.server.touchscreen.touches([(1, .begin, point)])
             harness.waitForBatches(1)

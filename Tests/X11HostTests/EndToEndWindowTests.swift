@@ -27,7 +27,7 @@ final class EndToEndWindowTests: XCTestCase {
     }
 
     /// A resized window gets a frame buffer of the new size and is redrawn whole: the
-    /// help line moves to the new bottom edge.
+    /// toolbar moves to the new bottom edge.
     func testResizeRedrawsAtTheNewSize() throws {
         try onMainActor {
             let harness = try SandboxHarness()
@@ -41,9 +41,12 @@ final class EndToEndWindowTests: XCTestCase {
             }
             XCTAssertTrue(harness.runLoop { sizes == [CGSize(width: 800, height: 600)] })
             XCTAssertEqual(harness.host.currentFrame.pixelWidth, 800)
-            let chrome: UInt32 = 0x2C2C2E
-            XCTAssertTrue(harness.waitForPixel(at: CGPoint(x: 790, y: 590)) { $0 == chrome }, "the help line is at the new bottom")
-            XCTAssertTrue(harness.waitForPixel(at: CGPoint(x: 790, y: 560)) { $0 == SandboxHarness.background })
+            XCTAssertEqual(harness.app.debugLayer.view.toolbar.frame, CGRect(x: 0, y: 540, width: 800, height: 60))
+            // Below the buttons, the bar's own colour at both ends: not the stage's.
+            XCTAssertTrue(harness.waitForPixel(at: CGPoint(x: 790, y: 598)) { $0 != SandboxHarness.background },
+                          "the toolbar is at the new bottom")
+            XCTAssertEqual(harness.pixel(at: CGPoint(x: 790, y: 598)), harness.pixel(at: CGPoint(x: 10, y: 598)))
+            XCTAssertTrue(harness.waitForPixel(at: CGPoint(x: 790, y: 500)) { $0 == SandboxHarness.background })
         }
     }
 

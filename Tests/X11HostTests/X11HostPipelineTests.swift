@@ -117,15 +117,17 @@ final class X11HostPipelineTests: XCTestCase {
         }
     }
 
-    /// The sandbox takes its places in the runner's host: its overlays watch at the
-    /// debugging stage, its chrome consumes at the chrome stage, and it draws above the
-    /// scene's window.
+    /// The sandbox takes its places in the runner's host: its debug layer's overlays
+    /// watch at the debugging stage, its keys are read at the chrome stage, and the
+    /// screen shows the scene's window, the gallery's above it, the debug layer's above
+    /// that, and the overlays over all.
     func testTheSandboxTakesItsPlacesInThePipeline() throws {
         try onMainActor {
             let harness = try SandboxHarness()
             defer { harness.close() }
             XCTAssertEqual(harness.host.inputFilters.map(\.stage), [.recording, .debugging, .chrome])
-            XCTAssertEqual(harness.host.frameStages.map(\.order), [.window(level: .normal), .debugOverlays])
+            XCTAssertEqual(harness.host.frameStages.map(\.order),
+                           [.window(level: .normal), .window(level: .statusBar), .window(level: .debugLayer), .debugOverlays])
         }
     }
 }

@@ -1,0 +1,79 @@
+import SandboxDebugging
+import UIKit
+
+/// The gallery's own chrome, above the scene's window and below the debug layer's: the
+/// caption bar at the top, the scene's hint above the toolbar, and the scene list.
+/// Transparent to touches wherever it shows nothing, so the scene gets every other
+/// touch.
+@MainActor
+final class GalleryWindow: UIWindow {
+    let galleryView = GalleryView(frame: .zero)
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        windowLevel = .statusBar
+        addSubview(galleryView)
+    }
+
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        galleryView.frame = bounds
+    }
+
+    /// Only its bars and the scene list take touches; the rest passes through.
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        let hit = super.hitTest(point, with: event)
+        return hit === self || hit === galleryView ? nil : hit
+    }
+}
+
+/// The gallery window's root: caption bar, hint and scene list, laid out for any size.
+@MainActor
+final class GalleryView: UIView {
+    /// The caption bar's height: a 44-point row.
+    static let captionHeight: CGFloat = 44
+    /// The hint's band, above the toolbar.
+    static let hintHeight: CGFloat = 36
+    /// What the scene gets clear of the bars: the caption above; the toolbar and the
+    /// hint below.
+    static var sceneInsets: (top: CGFloat, bottom: CGFloat) { (captionHeight, DebugStyle.toolbarHeight + hintHeight) }
+
+    let captionBar = UIView(frame: .zero)
+    let captionLabel = DebugStyle.makeLabel(font: DebugStyle.buttonFont)
+    let hintLabel = DebugStyle.makeLabel(color: DebugStyle.secondaryText)
+    let sceneList = SceneListView(frame: .zero)
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        // Opaque: the scene lays out below it, and nothing should show through text.
+        captionBar.backgroundColor = UIColor(red: 0x2C / 255, green: 0x2C / 255, blue: 0x2E / 255, alpha: 1)
+        captionLabel.lineBreakMode = .byTruncatingTail
+        captionBar.addSubview(captionLabel)
+        hintLabel.textAlignment = .center
+        hintLabel.lineBreakMode = .byTruncatingTail
+        hintLabel.isUserInteractionEnabled = false
+        addSubview(captionBar)
+        addSubview(hintLabel)
+        addSubview(sceneList)
+        sceneList.isHidden = true
+    }
+
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let size = bounds.size
+        captionBar.frame = CGRect(x: 0, y: 0, width: size.width, height: Self.captionHeight)
+        captionLabel.frame = CGRect(x: 12, y: 0, width: max(0, size.width - 24), height: Self.captionHeight)
+        hintLabel.frame = CGRect(x: 12, y: size.height - DebugStyle.toolbarHeight - Self.hintHeight,
+                                 width: max(0, size.width - 24), height: Self.hintHeight)
+        sceneList.frame = CGRect(x: 0, y: Self.captionHeight, width: size.width,
+                                 height: max(0, size.height - Self.captionHeight - DebugStyle.toolbarHeight))
+    }
+}
