@@ -21,6 +21,7 @@ import X11Host
 //   touch-sandbox-bench core                hit-testing and touch dispatch in the UIKit core
 //   touch-sandbox-bench render              one frame of 500 layers: LayerRenderer vs raw Cairo
 //   touch-sandbox-bench core-op NAME COUNT  (internal) one core operation, for callgrind
+//   touch-sandbox-bench debug-layer         what the debug layer costs an app: a moved touch and its frame, off / on / shown
 //   touch-sandbox-bench render-op NAME COUNT (internal) one render operation, for callgrind
 //   touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
 
@@ -178,13 +179,18 @@ MainActor.assumeIsolated {
         case "render-op":
             let rest = Array(arguments.dropFirst())
             RenderBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
+        case "debug-layer":
+            DebugLayerBenchmark.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "debug-layer-op":
+            let rest = Array(arguments.dropFirst())
+            DebugLayerBenchmark.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
         case "core-op":
             let rest = Array(arguments.dropFirst())
             CoreBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render")
+            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render | debug-layer")
         }
     } catch {
         fail("\(error)")

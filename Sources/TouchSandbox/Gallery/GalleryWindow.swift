@@ -66,13 +66,31 @@ final class GalleryView: UIView {
         super.init(coder: coder)
     }
 
+    /// The smallest type the bars use: two lines of it fit either band.
+    static let smallFont = UIFont.systemFont(ofSize: 13)
+
+    /// One line at `large` where the text fits the label's width; otherwise two lines
+    /// at 13 points, so a narrow window wraps a caption instead of cutting it (an
+    /// ellipsis only when even two lines cannot hold it).
+    static func fit(_ label: UILabel, large: UIFont) {
+        label.font = large
+        label.numberOfLines = 1
+        let oneLine = label.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: label.bounds.height)).width
+        guard oneLine > label.bounds.width else { return }
+        label.font = smallFont
+        label.numberOfLines = 2
+        label.lineBreakMode = .byWordWrapping
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         let size = bounds.size
         captionBar.frame = CGRect(x: 0, y: 0, width: size.width, height: Self.captionHeight)
         captionLabel.frame = CGRect(x: 12, y: 0, width: max(0, size.width - 24), height: Self.captionHeight)
+        Self.fit(captionLabel, large: DebugStyle.buttonFont)
         hintLabel.frame = CGRect(x: 12, y: size.height - DebugStyle.toolbarHeight - Self.hintHeight,
                                  width: max(0, size.width - 24), height: Self.hintHeight)
+        Self.fit(hintLabel, large: DebugStyle.bodyFont)
         sceneList.frame = CGRect(x: 0, y: Self.captionHeight, width: size.width,
                                  height: max(0, size.height - Self.captionHeight - DebugStyle.toolbarHeight))
     }
