@@ -47,6 +47,11 @@ public protocol DebugOverlay: AnyObject {
     /// (window points) where the overlay drew from the layers last and will draw now,
     /// when those differ. Empty while hidden.
     func damageForFrame(in window: UIWindow) -> [CGRect]
+
+    /// Forgets the fingers it follows: called when input reaches it again after a time
+    /// when no overlay was shown and none was fed (`DebugOverlays`), since fingers may
+    /// have lifted meanwhile. A finger still down comes back with its next sample.
+    func forgetFingers()
 }
 
 extension DebugOverlay {
@@ -54,4 +59,5 @@ extension DebugOverlay {
     public func update(in window: UIWindow) -> [CGRect] { [] }
     public var nextUpdateTime: TimeInterval? { nil }
     public func damageForFrame(in window: UIWindow) -> [CGRect] { [] }
+    public func forgetFingers() {}
 }

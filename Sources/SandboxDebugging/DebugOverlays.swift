@@ -54,9 +54,28 @@ public final class DebugOverlays {
         all = [pathRegions, animationFrames, hitTest, spots, recognizers, performance]
     }
 
+    /// Whether no overlay is shown: then none is fed or asked, so a debug layer that is
+    /// on but shows nothing costs an app almost nothing (`touch-sandbox-bench
+    /// debug-layer`). The first batch after that makes every overlay forget its fingers.
+    public var isDormant: Bool {
+        // Each overlay by its own type: static calls, no walk over existentials, since
+        // this runs for every batch.
+        !(spots.isVisible || hitTest.isVisible || animationFrames.isVisible || pathRegions.isVisible
+            || recognizers.isVisible || performance.isVisible)
+    }
+    private var slept = false
+
     /// Feeds a batch the window has just taken to every overlay, then brings them up to
-    /// date; returns the rectangles to redraw.
+    /// date; returns the rectangles to redraw. Nothing while `isDormant`.
     public func apply(_ batch: [TouchSample], in window: UIWindow) -> [CGRect] {
+        guard !isDormant else {
+            slept = true
+            return []
+        }
+        if slept {
+            slept = false
+            for overlay in all { overlay.forgetFingers() }
+        }
         var dirty: [CGRect] = []
         for overlay in all {
             dirty += overlay.apply(batch)
@@ -67,6 +86,7 @@ public final class DebugOverlays {
 
     /// Brings every overlay up to the media clock's now; returns the rectangles to redraw.
     public func update(in window: UIWindow) -> [CGRect] {
+        guard !isDormant else { return [] }
         var dirty: [CGRect] = []
         for overlay in all {
             dirty += overlay.update(in: window)
@@ -83,6 +103,7 @@ public final class DebugOverlays {
     /// At the start of a frame: what the layers the overlays follow damage (each
     /// `damageForFrame(in:)`); their own changes come from `apply` and `update`.
     public func damageForFrame(in window: UIWindow) -> [CGRect] {
+        guard !isDormant else { return [] }
         var dirty: [CGRect] = []
         for overlay in all {
             dirty += overlay.damageForFrame(in: window)
@@ -91,6 +112,7 @@ public final class DebugOverlays {
     }
 
     public func draw(in canvas: Canvas, window: UIWindow) {
+        guard !isDormant else { return }
         for overlay in all {
             overlay.draw(in: canvas, window: window)
         }

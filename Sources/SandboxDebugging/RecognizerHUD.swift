@@ -91,6 +91,13 @@ public final class RecognizerHUD: DebugOverlay {
         return []
     }
 
+    public func forgetFingers() {
+        liveTouches.removeAll()
+        sequenceStart = nil
+        timeline = nil
+        layout = nil
+    }
+
     // MARK: - Refreshing
 
     public func update(in window: UIWindow) -> [CGRect] {

@@ -98,6 +98,10 @@ public final class TouchSpotsOverlay: DebugOverlay {
         return isVisible ? dirty : []
     }
 
+    public func forgetFingers() {
+        spots.removeAll()
+    }
+
     /// Clears the trails of fingers that have not moved for `trailDuration`.
     public func update(in window: UIWindow) -> [CGRect] {
         let now = CACurrentMediaTime()

@@ -93,7 +93,9 @@ public struct ScreenTouchRouting {
 
     private func append(_ sample: TouchSample, to window: UIWindow, in runs: inout [(window: UIWindow, samples: [TouchSample])]) {
         var local = sample
-        if sample.location.x.isFinite, sample.location.y.isFinite {
+        // A window at the screen's origin showing its bounds' origin (every full-screen
+        // window) needs no conversion: the usual case costs no geometry.
+        if sample.location.x.isFinite, sample.location.y.isFinite, !window.isAtScreenOrigin {
             local.location = window.convertFromScreen(sample.location)
         }
         if let last = runs.indices.last, runs[last].window === window {
@@ -105,6 +107,14 @@ public struct ScreenTouchRouting {
 }
 
 extension UIWindow {
+    /// Whether window and screen coordinates are the same: the window's layer sits at
+    /// the screen's origin, untransformed, showing its bounds from the origin.
+    var isAtScreenOrigin: Bool {
+        let layer = self.layer
+        return layer.bounds.origin == .zero && CATransform3DIsIdentity(layer.transform)
+            && layer.position == CGPoint(x: layer.bounds.width * layer.anchorPoint.x, y: layer.bounds.height * layer.anchorPoint.y)
+    }
+
     /// A point in screen coordinates in this window's coordinates: windows here are
     /// placed by their frame on one screen and not transformed.
     public func convertFromScreen(_ point: CGPoint) -> CGPoint {

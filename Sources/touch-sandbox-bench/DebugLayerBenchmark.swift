@@ -6,8 +6,8 @@ import UIKit
 /// What the debug layer costs an app, without a display: an app like HelloTouch (a
 /// square with a pan and a tap recognizer in a 1024 × 768 window, the pan dragging the
 /// square) with one finger on the square moving a point back and forth, past the pan's
-/// slop first, in three set-ups side by side: no layer; the layer
-/// on with nothing shown but its handle; the layer with spots and hit-view outlines.
+/// slop first, in four set-ups side by side: no layer; the layer on showing nothing; the
+/// layer showing its handle; the layer with spots and hit-view outlines.
 ///
 /// Two operations per set-up: a moved touch (the screen's routing, UIKit's delivery,
 /// and the layer's overlays taking the batch), and a moved touch with its frame (the
@@ -19,7 +19,11 @@ import UIKit
 enum DebugLayerBenchmark {
     enum Setup: String, CaseIterable {
         case off
-        case hidden = "on-hidden"
+        /// `TOUCH_DEBUG=on,no-handle`: on, showing nothing.
+        case hidden = "on-nothing-shown"
+        /// `TOUCH_DEBUG=on`: on, showing its handle.
+        case handle = "on-handle"
+        /// `TOUCH_DEBUG=spots,hit-views`.
         case shown = "on-spots-hit-views"
     }
 
@@ -57,7 +61,8 @@ enum DebugLayerBenchmark {
             window.makeKeyAndVisible()
             switch setup {
             case .off: layer = nil
-            case .hidden: layer = DebugLayer(configuration: DebugLayerConfiguration())
+            case .hidden: layer = DebugLayer(configuration: DebugLayerConfiguration(showsHandle: false))
+            case .handle: layer = DebugLayer(configuration: DebugLayerConfiguration())
             case .shown: layer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots, .hitViews]))
             }
             layer?.attach(to: window)

@@ -76,12 +76,24 @@ public final class DebugLayer {
     public func attach(to appWindow: UIWindow) {
         overlays.window = appWindow
         window.frame = UIScreen.main.bounds
-        window.isHidden = false
+        isAttached = true
+        updateWindowVisibility()
         view.setNeedsLayout()
+    }
+
+    private var isAttached = false
+
+    /// Shows the layer's window only while it has something to show (the handle, the
+    /// toolbar, a panel, the status line): a layer that is on but shows nothing then
+    /// costs the app's frames nothing at all.
+    private func updateWindowVisibility() {
+        let shows = view.showsHandle || view.isToolbarVisible || !view.help.isHidden || !view.status.isHidden
+        window.isHidden = !(isAttached && shows)
     }
 
     /// Hides the layer's window (the overlays stay as they are).
     public func detach() {
+        isAttached = false
         window.isHidden = true
     }
 
@@ -147,12 +159,14 @@ public final class DebugLayer {
         view.isToolbarVisible = visible || !hidesToolbar
         if !view.isToolbarVisible { view.help.isHidden = true }
         view.toolbar.refreshStates()
+        updateWindowVisibility()
     }
 
     public func setHelpVisible(_ visible: Bool) {
         view.help.isHidden = !visible
         view.toolbar.refreshStates()
         view.setNeedsLayout()
+        updateWindowVisibility()
     }
 
     private func rebuildToolbar() {
@@ -213,9 +227,11 @@ public final class DebugLayer {
         view.status.text = text
         view.status.isHidden = false
         view.setNeedsLayout()
+        updateWindowVisibility()
         statusExpiry?.cancel()
         statusExpiry = UIApplication.shared.schedule(afterDelay: Self.statusDuration) { [weak self] in
             self?.view.status.isHidden = true
+            self?.updateWindowVisibility()
         }
     }
 
