@@ -71,11 +71,12 @@ struct RecognizerHUDLayout {
         var y = Self.headerHeight
         var laidOut: [Row] = []
         let fixed = Self.headerHeight + Self.legendHeight + Self.padding
+        let names = timeline.displayNames()
         for (index, row) in timeline.rows.enumerated() {
             let height = Self.rowHeight + (row.note == nil ? 0 : Self.noteHeight)
             let isLast = index == timeline.rows.count - 1
             guard fixed + y - Self.headerHeight + height + (isLast ? 0 : Self.moreHeight) <= available else { break }
-            let name = RecognizerTimeline.shortName(of: row.recognizer)
+            let name = names[index]
             let nameWidth = measurer.width(of: name, size: Self.textSize, weight: .bold)
             let (status, color) = Self.status(of: row)
             let statusWidth = measurer.width(of: status, size: Self.textSize, weight: .bold)

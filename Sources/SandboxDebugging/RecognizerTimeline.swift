@@ -30,6 +30,9 @@ public struct RecognizerTimeline: Equatable, Sendable {
         /// The trace name, `UITapGestureRecognizer#3`.
         public var recognizer: String
         public var serial: UInt64
+        /// The app's name for it, or its gesture and distinguishing configuration
+        /// (`Tap ×2`, `Swipe ←`): `UIGestureRecognizer.displayTitle`.
+        public var title: String = ""
         /// The class name of the recognizer's view.
         public var view: String
         public var segments: [Segment] = []
@@ -74,7 +77,7 @@ public struct RecognizerTimeline: Equatable, Sendable {
         if let found = rows.firstIndex(where: { $0.serial == entry.recognizerSerial }) {
             index = found
         } else {
-            rows.append(Row(recognizer: entry.recognizer, serial: entry.recognizerSerial, view: entry.view))
+            rows.append(Row(recognizer: entry.recognizer, serial: entry.recognizerSerial, title: entry.title, view: entry.view))
             index = rows.count - 1
         }
         switch entry.kind {
@@ -134,6 +137,17 @@ public struct RecognizerTimeline: Equatable, Sendable {
             text = text.replacingOccurrences(of: name, with: shortName(of: name))
         }
         return text
+    }
+
+    /// What the panel calls each row's recognizer: its title, with its number
+    /// (`Tap#3`) only where two rows would otherwise read the same.
+    public func displayNames() -> [String] {
+        var counts: [String: Int] = [:]
+        for row in rows { counts[row.title, default: 0] += 1 }
+        return rows.map { row in
+            guard !row.title.isEmpty else { return Self.shortName(of: row.recognizer) }
+            return counts[row.title, default: 0] > 1 ? "\(row.title) #\(row.serial)" : row.title
+        }
     }
 
     /// `UITapGestureRecognizer#3` as `Tap#3`, `CheckmarkGestureRecognizer#7` as

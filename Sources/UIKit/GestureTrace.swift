@@ -31,6 +31,9 @@ public enum GestureTrace {
         public let time: TimeInterval
         public let recognizer: String
         public let recognizerSerial: UInt64
+        /// What the HUD calls the recognizer: its `name`, or its gesture and
+        /// distinguishing configuration (`UIGestureRecognizer.displayTitle`).
+        public let title: String
         public let view: String
         public let kind: Kind
         public let state: UIGestureRecognizer.State?
@@ -78,6 +81,7 @@ public enum GestureTrace {
         guard store.isEnabled else { return }
         store.append(Entry(
             time: CACurrentMediaTime(), recognizer: recognizer.traceName, recognizerSerial: recognizer.serialNumber,
+            title: recognizer.displayTitle,
             view: recognizer.view.map { "\(type(of: $0))" } ?? "no view", kind: kind, state: state, detail: detail(),
             reason: reason()))
     }

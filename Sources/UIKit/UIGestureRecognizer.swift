@@ -179,6 +179,10 @@ open class UIGestureRecognizer {
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
 
+    /// A name the app gives the recognizer, for debugging: the recognizer HUD and the
+    /// gesture trace show it (UIKit's `name`, iOS 11).
+    open var name: String?
+
     // MARK: - Internal state
 
     private static var nextSerialNumber: UInt64 = 0

@@ -117,7 +117,7 @@ final class DebugOverlaysTests: OverlayTestCase {
         let image = buffer.makeImage()
 
         let rows = try XCTUnwrap(overlays.recognizers.layout?.rows)
-        XCTAssertEqual(rows.map { $0.name.prefix { $0 != "#" } }, ["Pan", "Tap", "LongPress"])
+        XCTAssertEqual(rows.map(\.name), ["Pan", "Tap \u{D7}2", "Long press 0.5 s"], "each by its gesture and configuration")
         XCTAssertEqual(rows.map(\.status), ["changed", "failed", "began"])
         XCTAssertEqual(rows.map(\.view), [" on TileView", " on TileView", " on TileView"])
         // Tints under outlines under spots under panels.

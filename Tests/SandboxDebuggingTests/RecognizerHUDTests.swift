@@ -31,6 +31,24 @@ final class RecognizerHUDTests: OverlayTestCase {
         try await super.tearDown()
     }
 
+    /// Two recognizers that read the same get their numbers; the app's name wins.
+    func testRowsSayWhoIsWhoNumberingOnlyTwinsAndUsingTheAppsNames() async {
+        let first = UITapGestureRecognizer(), second = UITapGestureRecognizer()
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let named = UISwipeGestureRecognizer()
+        named.name = "dismiss swipe"
+        for recognizer in [first, second, double, named] { view.addGestureRecognizer(recognizer) }
+        send([sample(1, .began, 100, 100)], to: [hud])
+        let timeline = try! XCTUnwrap(hud.timeline)
+        let names = timeline.displayNames()
+        let taps = timeline.rows.filter { $0.title == "Tap" }.map(\.serial)
+        XCTAssertEqual(taps.count, 2)
+        XCTAssertEqual(Set(names), Set(taps.map { "Tap #\($0)" } + ["Tap \u{D7}2", "dismiss swipe"]))
+        XCTAssertEqual(names.count, 4)
+        send([sample(1, .ended, 100, 100)], to: [hud])
+    }
+
     func testAFailedRecognizerIsListedWithItsReasonAndItsStatesOverTime() async {
         let tap = UITapGestureRecognizer()
         tap.delegate = refusing
@@ -60,7 +78,8 @@ final class RecognizerHUDTests: OverlayTestCase {
         XCTAssertEqual(dirty.count, 2, "the panel as it was, and as it is with the note")
         XCTAssertEqual(dirty.last, layout.frame)
         XCTAssertEqual(layout.rows.map(\.status), ["failed", "failed"])
-        XCTAssertEqual(layout.rows[1].name, RecognizerTimeline.shortName(of: tapRow.recognizer))
+        XCTAssertEqual(layout.rows[1].name, "Tap", "its gesture, without a number: no other row reads the same")
+        XCTAssertEqual(tapRow.title, "Tap")
         XCTAssertEqual(layout.rows[1].view, " on TapView")
         XCTAssertEqual(layout.rows[1].note, "its delegate's gestureRecognizerShouldBegin said no")
         let image = image([hud])

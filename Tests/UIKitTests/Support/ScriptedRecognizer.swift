@@ -7,7 +7,8 @@ import UIKit
 final class ScriptedRecognizer: UIGestureRecognizer {
     typealias Script = (ScriptedRecognizer, Set<UITouch>) -> Void
 
-    let name: String
+    /// The recognizer's name in the trace (also its UIKit `name`).
+    let scriptName: String
     let trace: Trace
     var onBegan: Script?
     var onMoved: Script?
@@ -21,39 +22,40 @@ final class ScriptedRecognizer: UIGestureRecognizer {
     var resetCount = 0
 
     init(_ name: String, trace: Trace) {
-        self.name = name
+        scriptName = name
         self.trace = trace
         super.init()
+        self.name = name
         addAction { [trace, name] recognizer in trace.note("\(name).action(\(recognizer.state))") }
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        trace.record(name, "began", touches)
+        trace.record(scriptName, "began", touches)
         super.touchesBegan(touches, with: event)
         onBegan?(self, touches)
     }
 
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        trace.record(name, "moved", touches)
+        trace.record(scriptName, "moved", touches)
         super.touchesMoved(touches, with: event)
         onMoved?(self, touches)
     }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        trace.record(name, "ended", touches)
+        trace.record(scriptName, "ended", touches)
         super.touchesEnded(touches, with: event)
         onEnded?(self, touches)
     }
 
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        trace.record(name, "cancelled", touches)
+        trace.record(scriptName, "cancelled", touches)
         super.touchesCancelled(touches, with: event)
         onCancelled?(self, touches)
     }
 
     override func reset() {
         resetCount += 1
-        trace.note("\(name).reset")
+        trace.note("\(scriptName).reset")
         super.reset()
     }
 
