@@ -30,7 +30,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
     public static let presentationColor = DebugPalette.cyan
     public static let lineWidth: CGFloat = 2
     public static let modelDash = Canvas.Dash(on: 6, off: 4)
-    static let labelSize: CGFloat = 10
+    static let labelSize: CGFloat = 13
 
     public var isVisible = false
     /// What each drawn layer's outlines and plate reached in the last frame.
@@ -60,7 +60,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
         let label = "\(Self.title(of: placement)) · \(keys)"
         let box = shown.boundingBox
         let plate = CGRect(x: box.minX, y: box.maxY + 3, width: measurer.width(of: label, size: Self.labelSize) + 8,
-                           height: 15)
+                           height: 19)
         let reach = model.boundingBox.union(box).insetBy(dx: -Self.lineWidth, dy: -Self.lineWidth).union(plate)
         return (model, shown, label, plate, reach)
     }

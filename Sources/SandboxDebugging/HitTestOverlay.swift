@@ -23,9 +23,9 @@ public final class HitTestOverlay: DebugOverlay {
     }
 
     public static let lineWidth: CGFloat = 2
-    static let labelSize: CGFloat = 11
+    static let labelSize: CGFloat = 13
     static let labelPadding: CGFloat = 4
-    static let labelHeight: CGFloat = 17
+    static let labelHeight: CGFloat = 20
 
     public var isVisible = false
     /// Labels stay at least this far below the window's top (a host's title bar there

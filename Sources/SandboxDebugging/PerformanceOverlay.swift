@@ -20,6 +20,9 @@ public final class PerformanceOverlay: DebugOverlay {
     public struct Readout: Equatable, Sendable {
         /// Frames presented in the second before the latest one.
         public var framesPerSecond: Int
+        /// No frame for more than `idleRefreshDelay`: nothing moves, so there is no rate
+        /// to show (a rate of one or two frames would look like a fault).
+        public var isIdle = false
         /// The latest frame's drawing and presenting time, and the largest kept.
         public var frameTime: TimeInterval?
         public var maximumFrameTime: TimeInterval?
@@ -36,7 +39,7 @@ public final class PerformanceOverlay: DebugOverlay {
     public static let idleRefreshDelay: TimeInterval = 0.5
     /// The sparkline's scale never drops below this, so that fast frames look flat.
     public static let sparklineFloor: TimeInterval = 0.002
-    static let size = CGSize(width: 232, height: 68)
+    static let size = CGSize(width: 300, height: 100)
 
     public var isVisible = false
     /// The panel's distance from the window's top and left edges; the app sets the top
@@ -122,7 +125,8 @@ public final class PerformanceOverlay: DebugOverlay {
         }
         let shown = min(Self.sparklineLength, frameTimes.count)
         readout = Readout(
-            framesPerSecond: frames, frameTime: frameTimes.last, maximumFrameTime: frameTimes.maximum,
+            framesPerSecond: frames, isIdle: now - latest >= Self.idleRefreshDelay,
+            frameTime: frameTimes.last, maximumFrameTime: frameTimes.maximum,
             latency: latencies.last, latencyP99: latencies.percentile(0.99),
             recentFrameTimes: (frameTimes.count - shown..<frameTimes.count).map { frameTimes[$0] })
         texts = Texts(readout)
@@ -133,7 +137,7 @@ public final class PerformanceOverlay: DebugOverlay {
 
         init(_ readout: Readout) {
             let ms = PerformanceOverlay.milliseconds
-            rate = "\(readout.framesPerSecond) fps"
+            rate = readout.isIdle ? "idle" : "\(readout.framesPerSecond) fps"
             frame = "frame \(ms(readout.frameTime)), max \(ms(readout.maximumFrameTime))"
             latency = "touch→pixel \(ms(readout.latency)) · p99 \(ms(readout.latencyP99))"
             scale = ms(max(PerformanceOverlay.sparklineFloor, readout.recentFrameTimes.max() ?? 0))
@@ -146,14 +150,15 @@ public final class PerformanceOverlay: DebugOverlay {
         let frame = panelFrame
         guard isVisible, canvas.clipBounds.intersects(frame) else { return }
         canvas.fillRoundedRect(frame, radius: 8, with: DebugPalette.panel)
+        // No type under 13 points: the meter is read at arm's length on a touchscreen.
         let left = frame.minX + 10
-        canvas.drawText(texts.rate, at: CGPoint(x: left, y: frame.minY + 17), size: 12, color: DebugPalette.primaryText,
+        canvas.drawText(texts.rate, at: CGPoint(x: left, y: frame.minY + 20), size: 15, color: DebugPalette.primaryText,
                         weight: .bold)
-        canvas.drawText(texts.frame, at: CGPoint(x: left + canvas.measureText(texts.rate, size: 12, weight: .bold) + 8,
-                                                 y: frame.minY + 17),
-                        size: 10, color: DebugPalette.secondaryText)
-        canvas.drawText(texts.latency, at: CGPoint(x: left, y: frame.minY + 32), size: 10, color: DebugPalette.primaryText)
-        drawSparkline(in: CGRect(x: left, y: frame.minY + 39, width: frame.width - 20, height: 21), canvas: canvas)
+        canvas.drawText(texts.frame, at: CGPoint(x: left + canvas.measureText(texts.rate, size: 15, weight: .bold) + 8,
+                                                 y: frame.minY + 20),
+                        size: 13, color: DebugPalette.secondaryText)
+        canvas.drawText(texts.latency, at: CGPoint(x: left, y: frame.minY + 40), size: 13, color: DebugPalette.primaryText)
+        drawSparkline(in: CGRect(x: left, y: frame.minY + 48, width: frame.width - 20, height: 44), canvas: canvas)
     }
 
     /// One bar per frame, scaled to the largest shown (at least `sparklineFloor`), with
@@ -169,7 +174,7 @@ public final class PerformanceOverlay: DebugOverlay {
             canvas.fill(CGRect(x: x, y: area.maxY - height, width: max(1, barWidth - 1), height: height),
                         with: time > 1.0 / 60 ? DebugPalette.pink : DebugPalette.green)
         }
-        canvas.drawText(texts.scale, at: CGPoint(x: area.minX + 3, y: area.minY + 9), size: 8,
+        canvas.drawText(texts.scale, at: CGPoint(x: area.minX + 4, y: area.minY + 15), size: 13,
                         color: DebugPalette.secondaryText)
     }
 

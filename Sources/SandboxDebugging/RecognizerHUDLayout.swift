@@ -12,17 +12,21 @@ import UIKit
 /// panel.
 @MainActor
 struct RecognizerHUDLayout {
-    static let maximumWidth: CGFloat = 340
+    static let maximumWidth: CGFloat = 420
     static let padding: CGFloat = 10
-    static let headerHeight: CGFloat = 24
-    static let rowHeight: CGFloat = 30
-    static let noteHeight: CGFloat = 12
-    static let moreHeight: CGFloat = 16
-    static let legendHeight: CGFloat = 18
+    static let headerHeight: CGFloat = 28
+    static let rowHeight: CGFloat = 36
+    static let noteHeight: CGFloat = 18
+    static let moreHeight: CGFloat = 20
+    /// One line of the legend; it wraps to as many as the panel's width needs.
+    static let legendLineHeight: CGFloat = 20
+    /// Where a row's bar starts below the row's top (under its 13-point line).
+    static let trackTop: CGFloat = 21
     static let barHeight: CGFloat = 7
-    static let textSize: CGFloat = 11
-    static let noteSize: CGFloat = 10
-    static let legendSize: CGFloat = 9
+    // No type under 13 points: the panel is read at arm's length on a touchscreen.
+    static let textSize: CGFloat = 13
+    static let noteSize: CGFloat = 13
+    static let legendSize: CGFloat = 13
     /// The narrowest a terminal state is drawn, so an instant outcome still shows.
     static let terminalWidth: CGFloat = 4
 
@@ -55,6 +59,8 @@ struct RecognizerHUDLayout {
     let axisLength: TimeInterval
     let tickStep: TimeInterval
     let legendWidths: [CGFloat]
+    /// The legend's entries by line (indices into `legend`).
+    let legendLines: [[Int]]
 
     init(timeline: RecognizerTimeline, axisEnd: TimeInterval, windowSize: CGSize, top: CGFloat, bottom: CGFloat,
          right: CGFloat, measurer: TextMeasurer) {
@@ -70,7 +76,9 @@ struct RecognizerHUDLayout {
 
         var y = Self.headerHeight
         var laidOut: [Row] = []
-        let fixed = Self.headerHeight + Self.legendHeight + Self.padding
+        legendLines = Self.legendLines(widths: legendWidths, inner: inner)
+        let legendHeight = CGFloat(legendLines.count) * Self.legendLineHeight
+        let fixed = Self.headerHeight + legendHeight + Self.padding
         let names = timeline.displayNames()
         for (index, row) in timeline.rows.enumerated() {
             let height = Self.rowHeight + (row.note == nil ? 0 : Self.noteHeight)
@@ -90,7 +98,7 @@ struct RecognizerHUDLayout {
         rows = laidOut
         hiddenRows = timeline.rows.count - laidOut.count
         if hiddenRows > 0 || timeline.rows.isEmpty { y += Self.moreHeight }
-        let height = y + Self.legendHeight + Self.padding / 2
+        let height = y + legendHeight + Self.padding / 2
         frame = CGRect(x: windowSize.width - right - width, y: top, width: width, height: height)
     }
 
@@ -128,9 +136,9 @@ struct RecognizerHUDLayout {
         canvas.fillRoundedRect(frame, radius: 8, with: DebugPalette.panel)
         let left = frame.minX + Self.padding
         let inner = frame.width - 2 * Self.padding
-        canvas.drawText("Recognizers", at: CGPoint(x: left, y: frame.minY + 17), size: 12,
+        canvas.drawText("Recognizers", at: CGPoint(x: left, y: frame.minY + 20), size: 15,
                         color: DebugPalette.primaryText, weight: .bold)
-        canvas.drawText(span, at: CGPoint(x: frame.maxX - Self.padding - spanWidth, y: frame.minY + 17),
+        canvas.drawText(span, at: CGPoint(x: frame.maxX - Self.padding - spanWidth, y: frame.minY + 20),
                         size: Self.textSize, color: DebugPalette.secondaryText)
         for row in rows {
             draw(row, of: timeline.rows[row.index], left: left, inner: inner, axisEnd: axisEnd, in: canvas)
@@ -138,27 +146,27 @@ struct RecognizerHUDLayout {
         var y = frame.minY + (rows.last.map { $0.top + Self.rowHeight + ($0.note == nil ? 0 : Self.noteHeight) }
             ?? Self.headerHeight)
         if timeline.rows.isEmpty {
-            canvas.drawText("no recognizer saw these touches", at: CGPoint(x: left, y: y + 11), size: Self.noteSize,
+            canvas.drawText("no recognizer saw these touches", at: CGPoint(x: left, y: y + 15), size: Self.noteSize,
                             color: DebugPalette.secondaryText)
             y += Self.moreHeight
         } else if hiddenRows > 0 {
-            canvas.drawText("+\(hiddenRows) more", at: CGPoint(x: left, y: y + 11), size: Self.noteSize,
+            canvas.drawText("+\(hiddenRows) more", at: CGPoint(x: left, y: y + 15), size: Self.noteSize,
                             color: DebugPalette.secondaryText)
             y += Self.moreHeight
         }
-        drawLegend(at: CGPoint(x: left, y: y + 12), in: canvas)
+        drawLegend(at: CGPoint(x: left, y: y + 15), in: canvas)
     }
 
     private func draw(_ row: Row, of data: RecognizerTimeline.Row, left: CGFloat, inner: CGFloat, axisEnd: TimeInterval,
                       in canvas: Canvas) {
         let top = frame.minY + row.top
-        canvas.drawText(row.name, at: CGPoint(x: left, y: top + 12), size: Self.textSize,
+        canvas.drawText(row.name, at: CGPoint(x: left, y: top + 15), size: Self.textSize,
                         color: DebugPalette.primaryText, weight: .bold)
-        canvas.drawText(row.view, at: CGPoint(x: left + row.nameWidth, y: top + 12), size: Self.textSize,
+        canvas.drawText(row.view, at: CGPoint(x: left + row.nameWidth, y: top + 15), size: Self.textSize,
                         color: DebugPalette.secondaryText)
-        canvas.drawText(row.status, at: CGPoint(x: left + inner - row.statusWidth, y: top + 12), size: Self.textSize,
+        canvas.drawText(row.status, at: CGPoint(x: left + inner - row.statusWidth, y: top + 15), size: Self.textSize,
                         color: row.statusColor, weight: .bold)
-        let track = CGRect(x: left, y: top + 17, width: inner, height: Self.barHeight)
+        let track = CGRect(x: left, y: top + Self.trackTop, width: inner, height: Self.barHeight)
         canvas.fill(track, with: DebugPalette.plate)
         var tick = tickStep
         while tick < axisLength {
@@ -180,7 +188,7 @@ struct RecognizerHUDLayout {
                         with: Self.color(for: segment.phase))
         }
         if let note = row.note {
-            canvas.drawText(note, at: CGPoint(x: left, y: top + 36), size: Self.noteSize,
+            canvas.drawText(note, at: CGPoint(x: left, y: top + Self.rowHeight + 14), size: Self.noteSize,
                             color: DebugPalette.secondaryText)
         }
     }
@@ -190,13 +198,33 @@ struct RecognizerHUDLayout {
     }
 
     private func drawLegend(at origin: CGPoint, in canvas: Canvas) {
-        var x = origin.x
-        for (index, (label, phase)) in Self.legend.enumerated() {
-            canvas.fill(CGRect(x: x, y: origin.y - 7, width: 8, height: 8), with: Self.color(for: phase))
-            x += 11
-            canvas.drawText(label, at: CGPoint(x: x, y: origin.y), size: Self.legendSize,
-                            color: DebugPalette.secondaryText)
-            x += legendWidths[index] + 9
+        for (line, entries) in legendLines.enumerated() {
+            var x = origin.x
+            let y = origin.y + CGFloat(line) * Self.legendLineHeight
+            for index in entries {
+                let (label, phase) = Self.legend[index]
+                canvas.fill(CGRect(x: x, y: y - 9, width: 10, height: 10), with: Self.color(for: phase))
+                x += 14
+                canvas.drawText(label, at: CGPoint(x: x, y: y), size: Self.legendSize, color: DebugPalette.secondaryText)
+                x += legendWidths[index] + 12
+            }
         }
     }
+
+    /// The legend's entries in lines no wider than `inner`.
+    static func legendLines(widths: [CGFloat], inner: CGFloat) -> [[Int]] {
+        var lines: [[Int]] = [[]]
+        var x: CGFloat = 0
+        for (index, width) in widths.enumerated() {
+            let entry = 14 + width + 12
+            if x + entry - 12 > inner, !lines[lines.count - 1].isEmpty {
+                lines.append([])
+                x = 0
+            }
+            lines[lines.count - 1].append(index)
+            x += entry
+        }
+        return lines
+    }
+
 }

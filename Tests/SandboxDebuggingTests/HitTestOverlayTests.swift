@@ -1,5 +1,5 @@
 import CairoRenderer
-import SandboxDebugging
+@testable import SandboxDebugging
 import UIKit
 import XCTest
 
@@ -89,18 +89,19 @@ final class HitTestOverlayTests: OverlayTestCase {
     private func labelWidth(_ text: String) -> CGFloat {
         var width: CGFloat = 0
         FrameBuffer(pointSize: CGSize(width: 1, height: 1), scale: 1).draw { canvas in
-            width = canvas.measureText(text, size: 11)
+            width = canvas.measureText(text, size: HitTestOverlay.labelSize)
         }
         return width
     }
 
     /// What the plain view's outline covers: its four edges as bands 3 points either side
     /// (the top and bottom across, the sides between them), then the label's plate (4
-    /// points of padding either side of the text, 17 high, 2 above the outline).
+    /// points of padding either side of the text, 20 high for 13-point type, 2 above the
+    /// outline).
     private func plainDamage(label: String) -> [CGRect] {
         [CGRect(x: 37, y: 57, width: 126, height: 6), CGRect(x: 37, y: 137, width: 126, height: 6),
          CGRect(x: 37, y: 63, width: 6, height: 74), CGRect(x: 157, y: 63, width: 6, height: 74),
-         CGRect(x: 40, y: 41, width: labelWidth(label) + 8, height: 17)]
+         CGRect(x: 40, y: 38, width: labelWidth(label) + 8, height: 20)]
     }
 
     func testOutlinesAreRedrawnWhenTouchesBeginOrEndButNotWhenTheyMove() async {
@@ -133,8 +134,8 @@ final class HitTestOverlayTests: OverlayTestCase {
                         CGRect(x: 277 - reach, y: 147, width: reach + 6, height: reach + 6),
                         CGRect(x: 277 - reach, y: 147 - reach, width: reach + 6, height: reach + 6),
                         // Moved left to end at the window's right edge.
-                        CGRect(x: 400 - labelWidth(label) - 8, y: 150 - reach - 19, width: labelWidth(label) + 8,
-                               height: 17)]
+                        CGRect(x: 400 - labelWidth(label) - 8, y: 150 - reach - 22, width: labelWidth(label) + 8,
+                               height: 20)]
         XCTAssertEqual(began.count, expected.count, "\(began)")
         for (rect, wanted) in zip(began, expected) {
             for (value, wantedValue) in [(rect.minX, wanted.minX), (rect.minY, wanted.minY), (rect.width, wanted.width),
@@ -150,7 +151,7 @@ final class HitTestOverlayTests: OverlayTestCase {
         let window = send([sample(1, .began, 390, 290)], to: [overlay])
         XCTAssertEqual(window, [CGRect(x: -3, y: -3, width: 406, height: 6), CGRect(x: -3, y: 297, width: 406, height: 6),
                                 CGRect(x: -3, y: 3, width: 6, height: 294), CGRect(x: 397, y: 3, width: 6, height: 294),
-                                CGRect(x: 0, y: 3, width: labelWidth("1 → UIWindow (0, 0, 400 × 300)") + 8, height: 17)])
+                                CGRect(x: 0, y: 3, width: labelWidth("1 → UIWindow (0, 0, 400 × 300)") + 8, height: 20)])
     }
 
     func testEveryPixelAnOutlineDrawsLiesInItsDamage() async {

@@ -54,12 +54,14 @@ final class PerformanceOverlayTests: OverlayTestCase {
             if !inputFrame(drawing: 0.001, copying: 0.0005).isEmpty { refreshes += 1 }
         }
         XCTAssertEqual(refreshes, 4, "one second of input frames: refreshed every quarter second")
+        XCTAssertFalse(overlay.readout.isIdle, "frames are coming: a rate")
         XCTAssertNotNil(overlay.nextUpdateTime, "the last frames are not shown yet")
         clock.advance(by: 0.1)
         XCTAssertEqual(overlay.update(in: window), [], "a wake-up while frames may still come refreshes nothing")
         clock.advance(by: PerformanceOverlay.idleRefreshDelay)
         XCTAssertEqual(overlay.update(in: window), [overlay.panelFrame])
-        XCTAssertEqual(overlay.readout.framesPerSecond, 60)
+        XCTAssertEqual(overlay.readout.framesPerSecond, 60, "the rate of the last second of frames")
+        XCTAssertTrue(overlay.readout.isIdle, "but the frames have stopped: the panel says idle, not a rate")
         XCTAssertEqual(overlay.readout.frameTime ?? 0, 0.0015, accuracy: 1e-9)
         XCTAssertEqual(overlay.readout.latencyP99 ?? 0, 0.0017, accuracy: 1e-9)
         XCTAssertEqual(overlay.readout.recentFrameTimes.count, PerformanceOverlay.sparklineLength)
@@ -90,14 +92,14 @@ final class PerformanceOverlayTests: OverlayTestCase {
         _ = overlay.update(in: window)
         let image = image([overlay])
         let panel = overlay.panelFrame
-        // The sparkline's area: 10 points in, 39 down, 21 high; bars are 1/60 of its width
+        // The sparkline's area: 10 points in, 48 down, 44 high; bars are 1/60 of its width
         // and stand on its bottom, the newest at the right.
-        let area = CGRect(x: panel.minX + 10, y: panel.minY + 39, width: panel.width - 20, height: 21)
+        let area = CGRect(x: panel.minX + 10, y: panel.minY + 48, width: panel.width - 20, height: 44)
         let barWidth = area.width / 60
         let newest = Int(area.maxX - barWidth / 2)
         let older = Int(area.maxX - 2 * barWidth) + 1
         XCTAssertEqual(rgb(image, newest, Int(area.minY) + 3), DebugPalette.pink.rgb, "20 ms: full height, over a frame")
         XCTAssertEqual(rgb(image, older, Int(area.maxY) - 1), DebugPalette.green.rgb, "2 ms: a tenth of it")
-        XCTAssertNotEqual(rgb(image, older, Int(area.maxY) - 4), DebugPalette.green.rgb)
+        XCTAssertNotEqual(rgb(image, older, Int(area.maxY) - 6), DebugPalette.green.rgb, "4.2 points high: not above that")
     }
 }

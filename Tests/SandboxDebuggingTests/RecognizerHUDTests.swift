@@ -86,7 +86,7 @@ final class RecognizerHUDTests: OverlayTestCase {
         let frame = layout.frame
         XCTAssertEqual(frame.maxX, 400 - hud.rightInset)
         XCTAssertEqual(frame.minY, hud.topInset)
-        let barY = Int(frame.minY + layout.rows[1].top + 17 + 3)
+        let barY = Int(frame.minY + layout.rows[1].top + RecognizerHUDLayout.trackTop + 3)
         // The axis spans at least 0.25 s, so the lift 0.1 s in is 40 % along it.
         let trackLeft = frame.minX + RecognizerHUDLayout.padding
         let lift = Int(trackLeft + 0.4 * (frame.width - 2 * RecognizerHUDLayout.padding))
@@ -95,8 +95,8 @@ final class RecognizerHUDTests: OverlayTestCase {
         XCTAssertEqual(rgb(image, Int(frame.minX + RecognizerHUDLayout.padding) + 20, barY),
                        DebugPalette.secondaryText.rgb, "possible before it")
         // The note's line has text on it.
-        let noteTop = Int(frame.minY + layout.rows[1].top + 28)
-        let noteLine = (noteTop..<noteTop + 10).flatMap { y in (Int(frame.minX) + 10..<Int(frame.minX) + 200).map { (rgb(image, $0, y)) } }
+        let noteTop = Int(frame.minY + layout.rows[1].top + RecognizerHUDLayout.rowHeight + 3)
+        let noteLine = (noteTop..<noteTop + 12).flatMap { y in (Int(frame.minX) + 10..<Int(frame.minX) + 200).map { (rgb(image, $0, y)) } }
         XCTAssertGreaterThan(Set(noteLine).count, 3, "anti-aliased glyphs, not a flat panel")
     }
 
