@@ -196,9 +196,28 @@ open class UIView: UIResponder, CALayerDelegate {
         layer.layoutIfNeeded()
     }
 
+    /// Called when `safeAreaInsets` change (see `UIView+SafeArea.swift` for when that
+    /// is noticed); layout is marked due after it. The default does nothing.
+    open func safeAreaInsetsDidChange() {}
+
+    /// The layer's layout, as UIKit runs it: this view's safe area is brought up to
+    /// date, then a controller whose root view this is hears `viewWillLayoutSubviews()`,
+    /// the view lays out (`layoutSubviews()`), the controller hears
+    /// `viewDidLayoutSubviews()`, and the subviews' safe areas are brought up to date
+    /// (those that changed lay out next, in the same pass).
     public func layoutSublayers(of layer: CALayer) {
+        let controller = owningViewController
+        _ = updateOwnSafeAreaInsetsBeforeLayout()
+        controller?.viewWillLayoutSubviews()
         layoutSubviews()
+        controller?.viewDidLayoutSubviews()
+        updateSubviewSafeAreaInsets(ownInsets: safeAreaInsets)
     }
+
+    /// The insets last announced with `safeAreaInsetsDidChange()`.
+    var announcedSafeAreaInsets = UIEdgeInsets.zero
+    /// `safeAreaLayoutGuide`, made on first use.
+    var storedSafeAreaLayoutGuide: UILayoutGuide?
 
     // MARK: - Drawing
 

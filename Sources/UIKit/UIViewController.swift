@@ -65,6 +65,32 @@ open class UIViewController: UIResponder {
     /// The view was just loaded.
     open func viewDidLoad() {}
 
+    // MARK: - Safe area and layout
+
+    /// Insets added to the safe area of the root view (and so of everything in it) on
+    /// top of what the view inherits: for bars of one's own drawn over the content.
+    /// Setting them brings the root view's safe area up to date at once (the view and
+    /// this controller hear of a change, and the view lays out at the next pass).
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet {
+            guard additionalSafeAreaInsets != oldValue, let view = viewIfLoaded else { return }
+            view.updateSafeAreaInsets(superviewInsets: view.superview?.safeAreaInsets ?? .zero, markingLayout: true)
+        }
+    }
+
+    /// The root view's safe area changed (after the view's own
+    /// `safeAreaInsetsDidChange()`). The default does nothing.
+    open func viewSafeAreaInsetsDidChange() {}
+
+    /// The root view is about to lay out its subviews (before its `layoutSubviews()`).
+    /// The default does nothing.
+    open func viewWillLayoutSubviews() {}
+
+    /// The root view has laid out its subviews (after its `layoutSubviews()`): the place
+    /// to lay them out from `view.bounds` and `view.safeAreaInsets`. The default does
+    /// nothing.
+    open func viewDidLayoutSubviews() {}
+
     /// The root view's superview.
     open override var next: UIResponder? {
         loadedView?.superview

@@ -1,0 +1,113 @@
+import Foundation
+
+// Safe areas, as UIKit computes them.
+//
+// A window's own insets are zero here (no notch, no status bar). Every other view's
+// insets are how far its superview's safe area (the superview's bounds inset by the
+// superview's insets) leaves each of its edges uncovered, each clipped to the view's
+// own extent: a view wholly inside the safe area has zero insets, one that lies partly
+// under the top inset area has a top inset of just the part under it. Only edges where
+// the superview has an inset count. A view
+// controller's `additionalSafeAreaInsets` are then added to its root view's, and so
+// reach everything below it; nested controllers' add up.
+//
+// The getter always computes from the current geometry. The notifications
+// (`safeAreaInsetsDidChange()`, the controller's `viewSafeAreaInsetsDidChange()`) come
+// when a change is seen: when `additionalSafeAreaInsets` is set, just before a view lays
+// out (its own), and just after it laid out (each subview's, which then lays out too).
+// So a view resized or moved by its superview's layout, or below a controller whose
+// insets changed, hears of it within the same layout pass; a view moved from anywhere
+// else hears at its superview's next layout.
+
+extension UIView {
+    /// The insets from each edge of `bounds` that the content should keep clear of:
+    /// see the top of `UIView+SafeArea.swift` for how they are found.
+    public var safeAreaInsets: UIEdgeInsets {
+        computeSafeAreaInsets(superviewInsets: superview?.safeAreaInsets ?? .zero)
+    }
+
+    /// The safe area as a layout guide: its `layoutFrame` is `bounds` inset by
+    /// `safeAreaInsets`, in this view's coordinates. (No constraints here: read the frame.)
+    public var safeAreaLayoutGuide: UILayoutGuide {
+        if let guide = storedSafeAreaLayoutGuide { return guide }
+        let guide = UILayoutGuide()
+        guide.identifier = "UIViewSafeAreaLayoutGuide"
+        guide.owningView = self
+        guide.followsSafeArea = true
+        storedSafeAreaLayoutGuide = guide
+        return guide
+    }
+
+    /// The insets given the superview's (zero without a superview).
+    func computeSafeAreaInsets(superviewInsets parentInsets: UIEdgeInsets) -> UIEdgeInsets {
+        var insets = UIEdgeInsets.zero
+        if let parent = superview, parentInsets != .zero {
+            // The superview's safe area in this view's coordinates.
+            let safe = convert(parent.bounds.inset(by: parentInsets), from: parent)
+            let own = bounds
+            func clip(_ value: CGFloat, _ extent: CGFloat) -> CGFloat { min(max(value, 0), max(extent, 0)) }
+            // Only the superview's inset edges count: a view that hangs out of a
+            // superview across an edge with no inset gets none there.
+            if parentInsets.top > 0 { insets.top = clip(safe.minY - own.minY, own.height) }
+            if parentInsets.left > 0 { insets.left = clip(safe.minX - own.minX, own.width) }
+            if parentInsets.bottom > 0 { insets.bottom = clip(own.maxY - safe.maxY, own.height) }
+            if parentInsets.right > 0 { insets.right = clip(own.maxX - safe.maxX, own.width) }
+        }
+        if let controller = owningViewController {
+            let extra = controller.additionalSafeAreaInsets
+            insets.top += extra.top
+            insets.left += extra.left
+            insets.bottom += extra.bottom
+            insets.right += extra.right
+        }
+        return insets
+    }
+
+    /// Recomputes the insets and, if they differ from the ones last announced, calls
+    /// `safeAreaInsetsDidChange()`, the controller's `viewSafeAreaInsetsDidChange()`,
+    /// and (unless about to lay out anyway) `setNeedsLayout()`. Returns the insets.
+    @discardableResult
+    func updateSafeAreaInsets(superviewInsets: UIEdgeInsets, markingLayout: Bool) -> UIEdgeInsets {
+        let insets = computeSafeAreaInsets(superviewInsets: superviewInsets)
+        guard insets != announcedSafeAreaInsets else { return insets }
+        announcedSafeAreaInsets = insets
+        safeAreaInsetsDidChange()
+        owningViewController?.viewSafeAreaInsetsDidChange()
+        if markingLayout { setNeedsLayout() }
+        return insets
+    }
+
+    /// Before this view lays out: its own insets (its size may have changed).
+    func updateOwnSafeAreaInsetsBeforeLayout() -> UIEdgeInsets {
+        updateSafeAreaInsets(superviewInsets: superview?.safeAreaInsets ?? .zero, markingLayout: false)
+    }
+
+    /// After this view laid out: each subview's insets, which its layout may have
+    /// changed; a subview whose insets changed is marked to lay out in the same pass.
+    func updateSubviewSafeAreaInsets(ownInsets: UIEdgeInsets) {
+        for subview in subviews {
+            subview.updateSafeAreaInsets(superviewInsets: ownInsets, markingLayout: true)
+        }
+    }
+}
+
+/// A rectangle a view's layout can refer to. Only the safe area's guide is made here
+/// (`UIView.safeAreaLayoutGuide`): its `layoutFrame` follows the owning view's safe
+/// area. There are no constraints to attach to it.
+@MainActor
+open class UILayoutGuide {
+    public init() {}
+
+    /// The view the guide belongs to.
+    public internal(set) weak var owningView: UIView?
+    open var identifier = ""
+    /// Whether the frame is the owning view's safe area.
+    var followsSafeArea = false
+
+    /// The guide's rectangle in the owning view's coordinates: for the safe area
+    /// guide, `bounds.inset(by: safeAreaInsets)`; `.zero` without an owning view.
+    public var layoutFrame: CGRect {
+        guard let view = owningView else { return .zero }
+        return followsSafeArea ? view.bounds.inset(by: view.safeAreaInsets) : .zero
+    }
+}
