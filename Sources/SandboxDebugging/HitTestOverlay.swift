@@ -101,15 +101,26 @@ public final class HitTestOverlay: DebugOverlay {
         }
     }
 
+    /// Panels the labels keep clear of (the meter, the HUD), in window points; set by
+    /// `DebugOverlays` as it places them.
+    public var avoidedRects: [CGRect] = []
+
     /// The label's plate: above the outline's top-left, or inside it when that is above
-    /// `topInset`, and never past the window's right edge.
-    private func labelRect(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> CGRect {
+    /// `topInset`, and never past the window's right edge; where that lies under a panel
+    /// (`avoidedRects`), below the outline instead, else inside its bottom.
+    func labelRect(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> CGRect {
         let box = Self.boundingBox(of: outline.corners)
         let width = textWidth + 2 * Self.labelPadding
-        var origin = CGPoint(x: box.minX, y: box.minY - Self.labelHeight - 2)
+        let x = max(0, min(box.minX, size.width - width))
+        var origin = CGPoint(x: x, y: box.minY - Self.labelHeight - 2)
         if origin.y < topInset { origin.y = max(topInset, box.minY) + 3 }
-        origin.x = max(0, min(origin.x, size.width - width))
-        return CGRect(origin: origin, size: CGSize(width: width, height: Self.labelHeight))
+        let plate = CGRect(origin: origin, size: CGSize(width: width, height: Self.labelHeight))
+        guard avoidedRects.contains(where: { $0.intersects(plate) }) else { return plate }
+        for y in [box.maxY + 2, min(box.maxY, size.height) - Self.labelHeight - 3] {
+            let moved = CGRect(x: x, y: y, width: width, height: Self.labelHeight)
+            if !avoidedRects.contains(where: { $0.intersects(moved) }) { return moved }
+        }
+        return plate
     }
 
     /// What an outline covers: the bands its strokes lie in (`strokeBands(of:)`), then

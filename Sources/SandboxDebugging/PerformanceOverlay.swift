@@ -2,9 +2,11 @@ import CairoRenderer
 import Foundation
 import UIKit
 
-/// The performance readout: a small panel in the top-left corner with the frame rate,
-/// the time frames take to draw and present, touch-to-pixel latency, and a sparkline of
-/// the last `sparklineLength` frame times.
+/// The performance readout's measurements: the frame rate, the time frames take to draw
+/// and present, touch-to-pixel latency, and the last `sparklineLength` frame times. The
+/// debug layer shows them in a panel of its own (`PerformanceMeterView`, placed by
+/// `DebugLayerView`); this object draws nothing on the overlays' canvas and tells
+/// `onChange` when the readout was refreshed.
 ///
 /// Touch-to-pixel latency is measured from the oldest sample of the input a frame shows
 /// (its timestamp: on CLOCK_MONOTONIC, from the X server's millisecond stamps, so it
@@ -12,8 +14,9 @@ import UIKit
 /// (`framePresented`). The host reports every frame; the overlay never asks for frames
 /// of its own while input flows, so it cannot slow what it measures: its readout is
 /// refreshed at most every `refreshInterval` within frames that input causes anyway,
-/// and once more `idleRefreshDelay` after the last frame so the final figures show.
-/// A frame that redrew only the panel does not count as news, so that refresh ends.
+/// and once more `idleRefreshDelay` after the last frame so the final figures show, with
+/// "idle" for the rate (`Readout.isIdle`). A frame that redrew only the panel
+/// (`panelFrame`) does not count as news, so that refresh ends.
 @MainActor
 public final class PerformanceOverlay: DebugOverlay {
     /// What the panel shows, as of its last refresh. Times are in seconds.
@@ -39,17 +42,18 @@ public final class PerformanceOverlay: DebugOverlay {
     public static let idleRefreshDelay: TimeInterval = 0.5
     /// The sparkline's scale never drops below this, so that fast frames look flat.
     public static let sparklineFloor: TimeInterval = 0.002
-    static let size = CGSize(width: 300, height: 100)
 
     public var isVisible = false
-    /// The panel's distance from the window's top and left edges; the app sets the top
-    /// below its caption.
-    public var topInset: CGFloat = 40
-    public var leftInset: CGFloat = 12
+    /// Where the panel showing the readout is, in window points (set as it is placed), so
+    /// that the frames redrawing only it are no news.
+    public var panelFrame = CGRect.zero
+    /// Told when the readout was refreshed: the panel redraws.
+    public var onChange: (@MainActor () -> Void)?
 
-    public private(set) var readout = Readout(framesPerSecond: 0, recentFrameTimes: [])
+    /// Idle until frames are measured: no rate to show yet.
+    public private(set) var readout = Readout(framesPerSecond: 0, isIdle: true, recentFrameTimes: [])
     /// The readout's lines, written once per refresh rather than in every frame.
-    private var texts = Texts(Readout(framesPerSecond: 0, recentFrameTimes: []))
+    public private(set) var texts = Texts(Readout(framesPerSecond: 0, isIdle: true, recentFrameTimes: []))
 
     private var presentedTimes = RecentValues(capacity: historyLength)
     private var frameTimes = RecentValues(capacity: historyLength)
@@ -63,11 +67,6 @@ public final class PerformanceOverlay: DebugOverlay {
     private var lastPresented = -TimeInterval.infinity
 
     public init() {}
-
-    /// The panel, in window points.
-    public var panelFrame: CGRect {
-        CGRect(origin: CGPoint(x: leftInset, y: topInset), size: Self.size)
-    }
 
     // MARK: - Measuring
 
@@ -98,7 +97,8 @@ public final class PerformanceOverlay: DebugOverlay {
     // MARK: - Refreshing
 
     /// Refreshes after a batch if the last refresh is `refreshInterval` old, and at any
-    /// call once `idleRefreshDelay` has passed since the last frame.
+    /// call once `idleRefreshDelay` has passed since the last frame; returns no
+    /// rectangles (the panel is a view, which redraws itself when `onChange` is told).
     public func update(in window: UIWindow) -> [CGRect] {
         let joinsInputFrame = inputArrived
         inputArrived = false
@@ -107,8 +107,12 @@ public final class PerformanceOverlay: DebugOverlay {
         guard joinsInputFrame && now - lastRefresh >= Self.refreshInterval || now >= lastPresented + Self.idleRefreshDelay
         else { return [] }
         refresh(at: now)
-        return [panelFrame]
+        onChange?()
+        return []
     }
+
+    /// Refreshes done so far (each told to `onChange`).
+    public private(set) var refreshCount = 0
 
     /// Once the frames stop, when the final figures are shown.
     public var nextUpdateTime: TimeInterval? {
@@ -116,6 +120,7 @@ public final class PerformanceOverlay: DebugOverlay {
     }
 
     private func refresh(at now: TimeInterval) {
+        refreshCount += 1
         hasNews = false
         lastRefresh = now
         let latest = presentedTimes.last ?? now
@@ -132,8 +137,13 @@ public final class PerformanceOverlay: DebugOverlay {
         texts = Texts(readout)
     }
 
-    @MainActor private struct Texts {
-        var rate, frame, latency, scale: String
+    /// The readout's lines as the panel shows them.
+    public struct Texts: Equatable, Sendable {
+        /// The frame rate while frames come ("60 fps"), else "idle".
+        public var rate: String
+        public var frame, latency: String
+        /// The sparkline's top.
+        public var scale: String
 
         init(_ readout: Readout) {
             let ms = PerformanceOverlay.milliseconds
@@ -146,37 +156,8 @@ public final class PerformanceOverlay: DebugOverlay {
 
     // MARK: - Drawing
 
-    public func draw(in canvas: Canvas, window: UIWindow) {
-        let frame = panelFrame
-        guard isVisible, canvas.clipBounds.intersects(frame) else { return }
-        canvas.fillRoundedRect(frame, radius: 8, with: DebugPalette.panel)
-        // No type under 13 points: the meter is read at arm's length on a touchscreen.
-        let left = frame.minX + 10
-        canvas.drawText(texts.rate, at: CGPoint(x: left, y: frame.minY + 20), size: 15, color: DebugPalette.primaryText,
-                        weight: .bold)
-        canvas.drawText(texts.frame, at: CGPoint(x: left + canvas.measureText(texts.rate, size: 15, weight: .bold) + 8,
-                                                 y: frame.minY + 20),
-                        size: 13, color: DebugPalette.secondaryText)
-        canvas.drawText(texts.latency, at: CGPoint(x: left, y: frame.minY + 40), size: 13, color: DebugPalette.primaryText)
-        drawSparkline(in: CGRect(x: left, y: frame.minY + 48, width: frame.width - 20, height: 44), canvas: canvas)
-    }
-
-    /// One bar per frame, scaled to the largest shown (at least `sparklineFloor`), with
-    /// the scale's top written in its corner.
-    private func drawSparkline(in area: CGRect, canvas: Canvas) {
-        canvas.fill(area, with: DebugPalette.plate)
-        let times = readout.recentFrameTimes
-        let top = max(Self.sparklineFloor, times.max() ?? 0)
-        let barWidth = area.width / CGFloat(Self.sparklineLength)
-        for (index, time) in times.enumerated() {
-            let height = max(1, CGFloat(time / top) * (area.height - 2))
-            let x = area.maxX - CGFloat(times.count - index) * barWidth
-            canvas.fill(CGRect(x: x, y: area.maxY - height, width: max(1, barWidth - 1), height: height),
-                        with: time > 1.0 / 60 ? DebugPalette.pink : DebugPalette.green)
-        }
-        canvas.drawText(texts.scale, at: CGPoint(x: area.minX + 4, y: area.minY + 15), size: 13,
-                        color: DebugPalette.secondaryText)
-    }
+    /// Nothing: the panel is a view of the debug layer (`PerformanceMeterView`).
+    public func draw(in canvas: Canvas, window: UIWindow) {}
 
     /// `1.25 ms`, or `–` when nothing was measured.
     static func milliseconds(_ seconds: TimeInterval?) -> String {

@@ -2,22 +2,23 @@ import CairoRenderer
 import Foundation
 import UIKit
 
-/// The recognizer HUD: while fingers are down, and for `lingerDuration` after the last
-/// lifts so the outcome can be read, a translucent panel in the top-right corner lists
-/// every recognizer of the touches' swarms with its class, its view, its states over
-/// time as coloured segments on one time axis, and how it ended and why (see
-/// `RecognizerTimeline`).
+/// The recognizer HUD's model: while fingers are down, and for `lingerDuration` after the
+/// last lifts so the outcome can be read, the timeline of every recognizer of the
+/// touches' swarms with its class, its view, its states over time, and how it ended and
+/// why (see `RecognizerTimeline`). The debug layer shows it in a panel of its own
+/// (`RecognizerHUDView`, placed by `DebugLayerView`); this object draws nothing on the
+/// overlays' canvas, so it asks the host for no rectangles and tells `onChange` instead.
 ///
 /// It reads the gesture trace, which it switches on while visible (and back off when
 /// hidden, unless something else had switched it on). A touch sequence starts when a
 /// finger goes down with none down, unless the last one lifted less than
 /// `sequenceGap` ago (the second tap of a double tap belongs with the first).
 ///
-/// Refreshes join the frames input causes: `update(in:)` after a batch redraws the panel
+/// Refreshes join the frames input causes: `update(in:)` after a batch tells `onChange`
 /// when the trace has new entries. Between batches it asks to be polled every
 /// `pollInterval` (`nextUpdateTime`), so a change made by a timer (a long press
-/// recognizing, a double tap's single tap failing) shows within that time, and it asks
-/// for a frame then only if the trace changed.
+/// recognizing, a double tap's single tap failing) shows within that time, and it tells
+/// `onChange` then only if the trace changed.
 @MainActor
 public final class RecognizerHUD: DebugOverlay {
     public static let lingerDuration: TimeInterval = 3
@@ -37,20 +38,19 @@ public final class RecognizerHUD: DebugOverlay {
         }
     }
 
-    /// Distance of the panel from the window's top and right edges; the app sets the top
-    /// below its caption.
-    public var topInset: CGFloat = 40
-    /// Room the panel leaves at the bottom of the window (the app's help line).
-    public var bottomInset: CGFloat = 36
-    public var rightInset: CGFloat = 12
+    /// Told whenever what the panel shows changed (a sequence started, read new entries
+    /// or ended): the view redraws and the debug layer places it again.
+    public var onChange: (@MainActor () -> Void)?
+    /// How many times `onChange` was due: every change, counted for tests and the view.
+    public private(set) var changeCount = 0
 
     /// The timeline on display, or nil when no sequence is shown.
     public private(set) var timeline: RecognizerTimeline?
     /// The end of the displayed time axis: the refresh's time while fingers are down,
     /// then the last lift or the latest entry.
     public private(set) var axisEnd: TimeInterval = 0
-    /// The panel's frame as last laid out, in window points; nil when nothing is shown.
-    public var panelFrame: CGRect? { layout?.frame }
+    /// Whether there is a sequence to show (the panel shows while this and `isVisible`).
+    public var hasContent: Bool { timeline != nil }
 
     private var switchedTraceOn = false
     private var sequenceStart: TimeInterval?
@@ -62,8 +62,6 @@ public final class RecognizerHUD: DebugOverlay {
     /// What the displayed timeline has read: the trace's length and its last entry.
     private var readCount = 0
     private var readLast: (time: TimeInterval, serial: UInt64, kind: GestureTrace.Kind)?
-    private(set) var layout: RecognizerHUDLayout?
-    private let measurer = TextMeasurer()
 
     public init() {}
 
@@ -94,8 +92,15 @@ public final class RecognizerHUD: DebugOverlay {
     public func forgetFingers() {
         liveTouches.removeAll()
         sequenceStart = nil
-        timeline = nil
-        layout = nil
+        if timeline != nil {
+            timeline = nil
+            changed()
+        }
+    }
+
+    private func changed() {
+        changeCount += 1
+        onChange?()
     }
 
     // MARK: - Refreshing
@@ -104,12 +109,12 @@ public final class RecognizerHUD: DebugOverlay {
         let now = CACurrentMediaTime()
         lastActivity = max(lastActivity, now)
         guard let start = sequenceStart else { return [] }
-        let previous = layout?.frame
         if liveTouches.isEmpty, now >= lastLift + Self.lingerDuration {
             sequenceStart = nil
+            let wasShown = timeline != nil
             timeline = nil
-            layout = nil
-            return isVisible ? previous.map { [$0] } ?? [] : []
+            if wasShown { changed() }
+            return []
         }
         guard isVisible else { return [] }
         let entries = GestureTrace.entries
@@ -117,9 +122,8 @@ public final class RecognizerHUD: DebugOverlay {
         touchesChanged = false
         read(entries, since: start)
         axisEnd = liveTouches.isEmpty ? max(lastLift, timeline?.latestEntryTime ?? lastLift) : now
-        layout = RecognizerHUDLayout(timeline: timeline!, axisEnd: axisEnd, windowSize: window.bounds.size,
-                                     top: topInset, bottom: bottomInset, right: rightInset, measurer: measurer)
-        return [previous, layout?.frame].compactMap { $0 }
+        changed()
+        return []
     }
 
     /// While a sequence is shown (and the HUD visible): the next poll of the trace, and the end of the linger.
@@ -153,8 +157,6 @@ public final class RecognizerHUD: DebugOverlay {
 
     // MARK: - Drawing
 
-    public func draw(in canvas: Canvas, window: UIWindow) {
-        guard isVisible, let layout, let timeline, canvas.clipBounds.intersects(layout.frame) else { return }
-        layout.draw(timeline, axisEnd: axisEnd, in: canvas)
-    }
+    /// Nothing: the panel is a view of the debug layer (`RecognizerHUDView`).
+    public func draw(in canvas: Canvas, window: UIWindow) {}
 }

@@ -2,9 +2,9 @@ import CairoRenderer
 import Foundation
 import UIKit
 
-/// The recognizer HUD's panel laid out for one refresh: its frame, which rows fit, and
-/// their texts measured and truncated, so that drawing it (in every frame that touches
-/// the panel) measures nothing.
+/// The recognizer HUD's panel laid out for one refresh at a width and within a height:
+/// its size, which rows fit, and their texts measured and truncated, so that drawing it
+/// (`RecognizerHUDView.draw(_:)`, in the panel's own points) measures nothing.
 ///
 /// A row reads `Tap#3 on TapView` with its status right-aligned in its colour (`ended`,
 /// `failed`, `changed`…), a bar of its states across the time axis, and a note line when
@@ -49,6 +49,8 @@ struct RecognizerHUDLayout {
         var note: String?
     }
 
+    /// The panel in its own points: origin zero, the width asked for, as tall as the rows
+    /// that fit need.
     let frame: CGRect
     let rows: [Row]
     /// Rows that did not fit.
@@ -62,11 +64,20 @@ struct RecognizerHUDLayout {
     /// The legend's entries by line (indices into `legend`).
     let legendLines: [[Int]]
 
-    init(timeline: RecognizerTimeline, axisEnd: TimeInterval, windowSize: CGSize, top: CGFloat, bottom: CGFloat,
-         right: CGFloat, measurer: TextMeasurer) {
-        let width = max(120, min(Self.maximumWidth, windowSize.width - right - 12))
+    /// The smallest panel worth showing: the header, one row and the legend.
+    static func minimumHeight(width: CGFloat, measurer: TextMeasurer) -> CGFloat {
+        let legend = legendLines(widths: legend.map { measurer.width(of: $0.0, size: legendSize) },
+                                 inner: max(120, width) - 2 * padding)
+        return headerHeight + rowHeight + moreHeight + CGFloat(legend.count) * legendLineHeight + padding / 2
+    }
+
+    /// Lays the panel out `width` wide (at least 120), with as many rows as fit in
+    /// `maximumHeight` (the rest counted as "+n more").
+    init(timeline: RecognizerTimeline, axisEnd: TimeInterval, width requested: CGFloat, maximumHeight: CGFloat,
+         measurer: TextMeasurer) {
+        let width = max(120, requested)
         let inner = width - 2 * Self.padding
-        let available = max(0, windowSize.height - top - bottom)
+        let available = max(0, maximumHeight)
         axisStart = timeline.start
         axisLength = max(axisEnd - timeline.start, 0.25)
         tickStep = Self.tickStep(for: axisLength)
@@ -78,7 +89,7 @@ struct RecognizerHUDLayout {
         var laidOut: [Row] = []
         legendLines = Self.legendLines(widths: legendWidths, inner: inner)
         let legendHeight = CGFloat(legendLines.count) * Self.legendLineHeight
-        let fixed = Self.headerHeight + legendHeight + Self.padding
+        let fixed = Self.headerHeight + legendHeight + Self.padding / 2
         let names = timeline.displayNames()
         for (index, row) in timeline.rows.enumerated() {
             let height = Self.rowHeight + (row.note == nil ? 0 : Self.noteHeight)
@@ -99,7 +110,7 @@ struct RecognizerHUDLayout {
         hiddenRows = timeline.rows.count - laidOut.count
         if hiddenRows > 0 || timeline.rows.isEmpty { y += Self.moreHeight }
         let height = y + legendHeight + Self.padding / 2
-        frame = CGRect(x: windowSize.width - right - width, y: top, width: width, height: height)
+        frame = CGRect(x: 0, y: 0, width: width, height: height)
     }
 
     /// The status word of a row and its colour: the outcome, or else the state now.
@@ -132,8 +143,9 @@ struct RecognizerHUDLayout {
 
     // MARK: - Drawing
 
-    func draw(_ timeline: RecognizerTimeline, axisEnd: TimeInterval, in canvas: Canvas) {
-        canvas.fillRoundedRect(frame, radius: 8, with: DebugPalette.panel)
+    /// Draws the panel's content (its rounded background is the view's own) into `canvas`,
+    /// in the panel's points.
+    func draw(_ timeline: RecognizerTimeline, axisEnd: TimeInterval, in canvas: CGContext) {
         let left = frame.minX + Self.padding
         let inner = frame.width - 2 * Self.padding
         canvas.drawText("Recognizers", at: CGPoint(x: left, y: frame.minY + 20), size: 15,
@@ -158,7 +170,7 @@ struct RecognizerHUDLayout {
     }
 
     private func draw(_ row: Row, of data: RecognizerTimeline.Row, left: CGFloat, inner: CGFloat, axisEnd: TimeInterval,
-                      in canvas: Canvas) {
+                      in canvas: CGContext) {
         let top = frame.minY + row.top
         canvas.drawText(row.name, at: CGPoint(x: left, y: top + 15), size: Self.textSize,
                         color: DebugPalette.primaryText, weight: .bold)
@@ -197,7 +209,7 @@ struct RecognizerHUDLayout {
         track.minX + CGFloat(min(max((time - axisStart) / axisLength, 0), 1)) * track.width
     }
 
-    private func drawLegend(at origin: CGPoint, in canvas: Canvas) {
+    private func drawLegend(at origin: CGPoint, in canvas: CGContext) {
         for (line, entries) in legendLines.enumerated() {
             var x = origin.x
             let y = origin.y + CGFloat(line) * Self.legendLineHeight

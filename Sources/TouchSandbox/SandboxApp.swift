@@ -71,6 +71,8 @@ public final class SandboxApp {
         self.window = window
         gallery.frame = UIScreen.main.bounds
         gallery.isHidden = false
+        debugLayer.topInset = GalleryView.captionHeight
+        debugLayer.bottomInset = GalleryView.hintHeight
         gallery.layoutIfNeeded()
     }
 

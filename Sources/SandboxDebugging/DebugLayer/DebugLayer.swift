@@ -43,8 +43,26 @@ public final class DebugLayer {
     }
     /// Whether the toolbar can be hidden (the sandbox keeps it open).
     public var hidesToolbar = true {
-        didSet { rebuildToolbar() }
+        didSet {
+            rebuildToolbar()
+            if !hidesToolbar { setToolbarVisible(true) }
+        }
     }
+    /// Room an embedding app's own bars take at the top and bottom of the screen (the
+    /// sandbox's caption bar and hint): the overlay panels stay clear of them, and of the
+    /// toolbar while it shows.
+    public var topInset: CGFloat = 0 {
+        didSet { updatePanelInsets() }
+    }
+    public var bottomInset: CGFloat = 0 {
+        didSet { updatePanelInsets() }
+    }
+
+    private func updatePanelInsets() {
+        overlays.panelInsets = (topInset, bottomInset + (view.isToolbarVisible ? DebugStyle.toolbarHeight : 0))
+        onNeedsDisplay?(nil)
+    }
+
     /// Asks the host for a frame: the rectangle (screen points) the overlays changed,
     /// or nil for the whole screen.
     public var onNeedsDisplay: (@MainActor (CGRect?) -> Void)?
@@ -70,6 +88,7 @@ public final class DebugLayer {
         view.showsHandle = configuration.showsHandle
         view.isToolbarVisible = configuration.showsToolbar
         rebuildToolbar()
+        updatePanelInsets()
     }
 
     /// Shows the layer over `appWindow`, whose touches the overlays follow.
@@ -160,6 +179,7 @@ public final class DebugLayer {
         if !view.isToolbarVisible { view.help.isHidden = true }
         view.toolbar.refreshStates()
         updateWindowVisibility()
+        updatePanelInsets()
     }
 
     public func setHelpVisible(_ visible: Bool) {
