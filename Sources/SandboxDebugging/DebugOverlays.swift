@@ -4,7 +4,10 @@ import Foundation
 import UIKit
 
 /// The six debugging overlays of one window, drawn in a fixed order and fed together,
-/// with the wake-ups their changes over time need.
+/// with the wake-ups their changes over time need. Two of them are panels that the debug
+/// layer shows as views (`recognizers` in `RecognizerHUDView`, `performance` in
+/// `PerformanceMeterView`): they follow the same contract but draw nothing on the canvas,
+/// and tell their `onChange` instead of returning rectangles.
 ///
 /// A host keeps the `DebugOverlay` contract through this object:
 ///
@@ -40,11 +43,7 @@ public final class DebugOverlays {
         didSet { scheduleWakeUp() }
     }
     public weak var window: UIWindow? {
-        didSet {
-            // Placed for this window from the start (its first frame draws them whole).
-            if let window { _ = placePanels(in: window, redrawingMoves: false) }
-            scheduleWakeUp()
-        }
+        didSet { scheduleWakeUp() }
     }
 
     /// The one pending wake-up, on the media clock through the application's timers.
@@ -91,72 +90,11 @@ public final class DebugOverlays {
     /// Brings every overlay up to the media clock's now; returns the rectangles to redraw.
     public func update(in window: UIWindow) -> [CGRect] {
         guard !isDormant else { return [] }
-        var dirty = placePanels(in: window)
+        var dirty: [CGRect] = []
         for overlay in all {
             dirty += overlay.update(in: window)
         }
         scheduleWakeUp()
-        return dirty
-    }
-
-    // MARK: - Panels
-
-    /// Room the panels leave at the window's top and bottom: an app's bars, the debug
-    /// layer's toolbar (set by `DebugLayer`).
-    public var panelInsets: (top: CGFloat, bottom: CGFloat) = (12, 12)
-    /// How near a finger may come to a panel before the panel moves away.
-    public static let fingerClearance: CGFloat = 24
-    static let panelMargin: CGFloat = 12
-
-    /// Places the meter and the HUD so that they never cover each other and move out of
-    /// the way of the fingers; returns where the meter was and is when it moved (the
-    /// HUD reports its own move at its update).
-    ///
-    /// The rule: the meter sits at the bottom, above `panelInsets.bottom`, on the left;
-    /// the HUD at the top, below `panelInsets.top`, on the right, ending above the
-    /// meter's band while the meter shows. When a finger is on a panel or within
-    /// `fingerClearance` of it, the panel moves to the other side (unless a finger is
-    /// there too), and stays there until a finger comes near it again. The hit-view
-    /// labels keep clear of both panels.
-    func placePanels(in window: UIWindow, redrawingMoves: Bool = true) -> [CGRect] {
-        let size = window.bounds.size
-        let touches = window.activeTouches.map { $0.location(in: window) }
-        func nearFinger(_ frame: CGRect) -> Bool {
-            let clearance = -Self.fingerClearance
-            return touches.contains { frame.insetBy(dx: clearance, dy: clearance).contains($0) }
-        }
-        var dirty: [CGRect] = []
-        // The meter.
-        let meterSize = PerformanceOverlay.size
-        let meterTop = max(panelInsets.top + Self.panelMargin,
-                           size.height - panelInsets.bottom - Self.panelMargin - meterSize.height)
-        let meterLeft = Self.panelMargin, meterRight = max(Self.panelMargin, size.width - Self.panelMargin - meterSize.width)
-        let before = performance.panelFrame
-        performance.topInset = meterTop
-        if performance.leftInset != meterLeft && performance.leftInset != meterRight { performance.leftInset = meterLeft }
-        if nearFinger(performance.panelFrame) {
-            let other = performance.leftInset == meterLeft ? meterRight : meterLeft
-            let moved = CGRect(origin: CGPoint(x: other, y: meterTop), size: meterSize)
-            if !nearFinger(moved) { performance.leftInset = other }
-        }
-        if performance.panelFrame != before, performance.isVisible, redrawingMoves {
-            dirty += [before, performance.panelFrame]
-            performance.setNeedsRefresh()
-        }
-        // The HUD.
-        recognizers.topInset = panelInsets.top + Self.panelMargin
-        recognizers.bottomInset = panelInsets.bottom + Self.panelMargin
-            + (performance.isVisible ? meterSize.height + Self.panelMargin : 0)
-        if let frame = recognizers.panelFrame, nearFinger(frame) {
-            let width = frame.width
-            let otherX = recognizers.alignsLeft ? size.width - recognizers.rightInset - width : recognizers.rightInset
-            if !nearFinger(CGRect(x: otherX, y: frame.minY, width: width, height: frame.height)) {
-                recognizers.setAlignsLeft(!recognizers.alignsLeft)
-            }
-        }
-        hitTest.topInset = panelInsets.top
-        hitTest.avoidedRects = [performance.isVisible ? performance.panelFrame : nil,
-                                recognizers.isVisible ? recognizers.panelFrame : nil].compactMap { $0 }
         return dirty
     }
 

@@ -41,7 +41,7 @@ public final class PerformanceOverlay: DebugOverlay {
     public static let refreshInterval: TimeInterval = 0.25
     public static let idleRefreshDelay: TimeInterval = 0.5
     /// The sparkline's scale never drops below this, so that fast frames look flat.
-    public static let sparklineFloor: TimeInterval = 0.002
+    public nonisolated static let sparklineFloor: TimeInterval = 0.002
 
     public var isVisible = false
     /// Where the panel showing the readout is, in window points (set as it is placed), so
@@ -160,7 +160,7 @@ public final class PerformanceOverlay: DebugOverlay {
     public func draw(in canvas: Canvas, window: UIWindow) {}
 
     /// `1.25 ms`, or `–` when nothing was measured.
-    static func milliseconds(_ seconds: TimeInterval?) -> String {
+    nonisolated static func milliseconds(_ seconds: TimeInterval?) -> String {
         guard let seconds else { return "–" }
         let ms = seconds * 1000
         return ms < 10 ? String(format: "%.2f ms", ms) : String(format: "%.1f ms", ms)

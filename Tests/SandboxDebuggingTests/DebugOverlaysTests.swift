@@ -4,8 +4,8 @@ import UIKit
 import XCTest
 
 /// All six overlays over one small scene at the README's 800 × 500: fed together, drawn
-/// in order, and the picture written to the temporary directory (`all-overlays.png`) to
-/// be looked at.
+/// in order (the HUD and the meter as the debug layer's panels, over the rest), and the
+/// picture written to the temporary directory (`all-overlays.png`) to be looked at.
 final class DebugOverlaysTests: OverlayTestCase {
     private final class TileView: UIView {}
     private final class StarView: UIView {}
@@ -102,12 +102,17 @@ final class DebugOverlaysTests: OverlayTestCase {
         // Finger 2 has been still for 0.55 s: the long press begins on its timer.
         clock.advance(by: 0.13)
         UIApplication.shared.runPendingTimers()
-        XCTAssertFalse(overlays.update(in: window).isEmpty, "the HUD shows the long press")
+        let changes = overlays.recognizers.changeCount
+        _ = overlays.update(in: window)
+        XCTAssertEqual(overlays.recognizers.changeCount, changes + 1, "the HUD shows the long press")
     }
 
     func testAllOverlaysDrawTogetherOverTheSceneInTheirOrder() async throws {
         playScript()
         let buffer = frame(overlays.all, scene: true)
+        let panels = DebugLayerView(frame: window.bounds, recognizers: overlays.recognizers, performance: overlays.performance)
+        panels.layoutIfNeeded()
+        buffer.draw { canvas in renderer.render(panels.layer, in: canvas) }
         // A folder of this run's own: two runs at once, or as two users, never collide.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("debug-overlays-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -116,7 +121,9 @@ final class DebugOverlaysTests: OverlayTestCase {
         print("all overlays: \(url.path)")
         let image = buffer.makeImage()
 
-        let rows = try XCTUnwrap(overlays.recognizers.layout?.rows)
+        XCTAssertFalse(panels.hud.isHidden)
+        XCTAssertFalse(panels.meter.isHidden)
+        let rows = try XCTUnwrap(panels.hud.layout?.rows)
         XCTAssertEqual(rows.map(\.name), ["Pan", "Tap \u{D7}2", "Long press 0.5 s"], "each by its gesture and configuration")
         XCTAssertEqual(rows.map(\.status), ["changed", "failed", "began"])
         XCTAssertEqual(rows.map(\.view), [" on TileView", " on TileView", " on TileView"])
@@ -135,19 +142,21 @@ final class DebugOverlaysTests: OverlayTestCase {
     func testAWakeUpRedrawsWhatChangedWithoutInput() async {
         send([sample(1, .began, 100, 100)], to: overlays.all)
         send([sample(1, .ended, 100, 100)], to: overlays.all)
-        let panel = overlays.recognizers.panelFrame
-        XCTAssertNotNil(panel)
+        XCTAssertTrue(overlays.recognizers.hasContent)
         var rects: [CGRect] = []
+        var told = 0
+        overlays.recognizers.onChange = { told += 1 }
         overlays.onNeedsDisplay = { rect in rects.append(rect) }
         overlays.window = window
         // The wake-up is a delayed call on the media clock, like every timer: the
         // manual clock decides when it runs.
         UIApplication.shared.runPendingTimers()
-        XCTAssertEqual(rects, [], "not lingered long enough yet")
+        XCTAssertEqual(told, 0, "not lingered long enough yet")
         clock.advance(by: RecognizerHUD.lingerDuration)
         UIApplication.shared.runPendingTimers()
-        XCTAssertEqual(rects, [panel!])
-        XCTAssertNil(overlays.recognizers.panelFrame)
+        XCTAssertEqual(told, 1, "the HUD's panel is told it has gone")
+        XCTAssertEqual(rects, [], "and redraws itself, a view: no rectangle for the host")
+        XCTAssertFalse(overlays.recognizers.hasContent)
         XCTAssertNil(overlays.nextUpdateTime, "nothing left to wake for")
     }
 }

@@ -4,7 +4,8 @@ import UIKit
 import XCTest
 
 /// The recognizer HUD: which recognizers it lists, their states over time, why they
-/// failed, when it refreshes and when it goes away.
+/// failed, when it refreshes and when it goes away; its panel (`RecognizerHUDView`) laid
+/// out and drawn where the debug layer would put it in the 400 × 300 window.
 final class RecognizerHUDTests: OverlayTestCase {
     /// A view whose class name the HUD shows.
     private final class TapView: UIView {}
@@ -15,13 +16,17 @@ final class RecognizerHUDTests: OverlayTestCase {
     }
 
     private var hud: RecognizerHUD!
+    private var panel: RecognizerHUDView!
     private var view: TapView!
+    /// The panel's place: 12 points from the right, 40 from the top, 36 left below.
+    private let topInset: CGFloat = 40, bottomInset: CGFloat = 36, rightInset: CGFloat = 12
     private let refusing = Refusing()
 
     override func setUp() async throws {
         try await super.setUp()
         hud = RecognizerHUD()
         hud.isVisible = true
+        panel = RecognizerHUDView(hud: hud)
         view = TapView(frame: CGRect(x: 20, y: 60, width: 200, height: 200))
         window.addSubview(view)
     }
@@ -29,6 +34,23 @@ final class RecognizerHUDTests: OverlayTestCase {
     override func tearDown() async throws {
         hud.isVisible = false
         try await super.tearDown()
+    }
+
+    /// The panel laid out as wide as the window allows (at most 420 points) and as tall as
+    /// its rows within the room there is, at its place; nil with nothing to show.
+    private var layout: RecognizerHUDLayout? {
+        let width = min(RecognizerHUDLayout.maximumWidth, window.bounds.width - rightInset - 12)
+        let size = panel.sizeThatFits(CGSize(width: width, height: window.bounds.height - topInset - bottomInset))
+        guard size != .zero else { return nil }
+        panel.frame = CGRect(x: window.bounds.width - rightInset - size.width, y: topInset, width: size.width, height: size.height)
+        return panel.layout
+    }
+
+    /// Runs `body` and returns how many times the HUD told its panel it changed.
+    private func changes(_ body: () -> Void) -> Int {
+        let before = hud.changeCount
+        body()
+        return hud.changeCount - before
     }
 
     /// Two recognizers that read the same get their numbers; the app's name wins.
@@ -56,7 +78,9 @@ final class RecognizerHUDTests: OverlayTestCase {
         view.addGestureRecognizer(UIPanGestureRecognizer())
         send([sample(1, .began, 100, 100)], to: [hud])
         clock.advance(by: 0.1)
-        let dirty = send([sample(1, .ended, 100, 100)], to: [hud])
+        var dirty: [CGRect] = []
+        XCTAssertEqual(changes { dirty = send([sample(1, .ended, 100, 100)], to: [hud]) }, 1, "the panel is told once")
+        XCTAssertEqual(dirty, [], "a view: no rectangle of its own for the host")
 
         // The swarm's order: on one view, the most recently added first.
         let rows = hud.timeline?.rows ?? []
@@ -74,18 +98,17 @@ final class RecognizerHUDTests: OverlayTestCase {
         XCTAssertNil(rows[0].note, "a recognizer's own failure has no reason in the trace")
 
         // The panel shows it: the row's texts, and the failed state at the end of its bar.
-        let layout = try! XCTUnwrap(hud.layout)
-        XCTAssertEqual(dirty.count, 2, "the panel as it was, and as it is with the note")
-        XCTAssertEqual(dirty.last, layout.frame)
+        let layout = try! XCTUnwrap(self.layout)
         XCTAssertEqual(layout.rows.map(\.status), ["failed", "failed"])
         XCTAssertEqual(layout.rows[1].name, "Tap", "its gesture, without a number: no other row reads the same")
         XCTAssertEqual(tapRow.title, "Tap")
         XCTAssertEqual(layout.rows[1].view, " on TapView")
         XCTAssertEqual(layout.rows[1].note, "its delegate's gestureRecognizerShouldBegin said no")
-        let image = image([hud])
-        let frame = layout.frame
-        XCTAssertEqual(frame.maxX, 400 - hud.rightInset)
-        XCTAssertEqual(frame.minY, hud.topInset)
+        let image = Self.image(of: panel, over: window, renderer: renderer)
+        let frame = panel.frame
+        XCTAssertEqual(frame.size, layout.frame.size)
+        XCTAssertEqual(frame.maxX, 400 - rightInset)
+        XCTAssertEqual(frame.minY, topInset)
         let barY = Int(frame.minY + layout.rows[1].top + RecognizerHUDLayout.trackTop + 3)
         // The axis spans at least 0.25 s, so the lift 0.1 s in is 40 % along it.
         let trackLeft = frame.minX + RecognizerHUDLayout.padding
@@ -117,7 +140,7 @@ final class RecognizerHUDTests: OverlayTestCase {
         XCTAssertEqual(segments.last?.start ?? 0, 100.25, accuracy: 1e-9)
         XCTAssertEqual(segments.last?.end ?? 0, 100.25, accuracy: 1e-9, "reset at once")
         XCTAssertEqual(hud.axisEnd, 100.25, accuracy: 1e-9)
-        XCTAssertEqual(hud.layout?.rows.map(\.status), ["ended"])
+        XCTAssertEqual(layout?.rows.map(\.status), ["ended"])
     }
 
     func testATimerDrivenChangeShowsAtTheNextPollAndThePanelLeavesAfterTheLinger() async {
@@ -125,28 +148,32 @@ final class RecognizerHUDTests: OverlayTestCase {
         send([sample(1, .began, 100, 100)], to: [hud])
         XCTAssertEqual(hud.nextUpdateTime, 100 + RecognizerHUD.pollInterval)
         clock.advance(by: 0.1)
-        XCTAssertEqual(hud.update(in: window), [], "nothing new: no frame")
+        XCTAssertEqual(changes { XCTAssertEqual(hud.update(in: window), []) }, 0, "nothing new: no redraw")
         XCTAssertEqual(hud.nextUpdateTime ?? 0, 100.2, accuracy: 1e-9)
         clock.advance(by: 0.45)
         UIApplication.shared.runPendingTimers()
-        let frame = hud.layout?.frame
-        XCTAssertEqual(hud.update(in: window), [frame!, hud.layout!.frame], "the long press began on its timer")
-        XCTAssertEqual(hud.layout?.rows.map(\.status), ["began"])
+        XCTAssertEqual(changes { XCTAssertEqual(hud.update(in: window), []) }, 1, "the long press began on its timer")
+        XCTAssertEqual(layout?.rows.map(\.status), ["began"])
 
         clock.advance(by: 0.2)
         send([sample(1, .ended, 100, 100)], to: [hud])
         let lift = clock.now
-        XCTAssertEqual(hud.layout?.rows.map(\.status), ["ended"])
+        XCTAssertEqual(layout?.rows.map(\.status), ["ended"])
         clock.advance(by: RecognizerHUD.lingerDuration - 0.01)
         _ = hud.update(in: window)
         XCTAssertNotNil(hud.timeline, "still lingering")
         XCTAssertEqual(hud.nextUpdateTime, lift + RecognizerHUD.lingerDuration)
-        let shown = hud.layout!.frame
+        let layerView = DebugLayerView(frame: window.bounds, recognizers: hud, performance: PerformanceOverlay())
+        layerView.layoutIfNeeded()
+        XCTAssertFalse(layerView.hud.isHidden, "the debug layer shows it")
         clock.now = lift + RecognizerHUD.lingerDuration
-        XCTAssertEqual(hud.update(in: window), [shown], "where the panel was")
+        XCTAssertEqual(changes { XCTAssertEqual(hud.update(in: window), []) }, 1, "the panel is told it has gone")
         XCTAssertNil(hud.timeline)
         XCTAssertNil(hud.nextUpdateTime)
-        XCTAssertEqual(rgb(image([hud]), Int(shown.midX), Int(shown.midY)), OverlayTestCase.background.rgb)
+        XCTAssertNil(layout, "nothing to lay out")
+        layerView.setNeedsLayout()
+        layerView.layoutIfNeeded()
+        XCTAssertTrue(layerView.hud.isHidden, "and the debug layer hides it")
     }
 
     func testARecognitionHeldForAnotherToFailIsWaitingAndAFailureKeptForOthersStaysFailed() async {
@@ -163,7 +190,7 @@ final class RecognizerHUDTests: OverlayTestCase {
             == hud.timeline?.rows.last?.serial })
         XCTAssertEqual(singleRow.currentPhase, .waiting, "the single tap is complete but waits")
         XCTAssertEqual(singleRow.note, "ended waits for \(RecognizerTimeline.shortName(of: hud.timeline!.rows[0].recognizer)) to fail")
-        XCTAssertEqual(hud.layout?.rows.last?.status, "waiting")
+        XCTAssertEqual(layout?.rows.last?.status, "waiting")
 
         // A pan that requires a tap to fail: the tap fails when the finger moves and stays
         // failed, for its own reason, while the pan goes on.
@@ -207,10 +234,10 @@ final class RecognizerHUDTests: OverlayTestCase {
     func testTooManyRecognizersForTheWindowAreCountedNotDrawnAndTheTraceSwitchIsGivenBack() async {
         for _ in 0..<8 { view.addGestureRecognizer(UIPanGestureRecognizer()) }
         send([sample(1, .began, 100, 100)], to: [hud])
-        let layout = try! XCTUnwrap(hud.layout)
+        let layout = try! XCTUnwrap(self.layout)
         XCTAssertEqual(layout.rows.count + layout.hiddenRows, 8)
         XCTAssertGreaterThan(layout.hiddenRows, 0)
-        XCTAssertLessThanOrEqual(layout.frame.maxY, 300 - hud.bottomInset)
+        XCTAssertLessThanOrEqual(panel.frame.maxY, 300 - bottomInset)
 
         XCTAssertTrue(GestureTrace.isEnabled)
         hud.isVisible = false

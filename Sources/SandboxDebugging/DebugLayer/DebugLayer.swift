@@ -48,19 +48,18 @@ public final class DebugLayer {
             if !hidesToolbar { setToolbarVisible(true) }
         }
     }
-    /// Room an embedding app's own bars take at the top and bottom of the screen (the
-    /// sandbox's caption bar and hint): the overlay panels stay clear of them, and of the
-    /// toolbar while it shows.
+    /// Room an embedding app's own bars take at the top of the screen (the sandbox's
+    /// 44-point caption bar) and at its bottom, above the toolbar while that shows (the
+    /// sandbox's hint line): the panels (the HUD, the meter, the notes, the help) stay
+    /// clear of them, and the hit-view labels stay below the top one.
     public var topInset: CGFloat = 0 {
-        didSet { updatePanelInsets() }
+        didSet {
+            view.topInset = topInset
+            overlays.hitTest.topInset = topInset
+        }
     }
     public var bottomInset: CGFloat = 0 {
-        didSet { updatePanelInsets() }
-    }
-
-    private func updatePanelInsets() {
-        overlays.panelInsets = (topInset, bottomInset + (view.isToolbarVisible ? DebugStyle.toolbarHeight : 0))
-        onNeedsDisplay?(nil)
+        didSet { view.bottomInset = bottomInset }
     }
 
     /// Asks the host for a frame: the rectangle (screen points) the overlays changed,
@@ -76,8 +75,14 @@ public final class DebugLayer {
     public init(configuration: DebugLayerConfiguration = DebugLayerConfiguration()) {
         overlays = DebugOverlays()
         window = DebugWindow(frame: UIScreen.main.bounds)
-        view = DebugLayerView(frame: window.bounds)
+        view = DebugLayerView(frame: window.bounds, recognizers: overlays.recognizers, performance: overlays.performance)
         window.addSubview(view)
+        overlays.recognizers.onChange = { [weak self] in
+            self?.view.hud.contentChanged()
+            self?.panelsChanged()
+        }
+        overlays.performance.onChange = { [weak self] in self?.view.meter.setNeedsDisplay() }
+        view.onPanelsPlaced = { [weak self] frames in self?.panelsPlaced(frames) }
         view.handle.addAction({ [weak self] _ in self?.setToolbarVisible(true) }, for: .touchUpInside)
         view.help.closeButton.addAction({ [weak self] _ in self?.setHelpVisible(false) }, for: .touchUpInside)
         view.help.lines = DebugTool.allCases.map { ($0.key, "\($0.title): \($0.helpText)") }
@@ -88,7 +93,6 @@ public final class DebugLayer {
         view.showsHandle = configuration.showsHandle
         view.isToolbarVisible = configuration.showsToolbar
         rebuildToolbar()
-        updatePanelInsets()
     }
 
     /// Shows the layer over `appWindow`, whose touches the overlays follow.
@@ -96,8 +100,7 @@ public final class DebugLayer {
         overlays.window = appWindow
         window.frame = UIScreen.main.bounds
         isAttached = true
-        updateWindowVisibility()
-        view.setNeedsLayout()
+        refreshPanels()
     }
 
     private var isAttached = false
@@ -106,8 +109,7 @@ public final class DebugLayer {
     /// toolbar, a panel, the status line): a layer that is on but shows nothing then
     /// costs the app's frames nothing at all.
     private func updateWindowVisibility() {
-        let shows = view.showsHandle || view.isToolbarVisible || !view.help.isHidden || !view.status.isHidden
-        window.isHidden = !(isAttached && shows)
+        window.isHidden = !(isAttached && view.showsAnything)
     }
 
     /// Hides the layer's window (the overlays stay as they are).
@@ -143,7 +145,9 @@ public final class DebugLayer {
         case .help:
             setHelpVisible(on)
         }
+        if tool == .meter, on { view.meter.setNeedsDisplay() }
         view.toolbar.refreshStates()
+        refreshPanels()
         onNeedsDisplay?(nil)
     }
 
@@ -179,14 +183,12 @@ public final class DebugLayer {
         if !view.isToolbarVisible { view.help.isHidden = true }
         view.toolbar.refreshStates()
         updateWindowVisibility()
-        updatePanelInsets()
     }
 
     public func setHelpVisible(_ visible: Bool) {
         view.help.isHidden = !visible
         view.toolbar.refreshStates()
-        view.setNeedsLayout()
-        updateWindowVisibility()
+        panelsChanged()
     }
 
     private func rebuildToolbar() {
@@ -237,7 +239,49 @@ public final class DebugLayer {
     /// the rectangles they changed.
     public func apply(_ batch: [TouchSample]) -> [CGRect] {
         guard let appWindow = overlays.window else { return [] }
-        return overlays.apply(batch, in: appWindow)
+        let dirty = overlays.apply(batch, in: appWindow)
+        guard !overlays.isDormant else {
+            fingers.removeAll()
+            return dirty
+        }
+        for sample in batch {
+            switch sample.phase {
+            case .began, .moved: fingers[sample.id] = sample.location
+            case .ended, .cancelled: fingers[sample.id] = nil
+            }
+        }
+        if overlays.pathRegions.isVisible { refreshPanels() }
+        view.avoid(fingers: Array(fingers.values))
+        return dirty
+    }
+
+    /// Where each finger on the screen is, while an overlay shows: the panels move out of
+    /// their way (`DebugLayerView.avoid(fingers:)`).
+    private var fingers: [TouchSample.ID: CGPoint] = [:]
+
+    // MARK: - Panels
+
+    /// Brings the panels up to the overlays and the app: the paths note shows while the
+    /// paths overlay is on and no layer of the app's window hit-tests by path. Called
+    /// after every batch while the paths overlay is on, and when a tool is switched; an
+    /// app that changes its layers without input (a new scene from a key) calls it too.
+    public func refreshPanels() {
+        let pathsNote = overlays.pathRegions.isVisible
+            && (overlays.window.map { overlays.pathRegions.regions(in: $0).isEmpty } ?? false)
+        view.showsPathsNote = pathsNote
+        panelsChanged()
+    }
+
+    private func panelsChanged() {
+        view.setNeedsLayout()
+        updateWindowVisibility()
+    }
+
+    /// The panels were placed: the hit-view labels keep clear of them, and the meter
+    /// knows which frames redraw only itself.
+    private func panelsPlaced(_ frames: [CGRect]) {
+        overlays.hitTest.avoidedRects = frames
+        overlays.performance.panelFrame = view.meter.isHidden ? .zero : view.meter.frame
     }
 
     // MARK: - Status line
@@ -246,12 +290,11 @@ public final class DebugLayer {
     public func showStatus(_ text: String) {
         view.status.text = text
         view.status.isHidden = false
-        view.setNeedsLayout()
-        updateWindowVisibility()
+        panelsChanged()
         statusExpiry?.cancel()
         statusExpiry = UIApplication.shared.schedule(afterDelay: Self.statusDuration) { [weak self] in
             self?.view.status.isHidden = true
-            self?.updateWindowVisibility()
+            self?.panelsChanged()
         }
     }
 

@@ -1,0 +1,73 @@
+import CairoRenderer
+import UIKit
+
+/// The meter as a panel of the debug layer: the frame rate while frames are drawn (else
+/// "idle"), the latest and largest frame time, touch-to-pixel latency and its 99th
+/// percentile, and a sparkline of the last frame times (`PerformanceOverlay` measures;
+/// `DebugLayerView` places the panel).
+///
+/// It draws its content in `draw(_:)`: sixty bars and three lines of text, refreshed at
+/// most four times a second (`PerformanceOverlay.refreshInterval`), kept in a backing
+/// store at the screen's scale (crisp at `--scale 2`), so the frames it measures pay a
+/// bitmap copy where they pass over it, not sixty layers. It takes no touches: a finger
+/// on it reaches the app, and the debug layer moves the panel out of the way.
+@MainActor
+public final class PerformanceMeterView: UIView {
+    public let meter: PerformanceOverlay
+    /// The panel's size, the same at every screen size.
+    public static let size = CGSize(width: 300, height: 100)
+    /// The rate's type, and everything else's; no type under 13 points.
+    static let rateSize: CGFloat = 15
+    static let textSize: CGFloat = 13
+    /// The sparkline, in the panel's points.
+    static let sparklineArea = CGRect(x: 10, y: 48, width: size.width - 20, height: 44)
+
+    public init(meter: PerformanceOverlay) {
+        self.meter = meter
+        super.init(frame: CGRect(origin: .zero, size: Self.size))
+        backgroundColor = DebugPalette.panel.uiColor
+        layer.cornerRadius = 8
+        isUserInteractionEnabled = false
+    }
+
+    public required init?(coder: NSCoder) {
+        fatalError("PerformanceMeterView is made in code")
+    }
+
+    public override func sizeThatFits(_ size: CGSize) -> CGSize {
+        Self.size
+    }
+
+    /// What the first line says: the rate while frames come, else "idle".
+    public var rateText: String { meter.texts.rate }
+
+    public override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        let texts = meter.texts
+        let left: CGFloat = 10
+        context.drawText(texts.rate, at: CGPoint(x: left, y: 20), size: Self.rateSize, color: DebugPalette.primaryText,
+                         weight: .bold)
+        let rateWidth = TextFont(size: Self.rateSize, weight: .bold).advance(of: texts.rate)
+        context.drawText(texts.frame, at: CGPoint(x: left + rateWidth + 8, y: 20), size: Self.textSize,
+                         color: DebugPalette.secondaryText)
+        context.drawText(texts.latency, at: CGPoint(x: left, y: 40), size: Self.textSize, color: DebugPalette.primaryText)
+        drawSparkline(in: Self.sparklineArea, context: context, scale: texts.scale)
+    }
+
+    /// One bar per frame, scaled to the largest shown (at least
+    /// `PerformanceOverlay.sparklineFloor`), with the scale's top written in its corner.
+    private func drawSparkline(in area: CGRect, context: CGContext, scale: String) {
+        context.fill(area, with: DebugPalette.plate)
+        let times = meter.readout.recentFrameTimes
+        let top = max(PerformanceOverlay.sparklineFloor, times.max() ?? 0)
+        let barWidth = area.width / CGFloat(PerformanceOverlay.sparklineLength)
+        for (index, time) in times.enumerated() {
+            let height = max(1, CGFloat(time / top) * (area.height - 2))
+            let x = area.maxX - CGFloat(times.count - index) * barWidth
+            context.fill(CGRect(x: x, y: area.maxY - height, width: max(1, barWidth - 1), height: height),
+                         with: time > 1.0 / 60 ? DebugPalette.pink : DebugPalette.green)
+        }
+        context.drawText(scale, at: CGPoint(x: area.minX + 4, y: area.minY + 15), size: Self.textSize,
+                         color: DebugPalette.secondaryText)
+    }
+}
