@@ -101,13 +101,14 @@ public final class HitTestOverlay: DebugOverlay {
         }
     }
 
-    /// Panels the labels keep clear of (the meter, the HUD), in window points; set by
-    /// `DebugOverlays` as it places them.
+    /// Panels the labels keep clear of (the meter, the HUD, the notes), in window points;
+    /// set by the debug layer as it places them (`DebugLayerView.onPanelsPlaced`).
     public var avoidedRects: [CGRect] = []
 
     /// The label's plate: above the outline's top-left, or inside it when that is above
     /// `topInset`, and never past the window's right edge; where that lies under a panel
-    /// (`avoidedRects`), below the outline instead, else inside its bottom.
+    /// (`avoidedRects`), below the outline instead, else inside its bottom, else whichever
+    /// of the three covers least of the panels.
     func labelRect(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> CGRect {
         let box = Self.boundingBox(of: outline.corners)
         let width = textWidth + 2 * Self.labelPadding
@@ -116,11 +117,17 @@ public final class HitTestOverlay: DebugOverlay {
         if origin.y < topInset { origin.y = max(topInset, box.minY) + 3 }
         let plate = CGRect(origin: origin, size: CGSize(width: width, height: Self.labelHeight))
         guard avoidedRects.contains(where: { $0.intersects(plate) }) else { return plate }
-        for y in [box.maxY + 2, min(box.maxY, size.height) - Self.labelHeight - 3] {
-            let moved = CGRect(x: x, y: y, width: width, height: Self.labelHeight)
-            if !avoidedRects.contains(where: { $0.intersects(moved) }) { return moved }
+        let candidates = [plate] + [box.maxY + 2, min(box.maxY, size.height) - Self.labelHeight - 3].map {
+            CGRect(x: x, y: $0, width: width, height: Self.labelHeight)
         }
-        return plate
+        // The first place clear of every panel; where none is, the one covering least.
+        func covered(_ rect: CGRect) -> CGFloat {
+            avoidedRects.reduce(0) { total, panel in
+                let overlap = panel.intersection(rect)
+                return total + (overlap.isNull ? 0 : overlap.width * overlap.height)
+            }
+        }
+        return candidates.first { covered($0) == 0 } ?? candidates.min { covered($0) < covered($1) } ?? plate
     }
 
     /// What an outline covers: the bands its strokes lie in (`strokeBands(of:)`), then
