@@ -3,13 +3,14 @@ import UIKit
 /// A few centred lines under a header that show the end of an action log, newest last
 /// and brightest, runs of equal entries folded into one line
 /// (`displayLines(of:count:)`), so a person can read which
-/// recognizer fired in which order. It ignores touches, so a dragged view may pass over.
+/// recognizer fired in which order. It ignores touches.
 @MainActor
 final class ActionLogView: UIView {
     static let lineHeight: CGFloat = 24
 
     /// The lines, top to bottom.
     private(set) var lineLabels: [UILabel] = []
+    private var allLabels: [UILabel] = []
 
     /// A header line and `lines` log lines, `width` wide, its top at `top`.
     convenience init(top: CGFloat, width: CGFloat, lines: Int, header: String = "actions, newest last") {
@@ -20,6 +21,14 @@ final class ActionLogView: UIView {
         headerLabel.font = .systemFont(ofSize: 13)
         for row in 1...max(lines, 1) {
             lineLabels.append(makeLabel(row: row))
+        }
+    }
+
+    /// Keeps each line as wide as the log.
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        for (row, label) in allLabels.enumerated() {
+            label.frame = CGRect(x: 0, y: CGFloat(row) * Self.lineHeight, width: bounds.width, height: Self.lineHeight)
         }
     }
 
@@ -54,6 +63,7 @@ final class ActionLogView: UIView {
         label.font = .systemFont(ofSize: 16)
         label.textColor = SandboxStyle.secondaryLabel
         addSubview(label)
+        allLabels.append(label)
         return label
     }
 }

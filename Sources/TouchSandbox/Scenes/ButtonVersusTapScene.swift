@@ -23,10 +23,27 @@ public final class ButtonVersusTapScene: UIViewController, Scene {
     private(set) var buttonCounter: UILabel!
     private(set) var recognizerCounter: UILabel!
 
+    private var safeArea = SafeAreaTracker()
+    /// The root view, built on by `build(in:)`.
+    private var stage: UIView!
+
     public override func loadView() {
-        let stage = UIView(frame: UIScreen.main.bounds)
+        let stage: UIView = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
+        self.stage = stage
+        view = stage
+    }
+
+    /// Lays the scene out for the safe area, and anew when that changes (a resize):
+    /// the old views go and new ones are made for the new area.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        for subview in stage.subviews { subview.removeFromSuperview() }
+        build(in: area)
+    }
+
+    private func build(in area: CGRect) {
         let gap: CGFloat = 20
         let panelSize = CGSize(width: min(Self.panelSize.width, area.width - 40), height: Self.panelSize.height)
         let top = area.minY + max(0, (area.height - panelSize.height - gap - 2 * Self.counterHeight) / 2)
@@ -58,7 +75,6 @@ public final class ButtonVersusTapScene: UIViewController, Scene {
         recognizerCounter = makeCounter(y: panel.frame.maxY + gap + Self.counterHeight, in: area)
         for counter in [buttonCounter!, recognizerCounter!] { stage.addSubview(counter) }
         showCounts(latest: nil)
-        view = stage
     }
 
     /// The button's action, for `.touchUpInside`.

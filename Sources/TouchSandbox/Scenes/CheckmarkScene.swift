@@ -38,9 +38,7 @@ public final class CheckmarkScene: UIViewController, Scene {
     public override func loadView() {
         let stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
-
-        canvas = StrokeCanvas(frame: area.insetBy(dx: 40, dy: 12))
+        canvas = StrokeCanvas(frame: .zero)
         canvas.backgroundColor = UIColor(red: 0.16, green: 0.16, blue: 0.18, alpha: 1)
         canvas.layer.cornerRadius = 16
         canvas.shapeLayer.fillColor = nil
@@ -50,7 +48,7 @@ public final class CheckmarkScene: UIViewController, Scene {
         canvas.strokeChanged = { [unowned self] verdict in show(verdict) }
         stage.addSubview(canvas)
 
-        statusLabel = UILabel(frame: CGRect(x: 0, y: 12, width: canvas.bounds.width, height: 22))
+        statusLabel = UILabel(frame: .zero)
         statusLabel.textAlignment = .center
         statusLabel.font = .systemFont(ofSize: 16)
         canvas.addSubview(statusLabel)
@@ -68,6 +66,16 @@ public final class CheckmarkScene: UIViewController, Scene {
         canvas.addGestureRecognizer(checkmark)
         show(.none)
         view = stage
+    }
+
+    private var safeArea = SafeAreaTracker()
+
+    /// The canvas fills the safe area but for a margin, the status line across its top.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        canvas.frame = area.insetBy(dx: min(40, area.width / 20), dy: 12)
+        statusLabel.frame = CGRect(x: 12, y: 12, width: canvas.bounds.width - 24, height: 24)
     }
 
     /// The recognizer's action. `midPoint` is read here: the listing's `reset()` clears

@@ -23,38 +23,26 @@ public final class CompassScene: UIViewController, Scene {
     /// The ring at the last tap, hidden before the first.
     private(set) var marker: UIView!
 
+    /// How the two answers are found, under the answer.
+    private(set) var explanationLabel: UILabel!
+    private var safeArea = SafeAreaTracker()
+
     public override func loadView() {
         let stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
-        let side = min(280, area.height - 40)
-        let panelWidth: CGFloat = 340
-        let gap: CGFloat = 40
-        let left = area.midX - (side + gap + panelWidth) / 2
+        compass = makeCompass(side: 280, in: stage)
 
-        let compass = CompassView(frame: CGRect(x: left, y: area.midY - side / 2, width: side, height: side))
-        compass.onTap = { [unowned self] tap in show(tap) }
-        stage.addSubview(compass)
-        self.compass = compass
-
-        let panelX = left + side + gap
-        answerLabel = makeLabel(CGRect(x: panelX, y: area.midY - 70, width: panelWidth, height: 30), size: 20, bold: true)
+        answerLabel = makeLabel(.zero, size: 20, bold: true)
         answerLabel.text = "tap the compass"
         answerLabel.textColor = SandboxStyle.secondaryLabel
+        answerLabel.numberOfLines = 2
         stage.addSubview(answerLabel)
-        let explanations = [
-            "layer hit: compass layer's hitTest(_:) returns",
-            "the arrow layer: its bounds, the faint box",
-            "path hit: CGPath.contains on the arrow's",
-            "outline, the red shape (even-odd)",
-        ]
-        for (index, line) in explanations.enumerated() {
-            let y = area.midY - 20 + CGFloat(index) * 22 + (index >= 2 ? 10 : 0)
-            let label = makeLabel(CGRect(x: panelX, y: y, width: panelWidth, height: 22), size: 15, bold: false)
-            label.text = line
-            label.textColor = SandboxStyle.secondaryLabel
-            stage.addSubview(label)
-        }
+        explanationLabel = makeLabel(.zero, size: 15, bold: false)
+        explanationLabel.text = "layer hit: the compass layer's hitTest(_:) returns the arrow layer: its bounds, the faint box\n"
+            + "path hit: CGPath.contains on the arrow's outline, the red shape (even-odd)"
+        explanationLabel.textColor = SandboxStyle.secondaryLabel
+        explanationLabel.numberOfLines = 0
+        stage.addSubview(explanationLabel)
 
         // A view above the compass, not a layer in it, so the compass's layer
         // hit-testing never finds the ring; and deaf to touches, so taps reach the
@@ -67,6 +55,43 @@ public final class CompassScene: UIViewController, Scene {
         stage.addSubview(marker)
         self.marker = marker
         view = stage
+    }
+
+    /// The compass and, beside it, the answer over the explanation, the pair centred in
+    /// the safe area; the compass shrinks and the text column narrows (and wraps) to fit
+    /// a small window.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        let margin: CGFloat = 16, gap: CGFloat = 32
+        let side = min(280, area.height - 40, (area.width - 2 * margin - gap) * 0.42).rounded()
+        let panelWidth = min(340, area.width - 2 * margin - side - gap)
+        let left = (area.midX - (side + gap + panelWidth) / 2).rounded()
+        if compass.bounds.width != side {
+            // The listing's layer makes its parts once, for the size it first gets: a
+            // compass of another size is a new compass.
+            let old = compass!
+            compass = makeCompass(side: side, in: view)
+            view.insertSubview(compass, aboveSubview: old)
+            old.removeFromSuperview()
+        }
+        compass.frame = CGRect(x: left, y: (area.midY - side / 2).rounded(), width: side, height: side)
+        marker.isHidden = true
+        let panelX = left + side + gap
+        answerLabel.frame = CGRect(x: panelX, y: 0, width: panelWidth, height: 0)
+        answerLabel.frame.size.height = 2 * 26
+        explanationLabel.frame = CGRect(x: panelX, y: 0, width: panelWidth, height: 0)
+        explanationLabel.frame.size.height = explanationLabel.fittedHeight()
+        let height = answerLabel.frame.height + 8 + explanationLabel.frame.height
+        answerLabel.frame.origin.y = (area.midY - height / 2).rounded()
+        explanationLabel.frame.origin.y = answerLabel.frame.maxY + 8
+    }
+
+    private func makeCompass(side: CGFloat, in stage: UIView) -> CompassView {
+        let compass = CompassView(frame: CGRect(x: 0, y: 0, width: side, height: side))
+        compass.onTap = { [unowned self] tap in show(tap) }
+        stage.addSubview(compass)
+        return compass
     }
 
     /// The words shown for a tap's two answers.

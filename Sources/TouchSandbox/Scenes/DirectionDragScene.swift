@@ -21,21 +21,22 @@ public final class DirectionDragScene: UIViewController, Scene {
     /// The lower squares, dragged by the pan subclasses.
     private(set) var recognizerSquares: [UIView] = []
 
+    /// The upper squares, dragged by their touch handlers.
+    private(set) var touchSquares: [UIView] = []
+    private var safeArea = SafeAreaTracker()
+
     public override func loadView() {
         let stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
         stage.isMultipleTouchEnabled = true
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
-        for (index, color) in DirectionDragScene.colors.enumerated() {
-            let x = area.midX + (CGFloat(index) - 1) * 180
+        for color in DirectionDragScene.colors {
             let square = DirectionLockedDragView(frame: CGRect(x: 0, y: 0, width: 110, height: 110))
-            square.center = CGPoint(x: x, y: area.midY - 80)
             square.backgroundColor = color
             square.layer.cornerRadius = 14
             stage.addSubview(square)
+            touchSquares.append(square)
 
             let recognized = UIView(frame: CGRect(x: 0, y: 0, width: 110, height: 110))
-            recognized.center = CGPoint(x: x, y: area.midY + 80)
             recognized.backgroundColor = color.withAlphaComponent(0.75)
             recognized.layer.cornerRadius = 55
             recognized.addGestureRecognizer(HorizontalPanGestureRecognizer(target: self, action: DirectionDragScene.dragging))
@@ -43,7 +44,24 @@ public final class DirectionDragScene: UIViewController, Scene {
             stage.addSubview(recognized)
             recognizerSquares.append(recognized)
         }
+        place(in: stage.bounds)
         view = stage
+    }
+
+    /// Puts the shapes back in their rows whenever the safe area changes (a resize).
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        place(in: area)
+    }
+
+    /// Squares in a row above the middle of `area`, circles in a row below it.
+    private func place(in area: CGRect) {
+        for index in touchSquares.indices {
+            let x = area.midX + (CGFloat(index) - 1) * 180
+            touchSquares[index].center = CGPoint(x: x, y: area.midY - 80)
+            recognizerSquares[index].center = CGPoint(x: x, y: area.midY + 80)
+        }
     }
 
     /// Seed 000's stateless drag handler: move by the translation, then reset it.

@@ -33,11 +33,29 @@ public final class DragScene: UIViewController, Scene {
     /// The titles over the left and the right half.
     private(set) var titles: [UILabel] = []
 
+    private var safeArea = SafeAreaTracker()
+    /// The root view, built on by `build(in:)`.
+    private var stage: UIView!
+
     public override func loadView() {
-        let stage = UIView(frame: UIScreen.main.bounds)
+        let stage: UIView = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
         stage.isMultipleTouchEnabled = true
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
+        self.stage = stage
+        view = stage
+    }
+
+    /// Lays the scene out for the safe area, and anew when that changes (a resize):
+    /// the old views go and new ones are made for the new area.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        for subview in stage.subviews { subview.removeFromSuperview() }
+        (touchTiles, panTiles, titles) = ([], [], [])
+        build(in: area)
+    }
+
+    private func build(in area: CGRect) {
         let half = area.width / 2
         let leftCenter = area.minX + half / 2, rightCenter = area.minX + half * 1.5
 
@@ -69,7 +87,6 @@ public final class DragScene: UIViewController, Scene {
             stage.addSubview(tile)
             return tile
         }
-        view = stage
     }
 
     /// The images of `imageNames` that load; a missing one is reported and its tile left

@@ -31,29 +31,6 @@ public final class GesturesScene: UIViewController, Scene {
         let stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
         stage.isMultipleTouchEnabled = true
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
-
-        let legendTop = area.minY + 14
-        for (index, gesture) in GestureImageTarget.Gesture.allCases.enumerated() {
-            let centerX = area.midX + (CGFloat(index) - 2) * Self.legendSpacing
-            let icon = UIImageView(image: Self.pictogram(gesture, side: Self.legendIconSide))
-            icon.center = CGPoint(x: centerX, y: legendTop + Self.legendIconSide / 2)
-            stage.addSubview(icon)
-            let name = UILabel(frame: CGRect(x: centerX - Self.legendSpacing / 2, y: legendTop + Self.legendIconSide + 4,
-                                             width: Self.legendSpacing, height: 18))
-            name.text = Self.legendName(gesture)
-            name.textAlignment = .center
-            name.font = .systemFont(ofSize: 13)
-            name.textColor = SandboxStyle.secondaryLabel
-            stage.addSubview(name)
-        }
-        statusLabel = UILabel(frame: CGRect(x: area.minX, y: legendTop + Self.legendIconSide + 30, width: area.width, height: 22))
-        statusLabel.textAlignment = .center
-        statusLabel.font = .systemFont(ofSize: 16)
-        statusLabel.textColor = SandboxStyle.secondaryLabel
-        statusLabel.text = "the last gesture shows here"
-        stage.addSubview(statusLabel)
-
         for gesture in GestureImageTarget.Gesture.allCases {
             gestures.images[gesture] = Self.pictogram(gesture, side: Self.imageSide)
         }
@@ -61,7 +38,43 @@ public final class GesturesScene: UIViewController, Scene {
         for recognizer in gestures.recognizers {
             recognizer.addAction { [unowned self] recognizer in showStatus(of: recognizer) }
         }
+        statusLabel = UILabel(frame: .zero)
+        statusLabel.textAlignment = .center
+        statusLabel.font = .systemFont(ofSize: 16)
+        statusLabel.textColor = SandboxStyle.secondaryLabel
+        statusLabel.text = "the last gesture shows here"
+        stage.addSubview(statusLabel)
         view = stage
+    }
+
+    private var safeArea = SafeAreaTracker()
+    private var legendViews: [UIView] = []
+
+    /// The legend across the top of the safe area and the status line under it; again
+    /// when the safe area changes.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        let stage = view!
+        for legend in legendViews { legend.removeFromSuperview() }
+        legendViews = []
+        let legendTop = area.minY + 14
+        for (index, gesture) in GestureImageTarget.Gesture.allCases.enumerated() {
+            let centerX = area.midX + (CGFloat(index) - 2) * Self.legendSpacing
+            let icon = UIImageView(image: Self.pictogram(gesture, side: Self.legendIconSide))
+            icon.center = CGPoint(x: centerX, y: legendTop + Self.legendIconSide / 2)
+            stage.addSubview(icon)
+            legendViews.append(icon)
+            let name = UILabel(frame: CGRect(x: centerX - Self.legendSpacing / 2, y: legendTop + Self.legendIconSide + 4,
+                                             width: Self.legendSpacing, height: 18))
+            name.text = Self.legendName(gesture)
+            name.textAlignment = .center
+            name.font = .systemFont(ofSize: 13)
+            name.textColor = SandboxStyle.secondaryLabel
+            stage.addSubview(name)
+            legendViews.append(name)
+        }
+        statusLabel.frame = CGRect(x: area.minX, y: legendTop + Self.legendIconSide + 30, width: area.width, height: 22)
     }
 
     // MARK: - The status line

@@ -56,13 +56,31 @@ public final class HitTestAnimationScene: UIViewController, Scene {
     private(set) var recognizerHits = 0
     private(set) var recognizerMisses = 0
 
+    private var safeArea = SafeAreaTracker()
+    /// The root view, built on by `build(in:)`.
+    private var stage: UIView!
+
     public override func loadView() {
-        let stage = UIView(frame: UIScreen.main.bounds)
+        let stage: UIView = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
+        self.stage = stage
+        view = stage
+    }
+
+    /// Lays the scene out for the safe area, and anew when that changes (a resize):
+    /// the old views go and new ones are made for the new area.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        for subview in stage.subviews { subview.removeFromSuperview() }
+        lanes = []
+        build(in: area)
+    }
+
+    private func build(in area: CGRect) {
         let gap: CGFloat = 8
         let count = CGFloat(Kind.allCases.count)
-        let laneHeight = min(110, (area.height - 16 - gap * (count - 1)) / count)
+        let laneHeight = max(74, min(110, ((area.height - 16 - gap * (count - 1)) / count).rounded(.down)))
         let width = min(area.width - 40, 960)
         var y = area.midY - (laneHeight * count + gap * (count - 1)) / 2
         for kind in Kind.allCases {
@@ -72,7 +90,6 @@ public final class HitTestAnimationScene: UIViewController, Scene {
             showResult(of: lane)
             y += laneHeight + gap
         }
-        view = stage
         for lane in lanes { startMoving(lane) }
     }
 
@@ -86,15 +103,17 @@ public final class HitTestAnimationScene: UIViewController, Scene {
 
         let (title, detail) = Self.describe(kind)
         let column = Self.labelColumnWidth
-        let titleLabel = makeLabel(CGRect(x: 12, y: 6, width: column - 16, height: 20), size: 14, bold: true)
+        // Title, two lines of detail and the result, one under the other (a lane is at
+        // least 74 points tall).
+        let titleLabel = makeLabel(CGRect(x: 12, y: 4, width: column - 16, height: 18), size: 14, bold: true)
         titleLabel.text = title
         panel.addSubview(titleLabel)
-        let detailLabel = makeLabel(CGRect(x: 12, y: 25, width: column - 16, height: 34), size: 12, bold: false)
+        let detailLabel = makeLabel(CGRect(x: 12, y: 22, width: column - 16, height: 32), size: 13, bold: false)
         detailLabel.text = detail
         detailLabel.numberOfLines = 2
         detailLabel.textColor = SandboxStyle.secondaryLabel
         panel.addSubview(detailLabel)
-        let result = makeLabel(CGRect(x: 12, y: frame.height - 24, width: column - 16, height: 20), size: 13, bold: false)
+        let result = makeLabel(CGRect(x: 12, y: max(54, frame.height - 22), width: column - 16, height: 18), size: 13, bold: false)
         panel.addSubview(result)
 
         let track: UIView
@@ -115,7 +134,7 @@ public final class HitTestAnimationScene: UIViewController, Scene {
         modelOutline.layer.borderColor = UIColor(white: 0.6, alpha: 1).cgColor
         modelOutline.isUserInteractionEnabled = false
         track.addSubview(modelOutline)
-        let outlineLabel = makeLabel(modelOutline.bounds, size: 12, bold: false)
+        let outlineLabel = makeLabel(modelOutline.bounds, size: 13, bold: false)
         outlineLabel.text = "model"
         outlineLabel.textAlignment = .center
         outlineLabel.textColor = UIColor(white: 0.6, alpha: 1)

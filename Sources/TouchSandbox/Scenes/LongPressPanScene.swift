@@ -5,7 +5,7 @@ import UIKit
 /// (`PulsingDragTarget`), on the right one long press whose `changed` state drags
 /// (`LongPressDragTarget`). Either square pulses once held for half a second and can
 /// then be dragged; dragged at once, neither moves. A label under each says which
-/// it is.
+/// it is; the squares cannot be dragged onto the labels.
 @MainActor
 public final class LongPressPanScene: UIViewController, Scene {
     public static let name = "long-press-pan"
@@ -24,41 +24,57 @@ public final class LongPressPanScene: UIViewController, Scene {
     private(set) var oneRecognizerSquare: UIView!
     private(set) var legends: [UILabel] = []
 
+    private var safeArea = SafeAreaTracker()
+
     public override func loadView() {
         let stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
         stage.isMultipleTouchEnabled = true
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
-        let side = Self.squareSide
-        let gap: CGFloat = 20
-        let top = area.minY + max(0, (area.height - side - gap - Self.legendHeight) / 2)
-        let legendTop = top + side + gap
-        let left = area.midX - Self.spacing / 2, right = area.midX + Self.spacing / 2
-        twoRecognizerSquare = makeSquare(centerX: left, top: top, color: UIColor(red: 0.95, green: 0.61, blue: 0.07, alpha: 1))
+        twoRecognizerSquare = makeSquare(color: UIColor(red: 0.95, green: 0.61, blue: 0.07, alpha: 1))
         pulsingDrag.configure(twoRecognizerSquare)
-        oneRecognizerSquare = makeSquare(centerX: right, top: top, color: UIColor(red: 0.36, green: 0.72, blue: 0.36, alpha: 1))
+        oneRecognizerSquare = makeSquare(color: UIColor(red: 0.36, green: 0.72, blue: 0.36, alpha: 1))
         longPressDrag.configure(oneRecognizerSquare)
         legends = [
-            makeLegend("long press, then pan\n(two recognizers, a delegate)", centerX: left, top: legendTop),
-            makeLegend("long press alone\n(one recognizer, its changed state)", centerX: right, top: legendTop),
+            makeLegend("long press, then pan\n(two recognizers, a delegate)"),
+            makeLegend("long press alone\n(one recognizer, its changed state)"),
         ]
         for legend in legends { stage.addSubview(legend) }
-        // Added after the legends, so a dragged square passes over them.
         stage.addSubview(twoRecognizerSquare)
         stage.addSubview(oneRecognizerSquare)
         view = stage
     }
 
-    private func makeSquare(centerX: CGFloat, top: CGFloat, color: UIColor) -> UIView {
+    /// The squares side by side with their legends in a band under them; the squares
+    /// are confined to the part above the band, so a drag never covers a legend.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
         let side = Self.squareSide
-        let square = UIView(frame: CGRect(x: centerX - side / 2, y: top, width: side, height: side))
+        let gap: CGFloat = 20
+        let spacing = min(Self.spacing, area.width / 2)
+        let top = area.minY + max(0, (area.height - side - gap - Self.legendHeight) / 2)
+        let legendTop = top + side + gap
+        let centers = [area.midX - spacing / 2, area.midX + spacing / 2]
+        let dragArea = CGRect(x: area.minX, y: area.minY, width: area.width, height: legendTop - gap / 2 - area.minY)
+        for (index, square) in [twoRecognizerSquare!, oneRecognizerSquare!].enumerated() {
+            let square = square as! ConfinedView
+            square.confinement = nil
+            square.frame = CGRect(x: centers[index] - side / 2, y: top, width: side, height: side)
+            square.confinement = dragArea
+            legends[index].frame = CGRect(x: centers[index] - spacing / 2, y: legendTop, width: spacing, height: Self.legendHeight)
+        }
+    }
+
+    private func makeSquare(color: UIColor) -> UIView {
+        let side = Self.squareSide
+        let square = ConfinedView(frame: CGRect(x: 0, y: 0, width: side, height: side))
         square.backgroundColor = color
         square.layer.cornerRadius = 16
         return square
     }
 
-    private func makeLegend(_ text: String, centerX: CGFloat, top: CGFloat) -> UILabel {
-        let legend = UILabel(frame: CGRect(x: centerX - Self.spacing / 2, y: top, width: Self.spacing, height: Self.legendHeight))
+    private func makeLegend(_ text: String) -> UILabel {
+        let legend = UILabel(frame: CGRect(x: 0, y: 0, width: Self.spacing, height: Self.legendHeight))
         legend.text = text
         legend.numberOfLines = 2
         legend.textAlignment = .center

@@ -33,32 +33,47 @@ public final class OutsideBoundsScene: UIViewController, Scene {
     /// The plain box (left) and the munged one (right).
     private(set) var columns: [Column] = []
 
+    /// The columns' titles, left to right.
+    private(set) var titleLabels: [UILabel] = []
+    private var safeArea = SafeAreaTracker()
+
     public override func loadView() {
         let stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
-        let gap: CGFloat = 40
-        let titleHeight: CGFloat = 28
-        let resultHeight: CGFloat = 28
-        let panel = Self.panelSize
-        let top = area.midY - (titleHeight + panel.height + resultHeight) / 2
-        let left = area.midX - panel.width - gap / 2
         let titles = ["plain UIView", "OutsideBoundsHitTestingView"]
         for (index, title) in titles.enumerated() {
-            let x = left + CGFloat(index) * (panel.width + gap)
-            let titleLabel = makeLabel(CGRect(x: x, y: top, width: panel.width, height: titleHeight), bold: true)
+            let titleLabel = makeLabel(.zero, bold: true)
             titleLabel.text = title
             stage.addSubview(titleLabel)
-            let frame = CGRect(x: x, y: top + titleHeight, width: panel.width, height: panel.height)
-            let column = makeColumn(frame: frame, box: index == 0 ? UIView() : OutsideBoundsHitTestingView())
+            titleLabels.append(titleLabel)
+            let column = makeColumn(frame: CGRect(origin: .zero, size: Self.panelSize), box: index == 0 ? UIView() : OutsideBoundsHitTestingView())
             stage.addSubview(column.panel)
-            column.result.frame = CGRect(x: x, y: frame.maxY + 4, width: panel.width, height: resultHeight)
             column.result.text = "no tap yet"
             column.result.textColor = SandboxStyle.secondaryLabel
             stage.addSubview(column.result)
             columns.append(column)
         }
         view = stage
+    }
+
+    /// The two columns side by side, centred in the safe area; panels narrow (to no
+    /// less than the tab needs) in a small window.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        let gap: CGFloat = 24, margin: CGFloat = 16
+        let titleHeight: CGFloat = 28
+        let resultHeight: CGFloat = 28
+        let panel = CGSize(width: min(Self.panelSize.width, ((area.width - 2 * margin - gap) / 2).rounded(.down)),
+                           height: Self.panelSize.height)
+        let top = (area.midY - (titleHeight + panel.height + 4 + resultHeight) / 2).rounded()
+        let left = (area.midX - panel.width - gap / 2).rounded()
+        for (index, column) in columns.enumerated() {
+            let x = left + CGFloat(index) * (panel.width + gap)
+            titleLabels[index].frame = CGRect(x: x, y: top, width: panel.width, height: titleHeight)
+            column.panel.frame = CGRect(x: x, y: top + titleHeight, width: panel.width, height: panel.height)
+            column.result.frame = CGRect(x: x, y: column.panel.frame.maxY + 4, width: panel.width, height: resultHeight)
+        }
     }
 
     private func makeColumn(frame: CGRect, box: UIView) -> Column {

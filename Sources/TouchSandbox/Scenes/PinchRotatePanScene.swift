@@ -33,10 +33,27 @@ public final class PinchRotatePanScene: UIViewController, Scene, UIGestureRecogn
     private(set) var rotation: UIRotationGestureRecognizer!
     private(set) var pan: UIPanGestureRecognizer!
 
+    private var safeArea = SafeAreaTracker()
+    /// The root view, built on by `build(in:)`.
+    private var stage: UIView!
+
     public override func loadView() {
-        let stage = UIView(frame: UIScreen.main.bounds)
+        let stage: UIView = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
+        self.stage = stage
+        view = stage
+    }
+
+    /// Lays the scene out for the safe area, and anew when that changes (a resize):
+    /// the old views go and new ones are made for the new area.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        for subview in stage.subviews { subview.removeFromSuperview() }
+        build(in: area)
+    }
+
+    private func build(in area: CGRect) {
 
         readout = UILabel(frame: CGRect(x: area.minX, y: area.minY + 12, width: area.width, height: 22))
         readout.textAlignment = .center
@@ -64,7 +81,6 @@ public final class PinchRotatePanScene: UIViewController, Scene, UIGestureRecogn
         // ignore touches: they reach the photo).
         stage.addSubview(readout)
         showReadout()
-        view = stage
     }
 
     // MARK: - UIGestureRecognizerDelegate

@@ -48,21 +48,21 @@ public final class ResponderChainScene: UIViewController, Scene {
     private weak var currentTouch: UITouch?
     private var names: [ObjectIdentifier: String] = [:]
 
+    /// Wide enough for the longest line ("6. SandboxAppDelegate: passes it on
+    /// (default)", 351 points at 15 points): the boxes narrow instead.
+    static let listWidth: CGFloat = 360
+    static let toggleSize = CGSize(width: 132, height: 44)
+    private var header: UILabel!
+    /// Each box's title label.
+    private var titleLabels: [ForwardingResponderView: UILabel] = [:]
+    private var safeArea = SafeAreaTracker()
+
     public override func loadView() {
         let stage = ForwardingResponderView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
-        let listWidth: CGFloat = 330
-        let gap: CGFloat = 30
-        let boxSize = CGSize(width: 400, height: min(340, area.height - 30))
-        let left = area.midX - (boxSize.width + gap + listWidth) / 2
-        let outerFrame = CGRect(x: left, y: area.midY - boxSize.height / 2, width: boxSize.width, height: boxSize.height)
-
-        outer = makeBox("outer view", frame: outerFrame, color: UIColor(red: 0.20, green: 0.24, blue: 0.36, alpha: 1), in: stage)
-        middle = makeBox("middle view", frame: Self.nestedFrame(in: outer.bounds),
-                         color: UIColor(red: 0.25, green: 0.33, blue: 0.52, alpha: 1), in: outer)
-        inner = makeBox("inner view", frame: Self.nestedFrame(in: middle.bounds),
-                        color: UIColor(red: 0.29, green: 0.44, blue: 0.72, alpha: 1), in: middle)
+        outer = makeBox("outer view", color: UIColor(red: 0.20, green: 0.24, blue: 0.36, alpha: 1), in: stage)
+        middle = makeBox("middle view", color: UIColor(red: 0.25, green: 0.33, blue: 0.52, alpha: 1), in: outer)
+        inner = makeBox("inner view", color: UIColor(red: 0.29, green: 0.44, blue: 0.72, alpha: 1), in: middle)
         outer.handlesTouches = true
         for box in [outer!, middle!, inner!] { showToggle(of: box) }
 
@@ -73,15 +73,12 @@ public final class ResponderChainScene: UIViewController, Scene {
             received(touches, phase, by: stage, kept: kept)
         }
 
-        let listX = left + boxSize.width + gap
-        let listTop = area.midY - Self.lineHeight * CGFloat(Self.listLines + 1) / 2
-        let header = makeLabel(CGRect(x: listX, y: listTop, width: listWidth, height: Self.lineHeight), size: 15)
+        header = makeLabel(.zero, size: 15)
         header.text = "the last touch's trip, in order:"
         header.textColor = SandboxStyle.secondaryLabel
         stage.addSubview(header)
-        for index in 0..<Self.listLines {
-            let frame = CGRect(x: listX, y: listTop + Self.lineHeight * CGFloat(index + 1), width: listWidth, height: Self.lineHeight)
-            let line = makeLabel(frame, size: 15)
+        for _ in 0..<Self.listLines {
+            let line = makeLabel(.zero, size: 15)
             stage.addSubview(line)
             listLabels.append(line)
         }
@@ -89,9 +86,51 @@ public final class ResponderChainScene: UIViewController, Scene {
         showChain()
     }
 
+    /// The nested boxes and, beside them, the list, centred in the safe area. Where the
+    /// innermost box is too narrow for its title and button side by side, each box puts
+    /// its button under its title.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        let margin: CGFloat = 16, gap: CGFloat = 24
+        let listWidth = Self.listWidth
+        let boxSize = CGSize(width: min(400, area.width - 2 * margin - gap - listWidth), height: min(340, area.height - 20))
+        let left = (area.midX - (boxSize.width + gap + listWidth) / 2).rounded()
+        outer.frame = CGRect(x: left, y: (area.midY - boxSize.height / 2).rounded(), width: boxSize.width, height: boxSize.height)
+        let innerWidth = boxSize.width - 4 * Self.nestingInset
+        let titleWidth = titleLabels[inner]?.sizeThatFits(CGSize(width: 1000, height: 100)).width ?? 0
+        let compact = 14 + titleWidth + 8 + Self.toggleSize.width + 10 > innerWidth
+        let headerHeight = compact ? Self.compactHeaderHeight : Self.headerHeight
+        middle.frame = Self.nestedFrame(in: outer.bounds, headerHeight: headerHeight)
+        inner.frame = Self.nestedFrame(in: middle.bounds, headerHeight: headerHeight)
+        for box in [outer!, middle!, inner!] {
+            titleLabels[box]?.frame = CGRect(x: 14, y: 10, width: box.bounds.width - 28, height: 26)
+            let toggleWidth = min(Self.toggleSize.width, box.bounds.width - 28)
+            toggles[box]?.frame = compact
+                ? CGRect(x: 14, y: 38, width: toggleWidth, height: Self.toggleSize.height)
+                : CGRect(x: box.bounds.width - toggleWidth - 10, y: 5, width: toggleWidth, height: Self.toggleSize.height)
+            if !compact { titleLabels[box]?.frame.size.width = box.bounds.width - 28 - toggleWidth - 8 }
+        }
+
+        let listX = left + boxSize.width + gap
+        let listTop = (area.midY - Self.lineHeight * CGFloat(Self.listLines + 1) / 2).rounded()
+        header.frame = CGRect(x: listX, y: listTop, width: listWidth, height: Self.lineHeight)
+        for (index, line) in listLabels.enumerated() {
+            line.frame = CGRect(x: listX, y: listTop + Self.lineHeight * CGFloat(index + 1), width: listWidth, height: Self.lineHeight)
+        }
+    }
+
+    /// How far each box sits inside the one around it, at the sides and the bottom.
+    static let nestingInset: CGFloat = 16
+    /// The room above a nested box for the title and the button beside it, or the
+    /// title and the button under it.
+    static let headerHeight: CGFloat = 54
+    static let compactHeaderHeight: CGFloat = 90
+
     /// The next box in: inset, with room above for the outer box's title and button.
-    static func nestedFrame(in bounds: CGRect) -> CGRect {
-        CGRect(x: 25, y: 46, width: bounds.width - 50, height: bounds.height - 46 - 25)
+    static func nestedFrame(in bounds: CGRect, headerHeight: CGFloat = headerHeight) -> CGRect {
+        CGRect(x: nestingInset, y: headerHeight, width: bounds.width - 2 * nestingInset,
+               height: bounds.height - headerHeight - nestingInset)
     }
 
     // MARK: - The chain
@@ -176,8 +215,8 @@ public final class ResponderChainScene: UIViewController, Scene {
 
     // MARK: - The boxes
 
-    private func makeBox(_ title: String, frame: CGRect, color: UIColor, in parent: UIView) -> ForwardingResponderView {
-        let box = ForwardingResponderView(frame: frame)
+    private func makeBox(_ title: String, color: UIColor, in parent: UIView) -> ForwardingResponderView {
+        let box = ForwardingResponderView(frame: .zero)
         box.backgroundColor = color
         box.layer.cornerRadius = 12
         box.layer.borderWidth = 1
@@ -187,12 +226,13 @@ public final class ResponderChainScene: UIViewController, Scene {
             received(touches, phase, by: box, kept: kept)
         }
 
-        let label = makeLabel(CGRect(x: 14, y: 10, width: 150, height: 26), size: 16)
+        let label = makeLabel(.zero, size: 16)
         label.text = title
         label.font = .boldSystemFont(ofSize: 16)
         box.addSubview(label)
+        titleLabels[box] = label
 
-        let toggle = UIButton(frame: CGRect(x: frame.width - 144, y: 9, width: 132, height: 28))
+        let toggle = UIButton(frame: CGRect(origin: .zero, size: Self.toggleSize))
         toggle.layer.cornerRadius = 8
         toggle.titleLabel?.font = .systemFont(ofSize: 14)
         toggle.addTarget(self, action: ResponderChainScene.toggleTapped, for: .touchUpInside)

@@ -57,12 +57,37 @@ public final class RestrictionsScene: UIViewController, Scene {
 
     private var stage: UIView!
 
+    private var safeArea = SafeAreaTracker()
+
     public override func loadView() {
         stage = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
+        build(in: stage.bounds)
+        view = stage
+    }
+
+    /// The panels in a grid of three columns and two rows filling the safe area. A new
+    /// safe area (a resize) builds the panels anew for it, keeping each restriction as
+    /// it was (the counts start again).
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        let kept = (interaction: interactionTarget.isUserInteractionEnabled, hidden: hiddenTarget.isHidden,
+                    alpha: alphaTarget.alpha, multiple: multipleTouchTarget.isMultipleTouchEnabled,
+                    exclusive: exclusiveView.isExclusiveTouch)
+        for subview in stage.subviews { subview.removeFromSuperview() }
+        build(in: area)
+        interactionTarget.isUserInteractionEnabled = kept.interaction
+        hiddenTarget.isHidden = kept.hidden
+        alphaTarget.alpha = kept.alpha
+        multipleTouchTarget.isMultipleTouchEnabled = kept.multiple
+        exclusiveView.isExclusiveTouch = kept.exclusive
+        updateToggles()
+    }
+
+    private func build(in area: CGRect) {
         let columns = 3, rows = 2
-        let cellSize = CGSize(width: area.width / CGFloat(columns), height: area.height / CGFloat(rows))
+        let cellSize = CGSize(width: (area.width / CGFloat(columns)).rounded(.down), height: (area.height / CGFloat(rows)).rounded(.down))
         func cell(_ column: Int, _ row: Int) -> CGRect {
             CGRect(x: area.minX + CGFloat(column) * cellSize.width, y: area.minY + CGFloat(row) * cellSize.height,
                    width: cellSize.width, height: cellSize.height)
@@ -74,7 +99,6 @@ public final class RestrictionsScene: UIViewController, Scene {
         buildExclusiveTouchPanel(in: cell(1, 1))
         buildIgnoringPanel(in: cell(2, 1))
         updateToggles()
-        view = stage
     }
 
     // MARK: - Panels
@@ -139,10 +163,14 @@ public final class RestrictionsScene: UIViewController, Scene {
         ignoreButton = makeToggle(layout) { $0.ignoreInteractionEvents() }
         let explanation = UILabel(frame: CGRect(x: layout.cell.minX + 4, y: layout.demo.minY,
                                                 width: layout.cell.width - 8, height: layout.demo.height))
-        explanation.text = "UIApplication.shared\n.beginIgnoringInteractionEvents():\ntouch anything, nothing responds"
-        explanation.numberOfLines = 3
+        explanation.numberOfLines = 0
         explanation.textAlignment = .center
         explanation.font = .systemFont(ofSize: 13)
+        // The call in full where the panel has room for it, else broken where it reads.
+        explanation.text = "UIApplication.shared\n.beginIgnoringInteractionEvents():\ntouch anything, nothing responds"
+        if explanation.fittedHeight() > explanation.bounds.height {
+            explanation.text = "beginIgnoring\nInteractionEvents():\nnothing responds"
+        }
         explanation.textColor = SandboxStyle.secondaryLabel
         stage.addSubview(explanation)
         ignoringReadout = makeReadout(layout, line: 0)
@@ -205,31 +233,45 @@ public final class RestrictionsScene: UIViewController, Scene {
 
     /// Where a panel's parts go: the button at the top, the demonstration under it, then
     /// two readout lines, the whole centred in the cell.
+    @MainActor
     private struct PanelLayout {
-        static let gap: CGFloat = 8
-        static let toggleHeight: CGFloat = 30
+        static let gap: CGFloat = 4
+        /// A finger's height.
+        static let toggleHeight: CGFloat = 44
         static let demoHeight: CGFloat = 100
-        static let readoutHeight: CGFloat = 18
+        /// The least demonstration height: room for a target a finger's height tall.
+        static let minimumDemoHeight: CGFloat = 52
+        static let readoutFont = UIFont.systemFont(ofSize: 13)
+        /// The longest readout a panel shows, for sizing its lines.
+        static let widestReadout = "behind: began 99 \u{B7} ended 99 \u{B7} cancelled 99"
         let cell: CGRect
         let toggle: CGRect
         let demo: CGRect
+        /// One readout's height: one line, or two where the cell is too narrow for one.
+        let readoutHeight: CGFloat
 
         init(cell: CGRect) {
             self.cell = cell
-            let height = Self.toggleHeight + Self.gap + Self.demoHeight + Self.gap
-                + 2 * Self.readoutHeight
+            let probe = UILabel(frame: CGRect(x: 0, y: 0, width: cell.width - 8, height: 0))
+            probe.font = Self.readoutFont
+            probe.numberOfLines = 0
+            probe.text = Self.widestReadout
+            readoutHeight = probe.fittedHeight()
+            let fixed = Self.toggleHeight + 3 * Self.gap + 2 * readoutHeight
+            let demoHeight = min(Self.demoHeight, max(Self.minimumDemoHeight, cell.height - fixed))
+            let height = fixed + demoHeight
             let top = cell.minY + max(0, (cell.height - height) / 2)
             let toggleWidth = min(cell.width - 16, 260)
             toggle = CGRect(x: cell.midX - toggleWidth / 2, y: top, width: toggleWidth, height: Self.toggleHeight)
             let demoWidth = min(cell.width - 24, 230)
             demo = CGRect(x: cell.midX - demoWidth / 2, y: toggle.maxY + Self.gap, width: demoWidth,
-                          height: Self.demoHeight)
+                          height: demoHeight)
         }
 
         /// Readout line `line` (0 or 1), as wide as the cell.
         func readout(line: Int) -> CGRect {
-            CGRect(x: cell.minX + 4, y: demo.maxY + Self.gap + CGFloat(line) * Self.readoutHeight,
-                   width: cell.width - 8, height: Self.readoutHeight)
+            CGRect(x: cell.minX + 4, y: demo.maxY + Self.gap + CGFloat(line) * (readoutHeight + Self.gap),
+                   width: cell.width - 8, height: readoutHeight)
         }
     }
 
@@ -239,6 +281,7 @@ public final class RestrictionsScene: UIViewController, Scene {
         toggle.backgroundColor = Self.toggleBackground
         toggle.layer.cornerRadius = 8
         toggle.titleLabel?.font = .systemFont(ofSize: 13)
+        toggle.titleLabel?.numberOfLines = 0  // two lines where a narrow panel needs them
         toggle.addAction({ [unowned self] _ in
             action(self)
             updateToggles()
@@ -251,7 +294,7 @@ public final class RestrictionsScene: UIViewController, Scene {
     /// `outlined` draws a thin outline around the target, to find it when it cannot be seen.
     private func makeTargetOverBehind(_ layout: PanelLayout, outlined: Bool) -> (TouchCountingView, TouchCountingView) {
         let behind = TouchCountingView(frame: layout.demo, color: Self.behindColor)
-        let inset: CGFloat = 14
+        let inset = min(14, (layout.demo.height - 44) / 2)
         let left = CGRect(x: 0, y: 0, width: behind.bounds.width / 2, height: behind.bounds.height)
         behind.addSubview(makeCaption("behind", in: left))
         stage.addSubview(behind)
@@ -281,7 +324,8 @@ public final class RestrictionsScene: UIViewController, Scene {
     private func makeReadout(_ layout: PanelLayout, line: Int) -> UILabel {
         let readout = UILabel(frame: layout.readout(line: line))
         readout.textAlignment = .center
-        readout.font = .systemFont(ofSize: 12)
+        readout.numberOfLines = 0
+        readout.font = PanelLayout.readoutFont
         readout.textColor = SandboxStyle.secondaryLabel
         stage.addSubview(readout)
         return readout

@@ -1,7 +1,7 @@
 import UIKit
 
 /// Seed 001's listing 1-6 (`SwipeThenPanTarget`): a square with a left swipe, a right
-/// swipe and a pan that requires both swipes to fail. Under it, the actions received,
+/// swipe and a pan that requires both swipes to fail. Beside it, the actions received,
 /// newest last, as in tap-double-pan: a quick flick sideways is a swipe and moves
 /// nothing; a slow drag, or one up or down, is a pan once the swipes have failed, and
 /// the square then catches up with the finger.
@@ -18,6 +18,8 @@ public final class SwipeVsPanScene: UIViewController, Scene {
     let gestures = SwipeThenPanTarget()
     private(set) var square: UIView!
     private(set) var actionLog: ActionLogView!
+    private var layout: SquareOverLogStage!
+    private var safeArea = SafeAreaTracker()
 
     public override func loadView() {
         let layout = SquareOverLogStage(squareSide: Self.squareSide, color: UIColor(red: 0.95, green: 0.61, blue: 0.07, alpha: 1),
@@ -26,6 +28,14 @@ public final class SwipeVsPanScene: UIViewController, Scene {
         square = layout.square
         actionLog = layout.log
         gestures.actionLogged = { [unowned self] _ in actionLog.show(gestures.actionLog) }
+        self.layout = layout
         view = layout.stage
+    }
+
+    /// The square beside its log, in the safe area; again when that changes.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        layout.layout(in: area)
     }
 }

@@ -41,14 +41,33 @@ public final class TapsScene: UIViewController, Scene {
     private(set) var resultLabels: [UILabel] = []
     private(set) var countLabels: [UILabel] = []
 
+    private var safeArea = SafeAreaTracker()
+    /// The root view, built on by `build(in:)`.
+    private var stage: UIView!
+
     public override func loadView() {
-        let stage = UIView(frame: UIScreen.main.bounds)
+        let stage: UIView = UIView(frame: UIScreen.main.bounds)
         stage.backgroundColor = SandboxStyle.background
-        let area = SandboxChrome.clearArea(in: stage.bounds.size)
+        self.stage = stage
+        view = stage
+    }
+
+    /// Lays the scene out for the safe area, and anew when that changes (a resize):
+    /// the old views go and new ones are made for the new area.
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        for subview in stage.subviews { subview.removeFromSuperview() }
+        (resultLabels, countLabels) = ([], [])
+        build(in: area)
+    }
+
+    private func build(in area: CGRect) {
         let side = Self.padSide
         let gap: CGFloat = 10
         let blockHeight = Self.titleHeight + gap + side + gap + Self.countHeight
         let top = area.minY + max(0, (area.height - blockHeight) / 2)
+        let spacing = min(Self.spacing, (area.width - 32) / 2)
 
         delayedPad = DelayedTapView()
         delayedPad.actionLogged = { [unowned self] entry in report(entry, on: .delayedPerformance) }
@@ -65,8 +84,8 @@ public final class TapsScene: UIViewController, Scene {
             "two tap recognizers,\nsingle.require(toFail: double)",
         ]
         for (index, pad) in [delayedPad!, recognizerPad!].enumerated() {
-            let centerX = area.midX + (CGFloat(index) - 0.5) * Self.spacing
-            let title = makeLabel(centerX: centerX, top: top, height: Self.titleHeight, size: 14)
+            let centerX = area.midX + (CGFloat(index) - 0.5) * spacing
+            let title = makeLabel(centerX: centerX, width: spacing, top: top, height: Self.titleHeight, size: 14)
             title.text = titles[index]
             title.numberOfLines = 2
             stage.addSubview(title)
@@ -83,12 +102,11 @@ public final class TapsScene: UIViewController, Scene {
             stage.addSubview(pad)
             resultLabels.append(result)
 
-            let count = makeLabel(centerX: centerX, top: pad.frame.maxY + gap, height: Self.countHeight, size: 16)
+            let count = makeLabel(centerX: centerX, width: spacing, top: pad.frame.maxY + gap, height: Self.countHeight, size: 16)
             stage.addSubview(count)
             countLabels.append(count)
             showCounts(on: Side(rawValue: index)!)
         }
-        view = stage
     }
 
     // MARK: - The recognizers' actions
@@ -132,8 +150,8 @@ public final class TapsScene: UIViewController, Scene {
         countLabels[side.rawValue].text = "single \(singles) \u{B7} double \(log.count - singles)"
     }
 
-    private func makeLabel(centerX: CGFloat, top: CGFloat, height: CGFloat, size: CGFloat) -> UILabel {
-        let label = UILabel(frame: CGRect(x: centerX - Self.spacing / 2, y: top, width: Self.spacing, height: height))
+    private func makeLabel(centerX: CGFloat, width: CGFloat, top: CGFloat, height: CGFloat, size: CGFloat) -> UILabel {
+        let label = UILabel(frame: CGRect(x: centerX - width / 2, y: top, width: width, height: height))
         label.textAlignment = .center
         label.font = .systemFont(ofSize: size)
         label.textColor = SandboxStyle.secondaryLabel

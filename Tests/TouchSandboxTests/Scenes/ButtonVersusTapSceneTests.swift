@@ -10,10 +10,7 @@ final class ButtonVersusTapSceneTests: ListingTestCase {
     override func setUp() async throws {
         try await super.setUp()
         scene = ButtonVersusTapScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
     }
 
     func testTheViewAndItsCountersFitTheClearArea() async throws {
@@ -22,8 +19,8 @@ final class ButtonVersusTapSceneTests: ListingTestCase {
         for size in [CGSize(width: 1024, height: 768), CGSize(width: 800, height: 500)] {
             UIScreen.main.bounds = CGRect(origin: .zero, size: size)
             let scene = ButtonVersusTapScene()
-            scene.loadViewIfNeeded()
-            let clear = SandboxChrome.clearArea(in: size)
+            present(scene, size: size)
+            let clear = safeArea(of: scene)
             for view in [scene.panel!, scene.buttonCounter!, scene.recognizerCounter!] {
                 XCTAssertTrue(clear.contains(view.frame), "\(view.frame) in \(clear) at \(size)")
             }

@@ -12,10 +12,7 @@ final class DragSceneTests: ListingTestCase {
     override func setUp() async throws {
         try await super.setUp()
         scene = DragScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
     }
 
     func testEachHalfHoldsItsRecipesFourTilesUnderItsTitleClearOfTheChrome() async throws {
@@ -24,8 +21,8 @@ final class DragSceneTests: ListingTestCase {
         for size in [CGSize(width: 1024, height: 768), CGSize(width: 800, height: 500)] {
             UIScreen.main.bounds = CGRect(origin: .zero, size: size)
             let scene = DragScene()
-            scene.loadViewIfNeeded()
-            let clear = SandboxChrome.clearArea(in: size)
+            present(scene, size: size)
+            let clear = safeArea(of: scene)
             XCTAssertEqual(scene.touchTiles.count, 4)
             XCTAssertEqual(scene.panTiles.count, 4)
             XCTAssertEqual(scene.titles.map(\.text), ["Recipe 1: DragView, touch handlers", "Recipe 2: PanDragView, pan recognizer"])

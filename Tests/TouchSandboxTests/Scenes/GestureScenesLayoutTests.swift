@@ -3,8 +3,9 @@ import UIKit
 import XCTest
 
 /// The gesture scenes (taps, gestures, checkmark, swipe-vs-pan, pinch-rotate-pan) lay
-/// out inside the part of the window the chrome leaves clear, without overlaps, at the
-/// default size and at the README's screenshot size.
+/// out inside their safe area (the gallery's insets), without overlaps, at the default
+/// size and at the README's screenshot size. `SceneSafeAreaLayoutTests` checks every
+/// scene at every supported size.
 final class GestureScenesLayoutTests: ListingTestCase {
     static let scenes: [any Scene.Type] = [
         TapsScene.self, GesturesScene.self, CheckmarkScene.self, SwipeVsPanScene.self, PinchRotatePanScene.self,
@@ -18,9 +19,11 @@ final class GestureScenesLayoutTests: ListingTestCase {
     func testEveryVisibleViewIsInsideTheClearAreaAndNoneOverlap() async throws {
         for size in [CGSize(width: 1024, height: 768), CGSize(width: 800, height: 500)] {
             UIScreen.main.bounds = CGRect(origin: .zero, size: size)
-            let clear = SandboxChrome.clearArea(in: size)
             for sceneType in Self.scenes {
-                let stage = try XCTUnwrap(sceneType.init().view)
+                let scene = sceneType.init()
+                present(scene, size: size)
+                let clear = safeArea(of: scene)
+                let stage = try XCTUnwrap(scene.view)
                 XCTAssertEqual(stage.bounds.size, size)
                 let shown = stage.subviews.filter { !$0.isHidden && $0.alpha > 0 }
                 XCTAssertFalse(shown.isEmpty)

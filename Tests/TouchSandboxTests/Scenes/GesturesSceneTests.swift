@@ -11,10 +11,7 @@ final class GesturesSceneTests: ListingTestCase {
     override func setUp() async throws {
         try await super.setUp()
         scene = GesturesScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
     }
 
     private var imageView: UIImageView { scene.gestures.imageView }

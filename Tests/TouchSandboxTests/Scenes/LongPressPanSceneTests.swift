@@ -10,16 +10,13 @@ final class LongPressPanSceneTests: ListingTestCase {
     override func setUp() async throws {
         try await super.setUp()
         scene = LongPressPanScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
     }
 
     func testTheLegendsSitUnderTheSquaresClearOfTheHint() async throws {
         let squares = try [XCTUnwrap(scene.twoRecognizerSquare), XCTUnwrap(scene.oneRecognizerSquare)]
         XCTAssertFalse(squares[0].frame.intersects(squares[1].frame))
-        let clear = SandboxChrome.clearArea(in: window.bounds.size)
+        let clear = safeArea(of: scene)
         for (square, legend) in zip(squares, scene.legends) {
             XCTAssertEqual(legend.center.x, square.center.x, accuracy: 1e-9)
             XCTAssertGreaterThan(legend.frame.minY, square.frame.maxY)
@@ -36,11 +33,12 @@ final class LongPressPanSceneTests: ListingTestCase {
         injector.wait(0.5)
         XCTAssertNotNil(two.layer.animation(forKey: PulsingDragTarget.pulseKey))
         XCTAssertNotNil(one.layer.animation(forKey: PulsingDragTarget.pulseKey))
-        injector.move(f2, to: CGPoint(x: start2.x - 30, y: start2.y + 120))
+        // Up, not down: below the squares are their legends, which they cannot cover.
+        injector.move(f2, to: CGPoint(x: start2.x - 30, y: start2.y - 120))
         injector.move(f1, to: CGPoint(x: start1.x + 50, y: start1.y - 60))
-        injector.touchUp(f2, at: CGPoint(x: start2.x - 30, y: start2.y + 120))
+        injector.touchUp(f2, at: CGPoint(x: start2.x - 30, y: start2.y - 120))
         injector.touchUp(f1, at: CGPoint(x: start1.x + 50, y: start1.y - 60))
-        XCTAssertEqualPoints(two.center, CGPoint(x: start2.x - 30, y: start2.y + 120))
+        XCTAssertEqualPoints(two.center, CGPoint(x: start2.x - 30, y: start2.y - 120))
         XCTAssertEqualPoints(one.center, CGPoint(x: start1.x + 50, y: start1.y - 60))
         XCTAssertNil(two.layer.animationKeys())
         XCTAssertNil(one.layer.animationKeys())

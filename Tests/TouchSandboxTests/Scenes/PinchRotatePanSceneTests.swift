@@ -11,10 +11,7 @@ final class PinchRotatePanSceneTests: ListingTestCase {
     override func setUp() async throws {
         try await super.setUp()
         scene = PinchRotatePanScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
         photo = try XCTUnwrap(scene.photo)
     }
 

@@ -12,10 +12,7 @@ final class RestrictionsSceneTests: ListingTestCase {
     override func setUp() async throws {
         try await super.setUp()
         scene = RestrictionsScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
     }
 
     private var allTargets: [TouchCountingView] {
@@ -33,8 +30,8 @@ final class RestrictionsSceneTests: ListingTestCase {
         for size in [CGSize(width: 1024, height: 768), CGSize(width: 800, height: 500)] {
             UIScreen.main.bounds = CGRect(origin: .zero, size: size)
             let scene = RestrictionsScene()
-            scene.loadViewIfNeeded()
-            let clear = SandboxChrome.clearArea(in: size)
+            present(scene, size: size)
+            let clear = safeArea(of: scene)
             let views = scene.view.subviews
             for view in views {
                 XCTAssertTrue(clear.contains(view.frame), "\(type(of: view)) \(view.frame) in \(clear) at \(size)")

@@ -10,17 +10,14 @@ final class SwipeVsPanSceneTests: ListingTestCase {
     override func setUp() async throws {
         try await super.setUp()
         scene = SwipeVsPanScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
         square = try XCTUnwrap(scene.square)
     }
 
     private var lines: [String?] { scene.actionLog.lineLabels.map(\.text) }
 
-    func testTheLogSitsUnderTheSquareAndStartsEmpty() async {
-        XCTAssertGreaterThan(scene.actionLog.frame.minY, square.frame.maxY)
+    func testTheLogSitsBesideTheSquareAndStartsEmpty() async {
+        XCTAssertGreaterThan(scene.actionLog.frame.minX, square.frame.maxX)
         XCTAssertEqual(lines, [nil, nil, nil, nil, nil])
         XCTAssertTrue(window.subviews.first?.subviews.last === square, "the dragged square passes over the log")
     }

@@ -13,17 +13,14 @@ final class TapDoubleTapPanSceneTests: ListingTestCase {
         XCTAssertEqual(ActionLogView.displayLines(of: [], count: 5), [])
     }
 
-    func testTheLogUnderTheSquareShowsTheActionsNewestLast() async throws {
+    func testTheLogBesideTheSquareShowsTheActionsNewestLast() async throws {
         let scene = TapDoubleTapPanScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
         let square = try XCTUnwrap(scene.square)
         XCTAssertTrue(scene.actionLog.lineLabels.allSatisfy { $0.text == nil })
-        XCTAssertGreaterThan(scene.actionLog.frame.minY, square.frame.maxY, "the log is under the square")
+        XCTAssertGreaterThan(scene.actionLog.frame.minX, square.frame.maxX, "the log is beside the square")
         XCTAssertLessThanOrEqual(scene.actionLog.frame.maxY,
-                                 SandboxChrome.clearArea(in: window.bounds.size).maxY, "the hint does not cover the log")
+                                 safeArea(of: scene).maxY, "the hint does not cover the log")
 
         injector.tap(at: square.center, duration: 0.05)
         injector.wait(0.1)

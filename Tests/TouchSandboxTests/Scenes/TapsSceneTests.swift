@@ -10,10 +10,7 @@ final class TapsSceneTests: ListingTestCase {
     override func setUp() async throws {
         try await super.setUp()
         scene = TapsScene()
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window.makeKeyAndVisible()
-        window.rootViewController = scene
-        injector = TouchInjector(window: window, clock: clock)
+        present(scene, size: UIScreen.main.bounds.size)
     }
 
     private func center(of side: TapsScene.Side) -> CGPoint {

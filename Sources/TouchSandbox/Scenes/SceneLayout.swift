@@ -1,0 +1,59 @@
+import UIKit
+
+/// The part of a scene's root view it lays out in: its bounds inside its safe area (the
+/// gallery's bars are drawn over the rest), remembered so that a scene lays out again
+/// only when that part changes (a resize, new insets), never undoing a drag on an
+/// unrelated layout pass.
+@MainActor
+struct SafeAreaTracker {
+    private(set) var area: CGRect?
+
+    /// `view`'s safe area if it differs from the one last laid out for, else nil.
+    mutating func newArea(of view: UIView) -> CGRect? {
+        let area = view.bounds.inset(by: view.safeAreaInsets)
+        guard area != self.area, area.width > 0, area.height > 0 else { return nil }
+        self.area = area
+        return area
+    }
+}
+
+/// A view that keeps its frame inside `confinement` (in its superview's coordinates)
+/// whatever sets its `center`: the listings drag by setting `center`, so a square
+/// confined to the text-free part of a stage stops at its edge instead of covering the
+/// text that explains it.
+@MainActor
+final class ConfinedView: UIView {
+    var confinement: CGRect? {
+        didSet { center = super.center }
+    }
+
+    override var center: CGPoint {
+        get { super.center }
+        set { super.center = confined(newValue) }
+    }
+
+    private func confined(_ point: CGPoint) -> CGPoint {
+        guard let box = confinement else { return point }
+        let half = CGSize(width: frame.width / 2, height: frame.height / 2)
+        func clamp(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+            high < low ? (low + high) / 2 : min(max(value, low), high)
+        }
+        return CGPoint(x: clamp(point.x, box.minX + half.width, box.maxX - half.width),
+                       y: clamp(point.y, box.minY + half.height, box.maxY - half.height))
+    }
+}
+
+extension UILabel {
+    /// The height the label's text takes at its width, wrapped (for labels of more
+    /// than one line), at least `minimum`.
+    func fittedHeight(minimum: CGFloat = 0) -> CGFloat {
+        max(minimum, sizeThatFits(CGSize(width: bounds.width, height: .greatestFiniteMagnitude)).height)
+    }
+}
+
+extension CGRect {
+    /// A rectangle of `size` centred on this one's centre, on whole points.
+    func centered(_ size: CGSize) -> CGRect {
+        CGRect(x: (midX - size.width / 2).rounded(), y: (midY - size.height / 2).rounded(), width: size.width, height: size.height)
+    }
+}
