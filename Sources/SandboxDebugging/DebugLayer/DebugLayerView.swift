@@ -168,6 +168,8 @@ public final class DebugLayerView: PassThroughView {
                               y: size.height - bottomInset - Self.handleInset - DebugStyle.minimumTarget,
                               width: handleWidth, height: DebugStyle.minimumTarget)
 
+        hud.matchScreenScale()
+        meter.matchScreenScale()
         let content = contentArea
         var placed: [CGRect] = handle.isHidden ? [] : [handle.frame]
 

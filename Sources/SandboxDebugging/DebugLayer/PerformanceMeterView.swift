@@ -28,6 +28,7 @@ public final class PerformanceMeterView: UIView {
         backgroundColor = DebugPalette.panel.uiColor
         layer.cornerRadius = 8
         isUserInteractionEnabled = false
+        matchScreenScale()
     }
 
     public required init?(coder: NSCoder) {
@@ -36,6 +37,11 @@ public final class PerformanceMeterView: UIView {
 
     public override func sizeThatFits(_ size: CGSize) -> CGSize {
         Self.size
+    }
+
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        matchScreenScale()
     }
 
     /// What the first line says: the rate while frames come, else "idle".
@@ -69,5 +75,15 @@ public final class PerformanceMeterView: UIView {
         }
         context.drawText(scale, at: CGPoint(x: area.minX + 4, y: area.minY + 15), size: Self.textSize,
                          color: DebugPalette.secondaryText)
+    }
+
+    /// Draws at the screen's scale. UIKit here sets a drawing view's scale when it first
+    /// renders, unless display was asked for before that (which the debug layer does when
+    /// it shows a panel): then the backing store would be one pixel per point, blurred at
+    /// `--scale 2`.
+    func matchScreenScale() {
+        guard layer.contentsScale != UIScreen.main.scale else { return }
+        layer.contentsScale = UIScreen.main.scale
+        setNeedsDisplay()
     }
 }

@@ -30,6 +30,7 @@ public final class RecognizerHUDView: UIView {
         backgroundColor = DebugPalette.panel.uiColor
         layer.cornerRadius = 8
         isUserInteractionEnabled = false
+        matchScreenScale()
     }
 
     public required init?(coder: NSCoder) {
@@ -65,6 +66,7 @@ public final class RecognizerHUDView: UIView {
 
     public override func layoutSubviews() {
         super.layoutSubviews()
+        matchScreenScale()
         if let made = laidOutFor, made.width == bounds.width, made.height == bounds.height { return }
         // A new size redraws the backing store, which has the old one's pixels.
         setNeedsDisplay()
@@ -74,5 +76,15 @@ public final class RecognizerHUDView: UIView {
         guard let context = UIGraphicsGetCurrentContext(), let timeline = hud.timeline,
               let layout = layout(width: bounds.width, height: bounds.height) else { return }
         layout.draw(timeline, axisEnd: hud.axisEnd, in: context)
+    }
+
+    /// Draws at the screen's scale. UIKit here sets a drawing view's scale when it first
+    /// renders, unless display was asked for before that (which the debug layer does when
+    /// it shows a panel): then the backing store would be one pixel per point, blurred at
+    /// `--scale 2`.
+    func matchScreenScale() {
+        guard layer.contentsScale != UIScreen.main.scale else { return }
+        layer.contentsScale = UIScreen.main.scale
+        setNeedsDisplay()
     }
 }
