@@ -16,6 +16,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // 1.12: `LogHandler.log(event:)` (1.11) with the event's error (1.12).
+        .package(url: "https://github.com/apple/swift-log", from: "1.12.0"),
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -27,9 +29,9 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]),
 
         // Geometry, layer engine, UIKit core: no X11, no Cairo.
-        .target(name: "CoreGraphics"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore"]),
+        .target(name: "CoreGraphics", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", .product(name: "Logging", package: "swift-log")]),
 
         // Drawing and the window system.
         .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore"]),
@@ -62,9 +64,9 @@ let package = Package(
             name: "touch-sandbox-bench",
             dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing"]),
 
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
         .testTarget(
