@@ -1,11 +1,18 @@
 import Foundation
+import Logging
 
 /// The arbitration trace: who joined which touch's swarm, every committed state change,
 /// who waited for, prevented or required whom, and why each failure happened. Off by
-/// default; one line format; kept in memory for the overlays (`entries`) and echoed to
-/// stderr on request. A line reads
+/// default; kept in memory for the overlays (`entries`) and printed on request
+/// (`echoesToStandardError`, `--trace-gestures`) through swift-log as subsystem `UIKit`,
+/// category `gestures`, level `debug` (`warning` for an illegal transition), in the
+/// package's one line format (`TouchLogging`):
 ///
-///     [gestures 100.350000] UITapGestureRecognizer#3 (TapView): possible → failed: prevented by UIPanGestureRecognizer#4
+///     [UIKit 100.350000] gestures: UITapGestureRecognizer#3 (TapView): possible → failed: prevented by UIPanGestureRecognizer#4
+///
+/// In-process, an entry's `line` keeps its older form, `[gestures 100.350000] …`, which
+/// tools and tests match. `TOUCH_LOG_LEVEL=debug` (or `gestures=debug`) turns the trace
+/// on and printing from the start.
 @MainActor
 public enum GestureTrace {
     /// What an entry records.
@@ -24,6 +31,12 @@ public enum GestureTrace {
         case reset
         /// A transition a subclass asked for that the state machine does not allow.
         case illegal
+
+        /// The level its line prints at: `warning` for an illegal transition, `debug`
+        /// for the rest.
+        public var level: Logger.Level {
+            self == .illegal ? .warning : .debug
+        }
     }
 
     /// One line of the trace, with its parts for drawing.
@@ -43,14 +56,32 @@ public enum GestureTrace {
         /// failure when it gave no reason).
         public let reason: Reason?
 
-        /// The entry in the one line format.
+        /// The entry as kept in-process: `[gestures 100.350000] UITapGestureRecognizer#3
+        /// (TapView): …`.
         public var line: String {
             "[gestures \(String(format: "%.6f", time))] \(recognizer) (\(view)): \(detail)"
         }
+
+        /// The entry as printed (`TouchLogging`): subsystem `UIKit`, category `gestures`.
+        public var record: DebugLogRecord {
+            DebugLogRecord(label: UIKitDebug.label, category: GestureTrace.category, level: kind.level, time: time,
+                           message: "\(recognizer) (\(view)): \(detail)")
+        }
     }
 
-    /// The entries, the switch and the echo (see `DebugLog`).
-    static let store = DebugLog<Entry>(retainedLimit: 2_000, echoesToStandardError: false) { $0.line }
+    /// The category the trace prints under (`UIKitDebug`'s recognizer lines share it).
+    public nonisolated static let category = "gestures"
+
+    /// The entries, the switch and the echo (see `DebugLog`). Printing is off unless
+    /// `TOUCH_LOG_LEVEL` lets the trace's lines through, which also turns it on.
+    nonisolated static let store: DebugLog<Entry> = {
+        let store = DebugLog<Entry>(label: UIKitDebug.label, retainedLimit: 2_000, echoesToStandardError: false) { $0.line }
+        let fromEnvironment = TouchLogging.environmentEnables(
+            label: UIKitDebug.label, categories: [(category, Logger.Level.debug), (category, Logger.Level.warning)])
+        store.isEnabled = fromEnvironment
+        store.echoesToStandardError = fromEnvironment
+        return store
+    }()
 
     /// The switch. Off by default, so a release build pays one branch per call site.
     public static var isEnabled: Bool {
@@ -79,11 +110,12 @@ public enum GestureTrace {
     static func record(_ recognizer: UIGestureRecognizer, _ kind: Kind, state: UIGestureRecognizer.State? = nil,
                        _ detail: @autoclosure () -> String, reason: @autoclosure () -> Reason? = nil) {
         guard store.isEnabled else { return }
-        store.append(Entry(
+        let entry = Entry(
             time: CACurrentMediaTime(), recognizer: recognizer.traceName, recognizerSerial: recognizer.serialNumber,
             title: recognizer.displayTitle,
             view: recognizer.view.map { "\(type(of: $0))" } ?? "no view", kind: kind, state: state, detail: detail(),
-            reason: reason()))
+            reason: reason())
+        store.append(entry, as: entry.record)
     }
 
     /// Records a transition to `failed` or `cancelled` (or a wait) whose cause is
