@@ -74,6 +74,15 @@ public final class SandboxApp {
         debugLayer.topInset = GalleryView.captionHeight
         debugLayer.bottomInset = GalleryView.hintHeight
         gallery.layoutIfNeeded()
+        insetScene()
+    }
+
+    /// The scene lays out in its safe area: clear of the caption bar above, and of the
+    /// hint and the toolbar below, which are drawn over it.
+    private func insetScene() {
+        let insets = GalleryView.sceneInsets
+        window?.rootViewController?.additionalSafeAreaInsets = UIEdgeInsets(top: insets.top, left: 0,
+                                                                            bottom: insets.bottom, right: 0)
     }
 
     // MARK: - Commands
@@ -134,6 +143,7 @@ public final class SandboxApp {
         setSceneListOpen(false)
         showCaption(of: type)
         window?.rootViewController = type.init()
+        insetScene()
         host?.window.setTitle(Self.title(for: type))
     }
 
