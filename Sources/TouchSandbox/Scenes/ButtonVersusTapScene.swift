@@ -6,7 +6,7 @@ import UIKit
 /// view around it is the recognizer's. Two counters under the view count each; the one
 /// that counted last is drawn brighter.
 @MainActor
-public final class ButtonVersusTapScene: UIViewController, Scene {
+public final class ButtonVersusTapScene: RebuildingSceneController, Scene {
     public static let name = "button-vs-tap"
     public static let caption = "A tap on a button is the button's, not its superview's tap recognizer's (seed 000)"
     public static let hint: String? = "Tap the button, then tap the panel around it"
@@ -23,27 +23,8 @@ public final class ButtonVersusTapScene: UIViewController, Scene {
     private(set) var buttonCounter: UILabel!
     private(set) var recognizerCounter: UILabel!
 
-    private var safeArea = SafeAreaTracker()
-    /// The root view, built on by `build(in:)`.
-    private var stage: UIView!
 
-    public override func loadView() {
-        let stage: UIView = UIView(frame: UIScreen.main.bounds)
-        stage.backgroundColor = SandboxStyle.background
-        self.stage = stage
-        view = stage
-    }
-
-    /// Lays the scene out for the safe area, and anew when that changes (a resize):
-    /// the old views go and new ones are made for the new area.
-    public override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        guard let area = safeArea.newArea(of: view) else { return }
-        for subview in stage.subviews { subview.removeFromSuperview() }
-        build(in: area)
-    }
-
-    private func build(in area: CGRect) {
+    override func build(in area: CGRect) {
         let gap: CGFloat = 20
         let panelSize = CGSize(width: min(Self.panelSize.width, area.width - 40), height: Self.panelSize.height)
         let top = area.minY + max(0, (area.height - panelSize.height - gap - 2 * Self.counterHeight) / 2)

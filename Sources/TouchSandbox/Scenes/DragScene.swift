@@ -12,7 +12,7 @@ import UIKit
 /// half stays touchable there and still pops in front of every other tile. Several
 /// fingers drag several tiles at once: each tile has its own touch.
 @MainActor
-public final class DragScene: UIViewController, Scene {
+public final class DragScene: RebuildingSceneController, Scene {
     public static let name = "drag"
     public static let caption = "Drag views: by touch handlers (left) and by a pan recognizer (right) (seed 004, Recipes 1 and 2)"
     public static let hint: String? = "Drag the tiles: the left ones follow at once, the right ones after 10 points"
@@ -33,29 +33,10 @@ public final class DragScene: UIViewController, Scene {
     /// The titles over the left and the right half.
     private(set) var titles: [UILabel] = []
 
-    private var safeArea = SafeAreaTracker()
-    /// The root view, built on by `build(in:)`.
-    private var stage: UIView!
 
-    public override func loadView() {
-        let stage: UIView = UIView(frame: UIScreen.main.bounds)
-        stage.backgroundColor = SandboxStyle.background
+    override func build(in area: CGRect) {
         stage.isMultipleTouchEnabled = true
-        self.stage = stage
-        view = stage
-    }
-
-    /// Lays the scene out for the safe area, and anew when that changes (a resize):
-    /// the old views go and new ones are made for the new area.
-    public override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        guard let area = safeArea.newArea(of: view) else { return }
-        for subview in stage.subviews { subview.removeFromSuperview() }
         (touchTiles, panTiles, titles) = ([], [], [])
-        build(in: area)
-    }
-
-    private func build(in area: CGRect) {
         let half = area.width / 2
         let leftCenter = area.minX + half / 2, rightCenter = area.minX + half * 1.5
 

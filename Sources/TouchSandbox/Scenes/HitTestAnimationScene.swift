@@ -18,7 +18,7 @@ import UIKit
 /// Each lane counts hits and misses and rings the last tap (green hit, red miss). The
 /// animations run on the media clock, so they slow down with the animation engine.
 @MainActor
-public final class HitTestAnimationScene: UIViewController, Scene {
+public final class HitTestAnimationScene: RebuildingSceneController, Scene {
     public static let name = "hit-test-animation"
     public static let caption = "Hit-testing a moving view: model vs presentation (seed 000, \"Hit-testing during animation\")"
     public static let hint: String? = "Tap the moving views, then their \"model\" outlines; compare the lanes"
@@ -56,28 +56,9 @@ public final class HitTestAnimationScene: UIViewController, Scene {
     private(set) var recognizerHits = 0
     private(set) var recognizerMisses = 0
 
-    private var safeArea = SafeAreaTracker()
-    /// The root view, built on by `build(in:)`.
-    private var stage: UIView!
 
-    public override func loadView() {
-        let stage: UIView = UIView(frame: UIScreen.main.bounds)
-        stage.backgroundColor = SandboxStyle.background
-        self.stage = stage
-        view = stage
-    }
-
-    /// Lays the scene out for the safe area, and anew when that changes (a resize):
-    /// the old views go and new ones are made for the new area.
-    public override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        guard let area = safeArea.newArea(of: view) else { return }
-        for subview in stage.subviews { subview.removeFromSuperview() }
+    override func build(in area: CGRect) {
         lanes = []
-        build(in: area)
-    }
-
-    private func build(in area: CGRect) {
         let gap: CGFloat = 8
         let count = CGFloat(Kind.allCases.count)
         let laneHeight = max(74, min(110, ((area.height - 16 - gap * (count - 1)) / count).rounded(.down)))

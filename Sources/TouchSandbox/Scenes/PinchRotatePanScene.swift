@@ -16,7 +16,7 @@ import UIKit
 /// mirror about; a double tap sends it back there. A line at the top reads the
 /// transform.
 @MainActor
-public final class PinchRotatePanScene: UIViewController, Scene, UIGestureRecognizerDelegate {
+public final class PinchRotatePanScene: RebuildingSceneController, Scene, UIGestureRecognizerDelegate {
     public static let name = "pinch-rotate-pan"
     public static let caption = "Pinch, rotate and pan at once, as the delegate allows (seed 000, \"Gesture Recognizer Delegate\")"
     public static let hint: String? = "Pinch, turn and drag the photo (mouse: Ctrl+drag, Ctrl+Shift+drag); double-tap resets"
@@ -33,27 +33,8 @@ public final class PinchRotatePanScene: UIViewController, Scene, UIGestureRecogn
     private(set) var rotation: UIRotationGestureRecognizer!
     private(set) var pan: UIPanGestureRecognizer!
 
-    private var safeArea = SafeAreaTracker()
-    /// The root view, built on by `build(in:)`.
-    private var stage: UIView!
 
-    public override func loadView() {
-        let stage: UIView = UIView(frame: UIScreen.main.bounds)
-        stage.backgroundColor = SandboxStyle.background
-        self.stage = stage
-        view = stage
-    }
-
-    /// Lays the scene out for the safe area, and anew when that changes (a resize):
-    /// the old views go and new ones are made for the new area.
-    public override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        guard let area = safeArea.newArea(of: view) else { return }
-        for subview in stage.subviews { subview.removeFromSuperview() }
-        build(in: area)
-    }
-
-    private func build(in area: CGRect) {
+    override func build(in area: CGRect) {
 
         readout = UILabel(frame: CGRect(x: area.minX, y: area.minY + 12, width: area.width, height: 22))
         readout.textAlignment = .center

@@ -17,6 +17,33 @@ struct SafeAreaTracker {
     }
 }
 
+/// A scene whose views are made for its safe area, and made anew, on an empty stage,
+/// when that changes (a resize, new insets): a subclass makes them in `build(in:)`.
+@MainActor
+public class RebuildingSceneController: UIViewController {
+    private var safeArea = SafeAreaTracker()
+    /// The root view, built on by `build(in:)`.
+    private(set) var stage: UIView!
+
+    public override func loadView() {
+        let stage = UIView(frame: UIScreen.main.bounds)
+        stage.backgroundColor = SandboxStyle.background
+        self.stage = stage
+        view = stage
+    }
+
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let area = safeArea.newArea(of: view) else { return }
+        for subview in stage.subviews { subview.removeFromSuperview() }
+        build(in: area)
+    }
+
+    /// Makes the scene's views on `stage` for `area` (the safe area, in the stage's
+    /// coordinates); the stage is empty when it is called.
+    func build(in area: CGRect) {}
+}
+
 /// A view that keeps its frame inside `confinement` (in its superview's coordinates)
 /// whatever sets its `center`: the listings drag by setting `center`, so a square
 /// confined to the text-free part of a stage stops at its edge instead of covering the

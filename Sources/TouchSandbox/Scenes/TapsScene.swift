@@ -11,7 +11,7 @@ import UIKit
 /// A press held long, or a drag, is still a single tap on the left (the listing reads
 /// only tap counts) and nothing on the right.
 @MainActor
-public final class TapsScene: UIViewController, Scene {
+public final class TapsScene: RebuildingSceneController, Scene {
     public static let name = "taps"
     public static let caption = "Single or double tap, two ways (seed 000, \"Interpreting Touches\" and \"Multiple Gesture Recognizers\")"
     public static let hint: String? = "Tap or double-tap each pad; also try a long press or a drag"
@@ -41,28 +41,9 @@ public final class TapsScene: UIViewController, Scene {
     private(set) var resultLabels: [UILabel] = []
     private(set) var countLabels: [UILabel] = []
 
-    private var safeArea = SafeAreaTracker()
-    /// The root view, built on by `build(in:)`.
-    private var stage: UIView!
 
-    public override func loadView() {
-        let stage: UIView = UIView(frame: UIScreen.main.bounds)
-        stage.backgroundColor = SandboxStyle.background
-        self.stage = stage
-        view = stage
-    }
-
-    /// Lays the scene out for the safe area, and anew when that changes (a resize):
-    /// the old views go and new ones are made for the new area.
-    public override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        guard let area = safeArea.newArea(of: view) else { return }
-        for subview in stage.subviews { subview.removeFromSuperview() }
+    override func build(in area: CGRect) {
         (resultLabels, countLabels) = ([], [])
-        build(in: area)
-    }
-
-    private func build(in area: CGRect) {
         let side = Self.padSide
         let gap: CGFloat = 10
         let blockHeight = Self.titleHeight + gap + side + gap + Self.countHeight
