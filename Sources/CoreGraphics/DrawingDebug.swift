@@ -10,9 +10,8 @@ import Logging
 /// Off by default (on from the start when `TOUCH_LOG_LEVEL` lets warnings of
 /// `CoreGraphics` or `drawing` through). When on, every line goes to `loggedLines` (the
 /// most recent `retainedLineLimit`) and, unless `echoesToStandardError` is false, is
-/// printed. `loggedLines` keep their older in-process form, `[drawing] message`, which
-/// tests and tools match (the time there would be `CLOCK_MONOTONIC`'s: this module
-/// cannot see the media clock).
+/// printed. `loggedLines` read exactly as printed; their time is `CLOCK_MONOTONIC`'s,
+/// since this module cannot see the media clock.
 ///
 /// Drawing that cannot happen (no engine, a file that is not a PNG) is reported here and
 /// never crashes. Meant for the main thread, where drawing happens.
@@ -34,8 +33,8 @@ public enum DrawingDebug: DebugLogging {
     /// Writes one line when logging is on; the message is not built otherwise.
     public static func log(_ message: @autoclosure () -> String) {
         guard store.isEnabled else { return }
-        let message = message()
-        store.append("[drawing] \(message)", as: DebugLogRecord(
-            label: label, category: category, level: level, time: TouchLogging.monotonicNow(), message: message))
+        let record = DebugLogRecord(label: label, category: category, level: level,
+                                    time: TouchLogging.monotonicNow(), message: message())
+        store.append(record.line, as: record)
     }
 }

@@ -175,6 +175,21 @@ public enum TouchLogging {
         return line
     }
 
+    /// A line of the one format taken apart: its label, its time and the text after its
+    /// head (`category: message …`, or the message when it has no category). Nil when the
+    /// line does not begin with a head `[label seconds] ` whose seconds have six decimals.
+    /// For tools that read logs, and for tests, whose lines carry a clock's time.
+    public static func parts(of line: String) -> (label: String, time: Double, text: String)? {
+        guard line.first == "[", let close = line.firstIndex(of: "]"),
+              line[line.index(after: close)...].hasPrefix(" ") else { return nil }
+        let head = line[line.index(after: line.startIndex)..<close]
+        guard let space = head.lastIndex(of: " ") else { return nil }
+        let seconds = head[head.index(after: space)...]
+        guard let dot = seconds.firstIndex(of: "."), seconds[seconds.index(after: dot)...].count == 6,
+              let time = Double(seconds) else { return nil }
+        return (String(head[..<space]), time, String(line[line.index(close, offsetBy: 2)...]))
+    }
+
     /// Seconds on `CLOCK_MONOTONIC`: the media clock's default, for lines whose writer
     /// does not know the media clock (the geometry module cannot see it).
     @Sendable public static func monotonicNow() -> Double {

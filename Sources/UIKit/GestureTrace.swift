@@ -10,8 +10,8 @@ import Logging
 ///
 ///     [UIKit 100.350000] gestures: UITapGestureRecognizer#3 (TapView): possible → failed: prevented by UIPanGestureRecognizer#4
 ///
-/// In-process, an entry's `line` keeps its older form, `[gestures 100.350000] …`, which
-/// tools and tests match. `TOUCH_LOG_LEVEL=debug` (or `gestures=debug`) turns the trace
+/// In-process, an entry's `line` reads exactly as printed; its parts (`recognizer`,
+/// `detail`, `reason`) are there as data. `TOUCH_LOG_LEVEL=debug` (or `gestures=debug`) turns the trace
 /// on and printing from the start.
 @MainActor
 public enum GestureTrace {
@@ -56,11 +56,9 @@ public enum GestureTrace {
         /// failure when it gave no reason).
         public let reason: Reason?
 
-        /// The entry as kept in-process: `[gestures 100.350000] UITapGestureRecognizer#3
-        /// (TapView): …`.
-        public var line: String {
-            "[gestures \(String(format: "%.6f", time))] \(recognizer) (\(view)): \(detail)"
-        }
+        /// The entry as kept in-process, exactly as printed: `[UIKit 100.350000] gestures:
+        /// UITapGestureRecognizer#3 (TapView): …`.
+        public var line: String { record.line }
 
         /// The entry as printed (`TouchLogging`): subsystem `UIKit`, category `gestures`.
         public var record: DebugLogRecord {

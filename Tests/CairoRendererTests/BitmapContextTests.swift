@@ -90,7 +90,7 @@ final class BitmapContextTests: RenderingTestCase {
             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: rgba))
         context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
         XCTAssertEqual(context.makeImage()?.pixel(x: 0, y: 0).alpha, 0)
-        XCTAssertEqual(DrawingDebug.loggedLines, ["[drawing] no drawing engine installed: the 2 × 2 bitmap context draws nothing"])
+        XCTAssertEqual(DrawingDebug.loggedLines.map { TouchLogging.parts(of: $0)?.text }, ["drawing: no drawing engine installed: the 2 × 2 bitmap context draws nothing"])
         let renderer = UIGraphicsImageRenderer(size: CGSize(width: 3, height: 3))
         XCTAssertEqual(renderer.image { $0.fill(CGRect(x: 0, y: 0, width: 3, height: 3)) }.size, CGSize(width: 3, height: 3),
                        "UIKit drawing still returns an image, a blank one")

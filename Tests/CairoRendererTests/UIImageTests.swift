@@ -13,14 +13,14 @@ final class UIImageTests: RenderingTestCase {
 
     func testAMissingFileIsNilWithADebugLine() async {
         XCTAssertNil(UIImage(contentsOfFile: "/nonexistent/picture.png"))
-        XCTAssertEqual(DrawingDebug.loggedLines,
-                       ["[drawing] UIImage(contentsOfFile:) returns nil: no readable file at /nonexistent/picture.png"])
+        XCTAssertEqual(DrawingDebug.loggedLines.map { TouchLogging.parts(of: $0)?.text },
+                       ["drawing: UIImage(contentsOfFile:) returns nil: no readable file at /nonexistent/picture.png"])
     }
 
     func testAFileThatIsNotAPNGIsNilWithADebugLine() async throws {
         let url = try temporaryFile("not-a-png.png", Data("GIF89a, honestly".utf8))
         XCTAssertNil(UIImage(contentsOfFile: url.path))
-        XCTAssertEqual(DrawingDebug.loggedLines.last, "[drawing] UIImage(contentsOfFile:) returns nil: \(url.path) is not a PNG image")
+        XCTAssertEqual(DrawingDebug.loggedLines.map { TouchLogging.parts(of: $0)?.text }.last, "drawing: UIImage(contentsOfFile:) returns nil: \(url.path) is not a PNG image")
         XCTAssertNil(UIImage(data: Data([0x89, 0x50])))
     }
 

@@ -81,6 +81,18 @@ final class TouchLoggingTests: XCTestCase {
         XCTAssertEqual(record.line, "[QuartzCore 12.345678] animation: bad")
     }
 
+    func testALineTakesApartIntoLabelTimeAndText() throws {
+        let parts = try XCTUnwrap(TouchLogging.parts(of: "[UIKit 100.500000] input: m k=v"))
+        XCTAssertEqual(parts.label, "UIKit")
+        XCTAssertEqual(parts.time, 100.5)
+        XCTAssertEqual(parts.text, "input: m k=v")
+        let spaced = try XCTUnwrap(TouchLogging.parts(of: "[My App 2.000000] no category"))
+        XCTAssertEqual([spaced.label, spaced.text], ["My App", "no category"])
+        for notALine in ["", "UIKit 1.000000] m", "[UIKit 1.0] m", "[UIKit] m", "[UIKit 1.000000]m", "[UIKit x.000000] m"] {
+            XCTAssertNil(TouchLogging.parts(of: notALine), notALine)
+        }
+    }
+
     func testTheHandlerPrintsMediaTimeAndCategoryFromMetadataAndTheRestAfter() {
         let written = Mutex<[String]>([])
         var handler = TouchLogHandler(label: "App", logLevel: .debug, clock: { 7 }, write: { line in
@@ -143,7 +155,8 @@ final class TouchLoggingTests: XCTestCase {
 
     func testDrawingPrintsInTheOneFormatWithItsCategoryAsMetadata() {
         DrawingDebug.log("no engine")
-        XCTAssertEqual(DrawingDebug.loggedLines, ["[drawing] no engine"], "the in-process form is unchanged")
+        XCTAssertEqual(DrawingDebug.loggedLines.map { TouchLogging.parts(of: $0)?.text }, ["drawing: no engine"], "kept as printed")
+        XCTAssertEqual(DrawingDebug.loggedLines.map { TouchLogging.parts(of: $0)?.label }, ["CoreGraphics"])
         XCTAssertEqual(captured.events.count, 1)
         let event = captured.events[0]
         XCTAssertEqual(event.label, "CoreGraphics")
@@ -160,7 +173,7 @@ final class TouchLoggingTests: XCTestCase {
         TouchLogging.levels = TouchLogLevels(.error)
         DrawingDebug.log("a warning")
         XCTAssertEqual(captured.events, [])
-        XCTAssertEqual(DrawingDebug.loggedLines, ["[drawing] a warning"])
+        XCTAssertEqual(DrawingDebug.loggedLines.map { TouchLogging.parts(of: $0)?.text }, ["drawing: a warning"])
         TouchLogging.levels = TouchLogLevels(.error, overrides: ["drawing": .warning])
         DrawingDebug.log("another")
         XCTAssertEqual(captured.events.map(\.message), ["another"])
@@ -170,7 +183,7 @@ final class TouchLoggingTests: XCTestCase {
         DrawingDebug.echoesToStandardError = false
         DrawingDebug.log("kept only")
         XCTAssertEqual(captured.events, [])
-        XCTAssertEqual(DrawingDebug.loggedLines, ["[drawing] kept only"])
+        XCTAssertEqual(DrawingDebug.loggedLines.map { TouchLogging.parts(of: $0)?.text }, ["drawing: kept only"])
         DrawingDebug.isLoggingEnabled = false
         DrawingDebug.echoesToStandardError = true
         nonisolated(unsafe) var built = false

@@ -558,12 +558,12 @@ final class GestureArenaTests: UIKitTestCase {
         window.inject([sample(1, .began, 60, 60)])
         window.inject([sample(1, .moved, 70, 60)])
         let name = "ScriptedRecognizer#\(pan.serialNumber) (TraceView)"
-        XCTAssertEqual(GestureTrace.lines.map { String($0.drop { $0 != "]" }.dropFirst(2)) }, [
+        XCTAssertEqual(GestureTrace.lines.map { String($0.drop { $0 != "]" }.dropFirst(2 + "gestures: ".count)) }, [
             "\(name): joined touch -1:1",
             "\(name): possible → began",
             "\(name): cancels 1 touch(es) in views",
         ])
         XCTAssertEqual(GestureTrace.entries[1].state, .began)
-        XCTAssertTrue(GestureTrace.lines[0].hasPrefix("[gestures 100.000000] "))
+        XCTAssertTrue(GestureTrace.lines[0].hasPrefix("[UIKit 100.000000] gestures: "))
     }
 }
