@@ -47,7 +47,7 @@ public struct SandboxCommand: ParsableCommand {
     @Flag(name: .long, help: "List the scenes with their captions and exit.")
     var listScenes = false
 
-    @Flag(name: .long, help: "Log every input device and every dropped event.")
+    @Flag(name: .long, help: "Log every input device and every dropped event, and print UIKit's, the layer engine's and drawing's diagnostics at debug level (TOUCH_LOG_LEVEL, when set, chooses the levels instead).")
     var verbose = false
 
     @Flag(name: .long, help: "Print the gesture recognizers' arbitration to stderr: who joined each touch, every state change, who prevented or required whom, and why each failed.")

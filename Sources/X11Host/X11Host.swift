@@ -29,7 +29,9 @@ public final class X11Host {
         /// Device pixels per point (HiDPI); samples reach the core in points.
         public var scale: CGFloat
         public var title: String
-        /// Logs every device and every dropped event.
+        /// Logs every device and every dropped event, and turns on the UIKit core's, the
+        /// layer engine's and drawing's logs at `debug` (`UIKitDebug.enableVerboseLogging()`;
+        /// levels chosen by `TOUCH_LOG_LEVEL` win).
         public var verbose: Bool
         /// The debug layer an application runner shows over the app's windows (see
         /// `DebugLayer`); nil for none. `UIApplicationMain` fills it from `TOUCH_DEBUG`
@@ -136,6 +138,7 @@ public final class X11Host {
         translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
         touchDevices = TouchDeviceInfo.query(connection)
         if options.verbose {
+            UIKitDebug.enableVerboseLogging()
             translator.log = { line in FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8)) }
         }
     }

@@ -97,6 +97,33 @@ final class X11HostPipelineTests: XCTestCase {
         }
     }
 
+    /// `--verbose` means the diagnostics of every layer below, at `debug`, as
+    /// `UIKitDebug.enableVerboseLogging()` documents.
+    func testAVerboseHostTurnsOnTheCoresLogs() throws {
+        try onMainActor {
+            let logs: [any DebugLogging.Type] = [UIKitDebug.self, QuartzCoreDebug.self, DrawingDebug.self]
+            let before = logs.map { ($0.isLoggingEnabled, $0.echoesToStandardError) }
+            let levelsBefore = TouchLogging.levels
+            defer {
+                for (log, state) in zip(logs, before) {
+                    log.isLoggingEnabled = state.0
+                    log.echoesToStandardError = state.1
+                }
+                TouchLogging.levels = levelsBefore
+            }
+            for log in logs { log.isLoggingEnabled = false }
+            let server = try HeadlessXorg.shared()
+            let quiet = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 64, height: 64)))
+            quiet.close()
+            XCTAssertEqual(logs.map { $0.isLoggingEnabled }, [false, false, false])
+            let verbose = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 64, height: 64),
+                                                               verbose: true))
+            verbose.close()
+            XCTAssertEqual(logs.map { $0.isLoggingEnabled }, [true, true, true])
+            XCTAssertEqual(logs.map { $0.echoesToStandardError }, [true, true, true])
+        }
+    }
+
     func testStagesAreDrawnByTheirOrder() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
