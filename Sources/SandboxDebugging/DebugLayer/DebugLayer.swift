@@ -85,6 +85,7 @@ public final class DebugLayer {
         view.onPanelsPlaced = { [weak self] frames in self?.panelsPlaced(frames) }
         view.handle.addAction({ [weak self] _ in self?.setToolbarVisible(true) }, for: .touchUpInside)
         view.help.closeButton.addAction({ [weak self] _ in self?.setHelpVisible(false) }, for: .touchUpInside)
+        view.helpVeil.onDismiss = { [weak self] in self?.setHelpVisible(false) }
         view.help.lines = DebugTool.allCases.map { ($0.key, "\($0.title): \($0.helpText)") }
             + [("F12", "show or hide the toolbar (or tap the Debug handle, bottom right); Esc closes a panel")]
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
@@ -127,7 +128,7 @@ public final class DebugLayer {
         case .slow: CAAnimationEngine.animationSpeed < 1
         case .trace: GestureTrace.isEnabled && GestureTrace.echoesToStandardError
         case .screenshot: false
-        case .help: !view.help.isHidden
+        case .help: view.isHelpVisible
         }
     }
 
@@ -180,13 +181,13 @@ public final class DebugLayer {
 
     public func setToolbarVisible(_ visible: Bool) {
         view.isToolbarVisible = visible || !hidesToolbar
-        if !view.isToolbarVisible { view.help.isHidden = true }
+        if !view.isToolbarVisible { view.isHelpVisible = false }
         view.toolbar.refreshStates()
         updateWindowVisibility()
     }
 
     public func setHelpVisible(_ visible: Bool) {
-        view.help.isHidden = !visible
+        view.isHelpVisible = visible
         view.toolbar.refreshStates()
         panelsChanged()
     }

@@ -36,6 +36,9 @@ public final class DebugLayerView: PassThroughView {
     /// The floating button that opens the toolbar.
     public let handle = DebugStyle.makeButton(title: "Debug")
     public let help = DebugHelpView(frame: .zero)
+    /// Behind the help while it shows, over everything but the toolbar: touches there
+    /// close the help and never reach the app.
+    public let helpVeil = DebugVeilView(frame: .zero)
     /// A transient line at the top ("saved …png").
     public let status = DebugStyle.makeLabel()
     /// The recognizer HUD's panel; shown while its overlay is on and has a sequence.
@@ -114,11 +117,13 @@ public final class DebugLayerView: PassThroughView {
         pathsNote.layer.cornerRadius = 8
         pathsNote.isHidden = true
         help.isHidden = true
+        helpVeil.isHidden = true
         hud.isHidden = true
         meter.isHidden = true
         handle.backgroundColor = DebugStyle.accent
-        // Bottom to top: the panels under the chrome that is worked by hand.
-        for view in [hud, meter, pathsNote, toolbar, toolbar.overflowPanel, help, handle, status] as [UIView] {
+        // Bottom to top: the panels under the chrome that is worked by hand; the veil
+        // under the toolbar, which stays usable while the help shows.
+        for view in [hud, meter, pathsNote, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status] as [UIView] {
             addSubview(view)
         }
     }
@@ -133,8 +138,18 @@ public final class DebugLayerView: PassThroughView {
 
     /// Whether anything the view holds is shown (the debug layer hides its window else).
     public var showsAnything: Bool {
-        showsHandle || isToolbarVisible || !help.isHidden || !status.isHidden || wantsHUD || wantsMeter
+        showsHandle || isToolbarVisible || isHelpVisible || !status.isHidden || wantsHUD || wantsMeter
             || showsPathsNote
+    }
+
+    /// Whether the help panel shows, and its veil with it.
+    public var isHelpVisible: Bool {
+        get { !help.isHidden }
+        set {
+            help.isHidden = !newValue
+            helpVeil.isHidden = !newValue
+            setNeedsLayout()
+        }
     }
 
     private var wantsHUD: Bool { hud.hud.isVisible && hud.hud.hasContent }
@@ -183,7 +198,9 @@ public final class DebugLayerView: PassThroughView {
         help.frame = CGRect(x: (size.width - helpWidth) / 2,
                             y: max(helpTop, content.minY + (content.height - helpHeight) / 2),
                             width: helpWidth, height: helpHeight)
-        if !help.isHidden { placed.append(help.frame) }
+        if isHelpVisible { placed.append(help.frame) }
+        helpVeil.frame = CGRect(x: 0, y: 0, width: size.width,
+                                height: isToolbarVisible ? toolbar.frame.minY : size.height)
 
         var panels: [CGRect] = []
         // The bottom panels: the meter nearest the bottom, the note above it.

@@ -34,7 +34,7 @@ final class SceneListView: UIView {
 
     override init(frame: CGRect) {
         super.init(frame: frame)
-        backgroundColor = UIColor(white: 0, alpha: 0.55)
+        backgroundColor = DebugStyle.veil
         captionLabel.numberOfLines = 2
         captionLabel.lineBreakMode = .byWordWrapping
         panel.addSubview(captionLabel)

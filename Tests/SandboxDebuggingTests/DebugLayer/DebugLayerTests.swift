@@ -58,4 +58,53 @@ final class DebugLayerTests: XCTestCase {
         XCTAssertEqual(layer.overlays.spots.spots.map(\.id.number), [2])
         XCTAssertEqual(layer.overlays.spots.spots.first?.location, CGPoint(x: 60, y: 100))
     }
+
+    /// Counts the touches the app's own view is given.
+    private final class CountingView: UIView {
+        var phases: [String] = []
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { phases.append("began") }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { phases.append("ended") }
+    }
+
+    /// Routes one batch in screen points to the windows, as the host does.
+    private func send(_ batch: [TouchSample], routing: inout ScreenTouchRouting) {
+        for run in routing.route(batch, windows: UIApplication.shared.windows) {
+            run.window.inject(run.samples)
+        }
+    }
+
+    func testATapOutsideTheHelpClosesItAndNeverReachesTheApp() async throws {
+        let appView = CountingView(frame: app.bounds)
+        app.addSubview(appView)
+        let layer = DebugLayer(configuration: DebugLayerConfiguration(showsToolbar: true))
+        layer.attach(to: app)
+        layer.setHelpVisible(true)
+        layer.window.layoutIfNeeded()
+        let help = layer.view.help.frame
+        XCTAssertFalse(layer.view.helpVeil.isHidden)
+        XCTAssertEqual(layer.view.helpVeil.frame, CGRect(x: 0, y: 0, width: 640, height: layer.view.toolbar.frame.minY))
+        var routing = ScreenTouchRouting()
+
+        // On the panel itself: the help stays, the app hears nothing.
+        let onPanel = CGPoint(x: help.midX, y: help.maxY - 4)
+        send([TouchSample(id: .init(device: 1, number: 1), phase: .began, location: onPanel, timestamp: 1)], routing: &routing)
+        send([TouchSample(id: .init(device: 1, number: 1), phase: .ended, location: onPanel, timestamp: 1.1)], routing: &routing)
+        XCTAssertTrue(layer.isOn(.help))
+
+        // Beside it, over the app: the lift closes the help; the app heard nothing.
+        let beside = CGPoint(x: 8, y: 8)
+        XCTAssertFalse(help.contains(beside))
+        send([TouchSample(id: .init(device: 1, number: 2), phase: .began, location: beside, timestamp: 2)], routing: &routing)
+        XCTAssertTrue(layer.isOn(.help), "closes when the finger lifts, not when it lands")
+        send([TouchSample(id: .init(device: 1, number: 2), phase: .ended, location: beside, timestamp: 2.1)], routing: &routing)
+        XCTAssertFalse(layer.isOn(.help))
+        XCTAssertTrue(layer.view.helpVeil.isHidden)
+        XCTAssertEqual(appView.phases, [])
+
+        // With the help closed, the same place is the app's again.
+        send([TouchSample(id: .init(device: 1, number: 3), phase: .began, location: beside, timestamp: 3)], routing: &routing)
+        send([TouchSample(id: .init(device: 1, number: 3), phase: .ended, location: beside, timestamp: 3.1)], routing: &routing)
+        XCTAssertEqual(appView.phases, ["began", "ended"])
+        layer.detach()
+    }
 }
