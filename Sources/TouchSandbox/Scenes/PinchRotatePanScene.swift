@@ -41,9 +41,13 @@ public final class PinchRotatePanScene: RebuildingSceneController, Scene, UIGest
         readout.font = .systemFont(ofSize: 16)
         readout.textColor = SandboxStyle.secondaryLabel
 
+        // A resize makes the photo anew: it keeps its scale and turn, and its offset from
+        // home, so the window's new size does not undo the gesture.
+        let previous = photo.map { (transform: $0.transform, offset: CGPoint(x: $0.center.x - home.x, y: $0.center.y - home.y)) }
         photo = UIImageView(image: Self.drawPhoto(size: Self.photoSize))
         home = CGPoint(x: stage.bounds.midX, y: stage.bounds.midY)
-        photo.center = home
+        photo.center = CGPoint(x: home.x + (previous?.offset.x ?? 0), y: home.y + (previous?.offset.y ?? 0))
+        photo.transform = previous?.transform ?? .identity
         photo.isUserInteractionEnabled = true  // image views ignore touches unless told
         photo.isMultipleTouchEnabled = true
         stage.addSubview(photo)

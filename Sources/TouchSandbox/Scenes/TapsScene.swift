@@ -37,6 +37,9 @@ public final class TapsScene: RebuildingSceneController, Scene {
     private(set) var recognizerPad: UIView!
     /// The recognizers' actions, oldest first: "single" or "double".
     private(set) var recognizerLog: [String] = []
+    /// The listing's actions, oldest first, kept here rather than read from its pad: a
+    /// resize makes the pads anew, and the counts carry over.
+    private(set) var delayedLog: [String] = []
     /// Per side: the last tap reported, in the pad; the counts, under it.
     private(set) var resultLabels: [UILabel] = []
     private(set) var countLabels: [UILabel] = []
@@ -51,7 +54,10 @@ public final class TapsScene: RebuildingSceneController, Scene {
         let spacing = min(Self.spacing, (area.width - 32) / 2)
 
         delayedPad = DelayedTapView()
-        delayedPad.actionLogged = { [unowned self] entry in report(entry, on: .delayedPerformance) }
+        delayedPad.actionLogged = { [unowned self] entry in
+            delayedLog.append(entry)
+            report(entry, on: .delayedPerformance)
+        }
         recognizerPad = UIView()
         let double = UITapGestureRecognizer(target: self, action: TapsScene.doubleTap)
         double.numberOfTapsRequired = 2
@@ -75,7 +81,7 @@ public final class TapsScene: RebuildingSceneController, Scene {
             pad.backgroundColor = Self.colors[index]
             pad.layer.cornerRadius = 18
             let result = UILabel(frame: pad.bounds.insetBy(dx: 10, dy: 10))
-            result.text = "tap me"
+            result.text = log(of: Side(rawValue: index)!).last ?? "tap me"
             result.textAlignment = .center
             result.font = .boldSystemFont(ofSize: 26)
             result.textColor = .white
@@ -107,7 +113,7 @@ public final class TapsScene: RebuildingSceneController, Scene {
     /// The taps `side` has reported, oldest first.
     func log(of side: Side) -> [String] {
         switch side {
-        case .delayedPerformance: delayedPad.actionLog
+        case .delayedPerformance: delayedLog
         case .recognizers: recognizerLog
         }
     }

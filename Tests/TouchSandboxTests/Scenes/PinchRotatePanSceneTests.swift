@@ -94,4 +94,20 @@ final class PinchRotatePanSceneTests: ListingTestCase {
         advance(PinchRotatePanScene.resetDuration + 0.01)
         XCTAssertNil(photo.layer.animationKeys())
     }
+
+    func testAResizeKeepsThePhotosScaleTurnAndOffset() async {
+        let center = photo.center
+        injector.drag(from: CGPoint(x: center.x + 20, y: center.y + 10), to: CGPoint(x: center.x + 60, y: center.y - 10),
+                      duration: 0.4, steps: 8)
+        scene.photo.transform = CGAffineTransform(rotationAngle: 0.5).scaledBy(x: 1.5, y: 1.5)
+        let transform = scene.photo.transform
+        window.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
+        window.layoutIfNeeded()
+        XCTAssertFalse(scene.photo === photo, "made anew for the new size")
+        XCTAssertEqual(scene.home, CGPoint(x: 320, y: 240))
+        XCTAssertEqualPoints(scene.photo.center, CGPoint(x: 320 + 40, y: 240 - 20))
+        XCTAssertEqual(scene.photo.transform, transform)
+        XCTAssertEqual(scene.readout.text, "scale \u{D7}1.50 \u{B7} rotation 29\u{B0} \u{B7} moved (40, -20)")
+    }
 }
+

@@ -81,4 +81,22 @@ final class TapsSceneTests: ListingTestCase {
         XCTAssertEqual(scene.log(of: .recognizers), [], "held too long for a tap")
         XCTAssertEqual(shows(.recognizers), ["tap me", "single 0 \u{B7} double 0"])
     }
+
+    func testAResizeKeepsWhatEachPadReported() async {
+        injector.tap(at: center(of: .delayedPerformance), duration: 0.05)
+        injector.tap(at: center(of: .recognizers), duration: 0.05)
+        injector.wait(1)
+        let before = [shows(.delayedPerformance), shows(.recognizers)]
+        XCTAssertEqual(before, [["single", "single 1 \u{B7} double 0"], ["single", "single 1 \u{B7} double 0"]])
+        let oldPad = scene.delayedPad
+        window.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
+        window.layoutIfNeeded()
+        XCTAssertFalse(scene.delayedPad === oldPad, "laid out anew for the new size")
+        XCTAssertEqual([shows(.delayedPerformance), shows(.recognizers)], before)
+        injector.tap(at: center(of: .delayedPerformance), duration: 0.05)
+        injector.wait(1)
+        XCTAssertEqual(scene.log(of: .delayedPerformance), ["single", "single"], "counting on after the resize")
+        XCTAssertEqual(shows(.delayedPerformance), ["single", "single 2 \u{B7} double 0"])
+    }
 }
+
