@@ -4,7 +4,9 @@
 
 extension CALayer {
     /// Brings `contents` up to date before the layer is drawn: asks a rendering delegate
-    /// whether a layer without contents draws (see `CALayerRenderingDelegate`), then, if
+    /// whether a layer without contents draws (see `CALayerRenderingDelegate`; also when
+    /// display is already due, so a view marked before its first frame still gets the
+    /// screen's scale), then, if
     /// display is due, runs `display()`; when that did not supply new contents itself,
     /// draws `draw(in:)` into a new backing store of `bounds.size × contentsScale`
     /// pixels and makes it the contents.
@@ -14,7 +16,7 @@ extension CALayer {
     }
 
     private func updateContents() {
-        if contents == nil, !needsDisplay(), let delegate = delegate as? any CALayerRenderingDelegate {
+        if contents == nil, let delegate = delegate as? any CALayerRenderingDelegate {
             delegate.prepareForRendering(self)
         }
         guard needsDisplay() else { return }

@@ -75,6 +75,31 @@ final class LayerRendererTests: RenderingTestCase {
         XCTAssertEqual(layer.draws, 2)
     }
 
+    /// A view drawing a blue left half through `draw(_:)`.
+    private final class HalfBlueView: UIView {
+        override func draw(_ rect: CGRect) {
+            UIColor.blue.setFill()
+            UIBezierPath(rect: CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height)).fill()
+        }
+    }
+
+    /// A drawing view's backing store is at the screen's scale whether or not it asked to
+    /// be drawn before its first frame (a view that calls `setNeedsDisplay()` as it is
+    /// made, as most do when their model is set, used to keep a 1× store on a 2× screen).
+    func testADrawingViewsBackingStoreIsAtTheScreensScaleEvenWhenMarkedBeforeItsFirstFrame() async throws {
+        let scale = UIScreen.main.scale
+        UIScreen.main.scale = 2
+        defer { UIScreen.main.scale = scale }
+        let marked = HalfBlueView(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
+        marked.setNeedsDisplay()
+        let unmarked = HalfBlueView(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
+        for view in [marked, unmarked] {
+            XCTAssertEqual(pixel(of: view.layer, x: 5, y: 5).blue, 255)
+            XCTAssertEqual(view.layer.contentsScale, 2)
+            XCTAssertEqual((view.layer.contents as? CGImage).map { [$0.width, $0.height] }, [40, 20])
+        }
+    }
+
     func testSnapshotsAreAtTheirScaleAndWriteAPNG() async throws {
         let view = UIView(frame: CGRect(x: 5, y: 5, width: 30, height: 20))
         view.backgroundColor = .blue
