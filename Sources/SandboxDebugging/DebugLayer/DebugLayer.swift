@@ -87,12 +87,15 @@ public final class DebugLayer {
         view.help.closeButton.addAction({ [weak self] _ in self?.setHelpVisible(false) }, for: .touchUpInside)
         view.helpVeil.onDismiss = { [weak self] in self?.setHelpVisible(false) }
         view.help.lines = DebugTool.allCases.map { ($0.key, "\($0.title): \($0.helpText)") }
-            + [("F12", "show or hide the toolbar (or tap the Debug handle, bottom right); Esc closes a panel")]
+            + [("F12", "show or hide the toolbar (or tap the Debug handle, bottom right); Esc, or a tap beside the help, closes it")]
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
         if configuration.tools.contains(.slow) { CAAnimationEngine.animationSpeed = 0.1 }
         if configuration.tools.contains(.trace) { setTrace(true) }
         view.showsHandle = configuration.showsHandle
-        view.isToolbarVisible = configuration.showsToolbar
+        // The help is opened from the toolbar and closes with it, so `help` opens both.
+        let opensHelp = configuration.tools.contains(.help)
+        view.isToolbarVisible = configuration.showsToolbar || opensHelp
+        view.isHelpVisible = opensHelp
         rebuildToolbar()
     }
 

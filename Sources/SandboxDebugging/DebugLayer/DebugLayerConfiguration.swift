@@ -7,6 +7,7 @@ import Foundation
 ///     TOUCH_DEBUG=all                        every overlay on (spots … meter)
 ///     TOUCH_DEBUG=on                         the layer on, nothing shown but its handle
 ///     TOUCH_DEBUG=toolbar,spots              … with the toolbar open from the start
+///     TOUCH_DEBUG=help                       … with the toolbar and its help open
 ///     TOUCH_DEBUG=off (or 0, or empty)       the layer off
 ///
 /// Words are the tools' names (`DebugTool.rawValue`) plus `all`, `on`, `toolbar` and

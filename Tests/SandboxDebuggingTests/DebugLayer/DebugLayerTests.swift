@@ -42,6 +42,16 @@ final class DebugLayerTests: XCTestCase {
         XCTAssertTrue(withHandle.window.isHidden)
     }
 
+    func testTheHelpWordOpensTheHelpAndTheToolbarItNeeds() async throws {
+        let layer = DebugLayer(configuration: try XCTUnwrap(DebugLayerConfiguration(parsing: "help")))
+        layer.attach(to: app)
+        XCTAssertTrue(layer.isToolbarVisible)
+        XCTAssertTrue(layer.isOn(.help))
+        XCTAssertFalse(layer.view.helpVeil.isHidden)
+        XCTAssertFalse(layer.window.isHidden)
+        layer.detach()
+    }
+
     func testOverlaysAreNotFedWhileNoneIsShownAndForgetStaleFingersAfter() async {
         let layer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots]))
         layer.attach(to: app)
