@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "X11Host", targets: ["X11Host"]),
         .library(name: "SandboxDebugging", targets: ["SandboxDebugging"]),
         .library(name: "HeadlessXorg", targets: ["HeadlessXorg"]),
+        .library(name: "TouchRecording", targets: ["TouchRecording"]),
         .executable(name: "touch-sandbox", targets: ["touch-sandbox"]),
     ],
     dependencies: [
@@ -39,6 +40,9 @@ let package = Package(
         // starts through `UIApplicationMain`, with no dependency of its own.
         .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit", "SandboxDebugging"]),
         .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer"]),
+
+        // Recording files: the format, a recorder, in-process replay.
+        .target(name: "TouchRecording", dependencies: ["UIKit"]),
 
         // Random multitouch sequences checked against the delivery promises.
         .target(name: "TouchFuzzing", dependencies: ["UIKit"]),
@@ -69,6 +73,7 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
+        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "UIKit", "CairoRenderer"]),
         .testTarget(
             name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz"]),
         .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),

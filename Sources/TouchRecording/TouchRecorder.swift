@@ -1,0 +1,110 @@
+import Foundation
+import UIKit
+
+/// Writes what a person does to a recording file as it happens (`TouchRecordingFormat`).
+///
+/// The header is written when recording starts. Batches and keys are kept as they come
+/// (a copy of the samples, nothing formatted: a moved touch costs an array append) and
+/// written by `flush()`: the host flushes a few times a second, and `finish()` flushes
+/// and closes. Whole lines only reach the file, so a recorder killed between flushes
+/// leaves a valid, shorter file. `finish()` also runs at process exit for every
+/// recorder still open (the sandbox's quit key, a window closed), and the host calls it
+/// on SIGINT, SIGTERM and SIGHUP after cancelling the live touches, so a recording
+/// ends with every finger lifted or cancelled.
+///
+/// Times in the file count from `startTime`, on the clock of the samples' timestamps
+/// (the media clock): the first sample of a recording started before the first touch
+/// is at its real offset, so a replay waits as the person did.
+@MainActor
+public final class TouchRecorder {
+    public let url: URL
+    public let header: TouchRecording.Header
+    /// The timestamp that is time 0 in the file.
+    public let startTime: TimeInterval
+    /// Samples and key presses recorded so far.
+    public private(set) var sampleCount = 0
+    public private(set) var keyCount = 0
+    /// False once `finish()` ran.
+    public private(set) var isRecording = true
+    private var pending: [TouchRecording.Event] = []
+    private var lineWriter = TouchRecordingFormat.LineWriter()
+    private let handle: FileHandle
+
+    /// Creates (or empties) the file at `url` and writes the header.
+    public init(url: URL, header: TouchRecording.Header, startTime: TimeInterval) throws(TouchRecordingError) {
+        self.url = url
+        self.header = header
+        self.startTime = startTime
+        guard FileManager.default.createFile(atPath: url.path, contents: Data((TouchRecordingFormat.headerLine(header) + "\n").utf8)),
+              let handle = FileHandle(forWritingAtPath: url.path)
+        else {
+            throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be written; give a path in a folder you can write to")
+        }
+        handle.seekToEndOfFile()
+        self.handle = handle
+        Self.open.append(WeakRecorder(recorder: self))
+        Self.finishAtExit()
+    }
+
+    /// Keeps one batch, its times made relative to `startTime`.
+    public func record(_ batch: [TouchSample]) {
+        guard isRecording, !batch.isEmpty else { return }
+        var relative = batch
+        for index in relative.indices { relative[index].timestamp -= startTime }
+        pending.append(.touches(relative))
+        sampleCount += batch.count
+    }
+
+    /// Keeps one key press at `time` (on the samples' clock).
+    public func record(_ key: TouchRecording.Key, at time: TimeInterval) {
+        guard isRecording else { return }
+        pending.append(.key(key, time: time - startTime))
+        keyCount += 1
+    }
+
+    /// Writes what was kept since the last flush, as whole lines.
+    public func flush() {
+        guard !pending.isEmpty else { return }
+        var text = ""
+        for event in pending {
+            for line in lineWriter.lines(for: event) {
+                text += line
+                text += "\n"
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        handle.write(Data(text.utf8))
+    }
+
+    /// Flushes and closes the file; later records are ignored. Safe to call twice.
+    public func finish() {
+        guard isRecording else { return }
+        flush()
+        isRecording = false
+        handle.closeFile()
+        Self.open.removeAll { $0.recorder == nil || $0.recorder === self }
+    }
+
+    // MARK: - At exit
+
+    private struct WeakRecorder {
+        weak var recorder: TouchRecorder?
+    }
+
+    private static var open: [WeakRecorder] = []
+    private static var finishesAtExit = false
+
+    /// Registers, once, a process exit hook that finishes every open recorder.
+    private static func finishAtExit() {
+        guard !finishesAtExit else { return }
+        finishesAtExit = true
+        atexit {
+            // `exit` runs on the thread that called it; the programs here exit from the
+            // main thread (the quit key, a closed window, a signal's handler).
+            guard Thread.isMainThread else { return }
+            MainActor.assumeIsolated {
+                for entry in TouchRecorder.open { entry.recorder?.finish() }
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import UIKit
+
+/// Reads recording files (`TouchRecordingFormat`): the whole file is checked before any
+/// of it is played, and the first problem is an error naming its line.
+///
+/// A file cut short (its last line incomplete: no newline and not a whole object, as a
+/// recorder killed mid-write leaves it) is not an error: what is complete is read, and
+/// `truncation` says where it stopped.
+public struct TouchRecordingReader {
+    /// What a read found: the recording, and where a file cut short stopped.
+    public struct Result: Sendable {
+        public var recording: TouchRecording
+        /// "FILE:LINE: incomplete last line; read up to 3.25 s" when the file was cut
+        /// short, else nil.
+        public var truncation: String?
+    }
+
+    /// Reads the file at `url`.
+    public static func read(contentsOf url: URL) throws(TouchRecordingError) -> Result {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be read (no such file); give the path of a recording made with --record")
+        }
+        guard !isFolder.boolValue else {
+            throw TouchRecordingError(file: url.path, line: 0, problem: "is a folder; give the path of a recording file")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be read (permission denied); give a recording you can read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TouchRecordingError(file: url.path, line: 0, problem: "is not UTF-8 text, so not a touch recording")
+        }
+        return try read(text, file: url.path)
+    }
+
+    /// Reads recording text; `file` names it in errors.
+    public static func read(_ text: String, file: String = "recording") throws(TouchRecordingError) -> Result {
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw TouchRecordingError(file: file, line: 0, problem: "is empty; a touch recording starts with its header line")
+        }
+        var parser = Parser(file: file)
+        let endsWithNewline = text.hasSuffix("\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The text after the last newline: empty for a whole file.
+        let count = endsWithNewline ? lines.count - 1 : lines.count
+        for index in 0..<count {
+            let isLast = index == count - 1
+            do {
+                try parser.take(lines[index], number: index + 1)
+            } catch let error {
+                // A recorder stopped mid-line: keep what came before.
+                if isLast, !endsWithNewline, index > 0, error.problem.hasPrefix(Parser.notJSON) {
+                    return Result(recording: parser.finish(),
+                                  truncation: "\(file):\(index + 1): incomplete last line; read up to \(TouchRecordingFormat.time(parser.lastTime)) s")
+                }
+                throw error
+            }
+        }
+        return Result(recording: parser.finish(), truncation: nil)
+    }
+
+    /// The line-by-line state: the header, the events so far, the batch being read.
+    private struct Parser {
+        static let notJSON = "not a JSON object"
+
+        let file: String
+        var header: TouchRecording.Header?
+        var events: [TouchRecording.Event] = []
+        var batch: [TouchSample] = []
+        var batchNumber = 0
+        var lastTime: TimeInterval = 0
+
+        init(file: String) {
+            self.file = file
+        }
+
+        mutating func take(_ line: Substring, number: Int) throws(TouchRecordingError) {
+            func fail(_ problem: String) -> TouchRecordingError {
+                TouchRecordingError(file: file, line: number, problem: problem)
+            }
+            if line.allSatisfy(\.isWhitespace) {
+                throw fail("empty line; every line is one JSON object")
+            }
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                throw fail("\(Self.notJSON)")
+            }
+            guard let header else {
+                self.header = try Self.header(object, fail: fail)
+                return
+            }
+            _ = header
+            let time = try Self.number("t", in: object, fail: fail)
+            guard time >= lastTime else {
+                throw fail("\"t\" goes back in time: \(TouchRecordingFormat.time(time)) after \(TouchRecordingFormat.time(lastTime))")
+            }
+            lastTime = time
+            if object["key"] != nil {
+                endBatch()
+                let keysym = try Self.integer("key", in: object, fail: fail)
+                guard keysym >= 0 else { throw fail("\"key\" must be a keysym, 0 or more") }
+                let text = object["text"] as? String ?? ""
+                events.append(.key(TouchRecording.Key(keysym: UInt(keysym), text: text), time: time))
+                return
+            }
+            let batchNumber = try Self.integer("batch", in: object, fail: fail)
+            guard batchNumber >= self.batchNumber else {
+                throw fail("\"batch\" goes back: \(batchNumber) after \(self.batchNumber)")
+            }
+            if batchNumber != self.batchNumber { endBatch() }
+            self.batchNumber = batchNumber
+            let device = try Self.integer("device", in: object, fail: fail)
+            let touch = try Self.integer("touch", in: object, fail: fail)
+            guard let number = UInt32(exactly: touch) else { throw fail("\"touch\" must be 0 to \(UInt32.max), not \(touch)") }
+            guard let phaseName = object["phase"] as? String else { throw fail("no \"phase\" (began, moved, ended or cancelled)") }
+            guard let phase = TouchSample.Phase(rawValue: phaseName) else {
+                throw fail("\"phase\" is \"\(phaseName)\"; use began, moved, ended or cancelled")
+            }
+            let x = try Self.number("x", in: object, fail: fail), y = try Self.number("y", in: object, fail: fail)
+            batch.append(TouchSample(id: TouchSample.ID(device: device, number: number), phase: phase,
+                                     location: CGPoint(x: x, y: y), timestamp: time))
+        }
+
+        mutating func endBatch() {
+            guard !batch.isEmpty else { return }
+            events.append(.touches(batch))
+            batch = []
+        }
+
+        mutating func finish() -> TouchRecording {
+            endBatch()
+            return TouchRecording(header: header!, events: events)
+        }
+
+        static func header(_ object: [String: Any], fail: (String) -> TouchRecordingError) throws(TouchRecordingError) -> TouchRecording.Header {
+            guard object["format"] as? String == TouchRecordingFormat.formatName else {
+                throw fail("not a touch recording: the first line must be its header, {\"format\":\"\(TouchRecordingFormat.formatName)\",…}")
+            }
+            let version = try integer("version", in: object, fail: fail)
+            guard TouchRecording.supportedVersions.contains(version) else {
+                let known = TouchRecording.supportedVersions.map(String.init).joined(separator: ", ")
+                throw fail("version \(version) is not understood; this build reads version \(known)")
+            }
+            guard let size = object["size"] as? [Any], size.count == 2,
+                  let width = (size[0] as? NSNumber)?.doubleValue, let height = (size[1] as? NSNumber)?.doubleValue,
+                  width > 0, height > 0, width.isFinite, height.isFinite
+            else { throw fail("\"size\" must be [width, height] in points, both above 0") }
+            let scale = object["scale"] == nil ? 1 : try number("scale", in: object, fail: fail)
+            guard scale > 0 else { throw fail("\"scale\" must be above 0") }
+            guard let app = object["app"] as? String else { throw fail("no \"app\": the program that recorded it") }
+            var devices: [TouchRecording.Device] = []
+            for entry in object["devices"] as? [Any] ?? [] {
+                guard let device = entry as? [String: Any], let id = (device["id"] as? NSNumber)?.intValue else {
+                    throw fail("each of \"devices\" must be {\"id\": number, \"name\": text}")
+                }
+                devices.append(TouchRecording.Device(id: id, name: device["name"] as? String ?? ""))
+            }
+            return TouchRecording.Header(version: version, size: CGSize(width: width, height: height), scale: scale,
+                                         app: app, scene: object["scene"] as? String, devices: devices)
+        }
+
+        static func number(_ key: String, in object: [String: Any], fail: (String) -> TouchRecordingError) throws(TouchRecordingError) -> Double {
+            guard let value = object[key] else { throw fail("no \"\(key)\"") }
+            guard let number = value as? NSNumber, number.doubleValue.isFinite else {
+                throw fail("\"\(key)\" must be a finite number")
+            }
+            return number.doubleValue
+        }
+
+        static func integer(_ key: String, in object: [String: Any], fail: (String) -> TouchRecordingError) throws(TouchRecordingError) -> Int {
+            let value = try number(key, in: object, fail: fail)
+            guard let integer = Int(exactly: value) else { throw fail("\"\(key)\" must be a whole number, not \(value)") }
+            return integer
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TouchRecording
+import UIKit
+import XCTest
+
+/// The recorder writes whole lines as it flushes, counts from its start, and closes a
+/// file that reads back as what was recorded.
+@MainActor
+final class TouchRecorderTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUp() async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() async throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, at t: TimeInterval) -> TouchSample {
+        TouchSample(id: TouchSample.ID(device: 3, number: number), phase: phase, location: CGPoint(x: x, y: 50), timestamp: t)
+    }
+
+    func testARecordingCountsFromItsStartAndReadsBackAsRecorded() async throws {
+        let url = folder.appendingPathComponent("drag.touches")
+        let header = TouchRecording.Header(size: CGSize(width: 640, height: 480), app: "test", devices: [.init(id: 3, name: "panel")])
+        let recorder = try TouchRecorder(url: url, header: header, startTime: 500)
+        recorder.record([sample(1, .began, 10, at: 500.25)])
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), TouchRecordingFormat.headerLine(header) + "\n",
+                       "nothing but the header before a flush")
+        recorder.flush()
+        recorder.record([sample(1, .moved, 20.5, at: 500.5)])
+        recorder.record(TouchRecording.Key(keysym: 0x73, text: "s"), at: 500.75)
+        recorder.record([sample(1, .ended, 20.5, at: 501)])
+        recorder.finish()
+        recorder.record([sample(2, .began, 1, at: 502)])
+        XCTAssertFalse(recorder.isRecording)
+        XCTAssertEqual([recorder.sampleCount, recorder.keyCount], [3, 1], "nothing after finish")
+
+        let read = try TouchRecordingReader.read(contentsOf: url)
+        XCTAssertNil(read.truncation)
+        XCTAssertEqual(read.recording, TouchRecording(header: header, events: [
+            .touches([sample(1, .began, 10, at: 0.25)]),
+            .touches([sample(1, .moved, 20.5, at: 0.5)]),
+            .key(TouchRecording.Key(keysym: 0x73, text: "s"), time: 0.75),
+            .touches([sample(1, .ended, 20.5, at: 1)]),
+        ]))
+    }
+
+    func testAPathThatCannotBeWrittenIsOneLine() async {
+        let url = folder.appendingPathComponent("no-such-folder/drag.touches")
+        XCTAssertThrowsError(try TouchRecorder(url: url, header: TouchRecording.Header(size: CGSize(width: 1, height: 1), app: "t"),
+                                               startTime: 0)) { error in
+            XCTAssertEqual("\(error)", "\(url.path): cannot be written; give a path in a folder you can write to")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import TouchRecording
+import UIKit
+import XCTest
+
+/// The file's text: canonical lines, and the same bytes after a read and a write.
+final class TouchRecordingFormatTests: XCTestCase {
+    static let header = TouchRecording.Header(size: CGSize(width: 1024, height: 768), scale: 2, app: "touch-sandbox",
+                                              scene: "drag", devices: [.init(id: 2, name: "inputtest \"touch\"")])
+
+    static func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat, _ t: TimeInterval) -> TouchSample {
+        TouchSample(id: TouchSample.ID(device: 2, number: number), phase: phase, location: CGPoint(x: x, y: y), timestamp: t)
+    }
+
+    static let recording = TouchRecording(header: header, events: [
+        .touches([sample(7, .began, 120.25, 88.5, 0)]),
+        .touches([sample(7, .moved, 124, 90.75, 0.016), sample(8, .began, 300, 200, 0.016)]),
+        .key(TouchRecording.Key(keysym: 0xff1b, text: ""), time: 1.25),
+        .touches([sample(7, .ended, 124, 90.75, 1.5), sample(8, .cancelled, 300.1, 200, 1.5)]),
+    ])
+
+    static let text = """
+        {"format":"touch-recording","version":1,"size":[1024,768],"scale":2,"app":"touch-sandbox","scene":"drag","devices":[{"id":2,"name":"inputtest \\"touch\\""}]}
+        {"t":0.000000,"batch":1,"device":2,"touch":7,"phase":"began","x":120.25,"y":88.5}
+        {"t":0.016000,"batch":2,"device":2,"touch":7,"phase":"moved","x":124,"y":90.75}
+        {"t":0.016000,"batch":2,"device":2,"touch":8,"phase":"began","x":300,"y":200}
+        {"t":1.250000,"key":65307,"text":""}
+        {"t":1.500000,"batch":3,"device":2,"touch":7,"phase":"ended","x":124,"y":90.75}
+        {"t":1.500000,"batch":3,"device":2,"touch":8,"phase":"cancelled","x":300.1,"y":200}
+
+        """
+
+    func testARecordingWritesOneCanonicalLinePerSampleAndKey() {
+        XCTAssertEqual(TouchRecordingFormat.text(of: Self.recording), Self.text)
+    }
+
+    func testReadingAndWritingAgainGivesTheSameRecordingAndTheSameBytes() throws {
+        let read = try TouchRecordingReader.read(Self.text)
+        XCTAssertNil(read.truncation)
+        XCTAssertEqual(read.recording, Self.recording)
+        XCTAssertEqual(TouchRecordingFormat.text(of: read.recording), Self.text)
+        XCTAssertEqual(read.recording.sampleCount, 5)
+        XCTAssertEqual(read.recording.duration, 1.5)
+    }
+
+    func testTimesKeepTheMicrosecondAndCoordinatesReadBackExactly() throws {
+        let awkward = TouchRecording(header: Self.header, events: [
+            .touches([Self.sample(1, .began, 1 / 3, -0.1, 12.0000004)]),
+            .touches([Self.sample(1, .ended, 1e-7, 99999.5, 12.0000006)]),
+        ])
+        let text = TouchRecordingFormat.text(of: awkward)
+        XCTAssertTrue(text.contains("\"t\":12.000000,"), text)
+        XCTAssertTrue(text.contains("\"t\":12.000001,"), text)
+        let again = try TouchRecordingReader.read(text).recording
+        guard case .touches(let first) = again.events[0] else { return XCTFail("not a batch") }
+        XCTAssertEqual(first[0].location, CGPoint(x: 1 / 3, y: -0.1), "sub-pixel locations read back exactly")
+        XCTAssertEqual(TouchRecordingFormat.text(of: again), text)
+    }
+}
