@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore"]),
         // The host carries the debug layer, so `TOUCH_DEBUG` works in any app that
         // starts through `UIApplicationMain`, with no dependency of its own.
-        .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit", "SandboxDebugging"]),
+        .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit", "SandboxDebugging", "TouchRecording"]),
         .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer"]),
 
         // Recording files: the format, a recorder, in-process replay.
@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "TouchSandbox",
             dependencies: [
-                "UIKit", "X11Host", "SandboxDebugging", "CairoRenderer",
+                "UIKit", "X11Host", "SandboxDebugging", "CairoRenderer", "TouchRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "touch-sandbox", dependencies: ["TouchSandbox"]),
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "X11HostTests",
-            dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox"]),
+            dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording"]),
         .testTarget(
             name: "TouchSandboxTests",
             dependencies: ["TouchSandbox", "touch-sandbox"]),

@@ -44,6 +44,19 @@ public struct SandboxCommand: ParsableCommand {
     @Flag(name: .long, help: "Start with slow animations (ten times slower; the T key toggles them).")
     var slowAnimations = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Record every touch and key to a file (JSON Lines; see the README's \"Recording and replaying\"), written as you go and closed when the sandbox ends.",
+        valueName: "file"))
+    var record: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Play a recording on stage once the window shows, through the sandbox's own input path (spots drawn as if fingers were there); opens the recorded scene unless --scene is given.",
+        valueName: "file"))
+    var replay: String?
+
+    @Option(name: .long, help: ArgumentHelp("The replay's speed: 2 plays twice as fast, 0.5 at half speed (0.1 to 100).", valueName: "N"))
+    var speed: Double = 1
+
     @Flag(name: .long, help: "List the scenes with their captions and exit.")
     var listScenes = false
 
@@ -71,14 +84,24 @@ public struct SandboxCommand: ParsableCommand {
             let width = (Double(size.width) * scale).rounded(), height = (Double(size.height) * scale).rounded()
             throw ValidationError("--size \(size.width)x\(size.height) at --scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale)) is \(Int(width))x\(Int(height)) device pixels; X11 and Cairo allow at most \(FrameBuffer.maximumPixelSide) per side")
         }
-        if let screenshot, let problem = ScreenshotPath.problem(with: screenshot) {
+        if let screenshot, let problem = OutputPath.problem(with: screenshot) {
             throw ValidationError(problem)
+        }
+        if let record, let problem = OutputPath.problem(with: record, option: "--record", what: "the recording",
+                                                         example: "a .touches file") {
+            throw ValidationError(problem)
+        }
+        guard RecordingEnvironment.speeds.contains(speed) else {
+            throw ValidationError("--speed must be from 0.1 to 100 (2 plays twice as fast), got \(speed)")
+        }
+        if speed != 1, replay == nil {
+            throw ValidationError("--speed sets the replay's speed; give --replay FILE too")
         }
     }
 
     /// The options whose value may be a negative number, which argument-parser would
     /// take for an option of its own and answer "Missing value".
-    public static let numericOptions: Set<String> = ["--size", "--scale"]
+    public static let numericOptions: Set<String> = ["--size", "--scale", "--speed"]
 
     /// `arguments` with a numeric option's separate value that starts with a dash and
     /// a digit (`--size -5x10`) joined to it (`--size=-5x10`), so the value reaches

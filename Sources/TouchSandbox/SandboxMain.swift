@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairoRenderer
 import Foundation
+import TouchRecording
 import UIKit
 import X11Host
 
@@ -34,7 +35,21 @@ public enum SandboxMain {
             }
             exit(0)
         }
+        // A replay is read, and checked whole, before any window opens.
+        var replay: TouchRecording?
+        if let path = command.replay {
+            do {
+                let result = try TouchRecordingReader.read(contentsOf: URL(fileURLWithPath: path))
+                if let truncation = result.truncation { note(truncation) }
+                replay = result.recording
+            } catch {
+                fail("--replay: \(error)", usage: false)
+            }
+        }
         var sceneType = SceneCatalog.defaultScene
+        if command.scene == nil, let recorded = replay?.header.scene, let named = SceneCatalog.scene(named: recorded) {
+            sceneType = named
+        }
         if let name = command.scene {
             guard let named = SceneCatalog.scene(named: name) else {
                 fail("unknown scene '\(name)'; valid scenes: \(SceneCatalog.names.joined(separator: ", "))")
@@ -43,7 +58,8 @@ public enum SandboxMain {
         }
         let options = X11Host.Options(
             display: command.display, size: CGSize(width: command.size.width, height: command.size.height),
-            scale: CGFloat(command.scale), title: SandboxApp.title(for: sceneType), verbose: command.verbose)
+            scale: CGFloat(command.scale), title: SandboxApp.title(for: sceneType), verbose: command.verbose,
+            replay: replay, replaySpeed: command.speed)
         if command.traceGestures {
             GestureTrace.isEnabled = true
             GestureTrace.echoesToStandardError = true
@@ -56,12 +72,25 @@ public enum SandboxMain {
             if let path = command.screenshot {
                 host.addFrameStage(FirstFrameScreenshot(path: path))
             }
+            if let path = command.record {
+                do {
+                    try host.startRecording(to: URL(fileURLWithPath: path), app: "touch-sandbox", scene: sceneType.name)
+                } catch {
+                    fail("--record: \(error)", usage: false)
+                }
+                note("recording every touch and key to \(path); it is closed when the sandbox ends")
+            }
         }
     }
 
-    private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("touch-sandbox: \(message) (see touch-sandbox --help)\n".utf8))
+    /// A usage error (with a pointer to `--help`) or a bad file (without), exit status 2.
+    private static func fail(_ message: String, usage: Bool = true) -> Never {
+        FileHandle.standardError.write(Data("touch-sandbox: \(message)\(usage ? " (see touch-sandbox --help)" : "")\n".utf8))
         exit(2)
+    }
+
+    private static func note(_ message: String) {
+        FileHandle.standardError.write(Data("touch-sandbox: \(message)\n".utf8))
     }
 }
 

@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import SandboxDebugging
+import TouchRecording
 import UIKit
 
 /// Runs a UIKit application in an X window, the counterpart of UIKit's
@@ -25,7 +26,9 @@ import UIKit
 /// animations, screenshots…) comes on with `options.debugLayer` or, when that is nil,
 /// with the `TOUCH_DEBUG` environment variable (`TOUCH_DEBUG=spots,hit-views`; see
 /// `DebugLayerConfiguration`); a word it does not know prints one line and exits with
-/// status 2.
+/// status 2. `TOUCH_RECORD` and `TOUCH_REPLAY` record the session or play a recording
+/// on stage (`RecordingEnvironment`); a replay file that cannot be played is one line
+/// and status 2, before the app starts.
 @MainActor
 public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
                               delegate makeDelegate: @autoclosure () -> any UIApplicationDelegate,
@@ -38,6 +41,14 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
             FileHandle.standardError.write(Data("\(ProgramName.current): \(error)\n".utf8))
             exit(2)
         }
+    }
+    do {
+        if let note = try RecordingEnvironment.apply(ProcessInfo.processInfo.environment, to: &options) {
+            FileHandle.standardError.write(Data("\(ProgramName.current): \(note)\n".utf8))
+        }
+    } catch {
+        FileHandle.standardError.write(Data("\(ProgramName.current): \(error)\n".utf8))
+        exit(2)
     }
     let runner = X11ApplicationRunner(options: options)
     runner.configureHost = configure
@@ -67,6 +78,10 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     /// window that becomes visible.
     public private(set) var debugLayer: DebugLayer?
     private var debugHosting: DebugLayerHosting?
+    /// The recording in progress, when `options.recordingURL` asked for one.
+    public private(set) var recording: TouchRecordingFilter?
+    /// The replay on stage, when `options.replay` asked for one.
+    public private(set) var stageReplay: StageReplay?
     /// Each visible window's frame stage, by window.
     private var stages: [ObjectIdentifier: WindowFrameStage] = [:]
 
@@ -112,6 +127,14 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         if let observation { UIApplication.shared.removeWindowObserver(observation) }
         observation = nil
         runLoop.invalidate()
+        // The replay's fingers are cancelled while the host still takes input, and the
+        // recording closes after the host cancelled the live touches, so it holds them.
+        stageReplay?.stop()
+        stageReplay = nil
+        defer {
+            recording?.stop()
+            recording = nil
+        }
         if let host { debugHosting?.remove(from: host) }
         debugHosting = nil
         debugLayer = nil
@@ -175,7 +198,31 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
                 debugLayer = layer
                 debugHosting = DebugLayerHosting(layer, in: screen, over: window)
             }
+            startRecordingAndReplay(on: screen)
         }
+    }
+
+    private func startRecordingAndReplay(on screen: X11Host) {
+        if let url = options.recordingURL {
+            do {
+                recording = try screen.startRecording(to: url)
+            } catch {
+                fail("\(error)", status: 2)
+            }
+            log("recording the input to \(url.path); it is written as you go and closed when the program ends")
+        }
+        if let recorded = options.replay {
+            let replay = StageReplay(recording: recorded, host: screen, speed: options.replaySpeed)
+            replay.onFinish = { [weak self] replay in
+                self?.log("replay finished: \(replay.replay.playedCount) events" + (replay.replay.endNote.map { "; \($0)" } ?? ""))
+            }
+            stageReplay = replay
+            replay.start()
+        }
+    }
+
+    private func log(_ line: String) {
+        FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8))
     }
 
     private func hide(_ window: UIWindow) {

@@ -3,6 +3,7 @@ import CX11
 import Dispatch
 import Foundation
 import SandboxDebugging
+import TouchRecording
 import UIKit
 
 /// One X window fed by XInput2 touches and drawn by Cairo: the spine of the sandbox.
@@ -37,15 +38,29 @@ public final class X11Host {
         /// `DebugLayer`); nil for none. `UIApplicationMain` fills it from `TOUCH_DEBUG`
         /// when it is nil.
         public var debugLayer: DebugLayerConfiguration?
+        /// Where an application runner records the input (`TouchRecordingFilter`), from
+        /// the moment its window shows; nil for none. `UIApplicationMain` fills it from
+        /// `TOUCH_RECORD` when it is nil.
+        public var recordingURL: URL?
+        /// A recording an application runner plays on stage (`StageReplay`) once its
+        /// window shows, at `replaySpeed`. `UIApplicationMain` fills it from
+        /// `TOUCH_REPLAY` and `TOUCH_REPLAY_SPEED` when it is nil.
+        public var replay: TouchRecording?
+        /// Playback speed of `replay`: 2 plays twice as fast.
+        public var replaySpeed: Double
 
         public init(display: String? = nil, size: CGSize = CGSize(width: 1024, height: 768), scale: CGFloat = 1,
-                    title: String = "Touch Sandbox", verbose: Bool = false, debugLayer: DebugLayerConfiguration? = nil) {
+                    title: String = "Touch Sandbox", verbose: Bool = false, debugLayer: DebugLayerConfiguration? = nil,
+                    recordingURL: URL? = nil, replay: TouchRecording? = nil, replaySpeed: Double = 1) {
             self.display = display
             self.size = size
             self.scale = scale
             self.title = title
             self.verbose = verbose
             self.debugLayer = debugLayer
+            self.recordingURL = recordingURL
+            self.replay = replay
+            self.replaySpeed = replaySpeed
         }
     }
 
@@ -387,6 +402,29 @@ public final class X11Host {
         let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let key = KeyInput(keysym: UInt(keysym), text: text, isControlDown: event.state & UInt32(ControlMask) != 0,
                            isShiftDown: event.state & UInt32(ShiftMask) != 0)
+        injectKey(key)
+    }
+
+    // MARK: - Input from elsewhere
+
+    /// Input that did not come from the server (a replay on stage, a tool): it goes
+    /// through every input filter to the client exactly as a batch read from the server
+    /// does, so the overlays show its fingers and a recorder keeps it, and it is drawn
+    /// at once. Locations are in the window's points; a finger must begin before it
+    /// moves, as with real input (`UIWindow.inject(_:)`'s rules apply).
+    public func injectInput(_ batch: [TouchSample]) {
+        guard !isClosed, !batch.isEmpty else { return }
+        hasUndrawnInput = true
+        deliver(batch)
+        if !isProcessingEvents, !damage.isEmpty || isFrameWanted {
+            displayIfNeeded()
+        }
+    }
+
+    /// A key press that did not come from the server: through the input filters, then to
+    /// the client unless a filter consumed it.
+    public func injectKey(_ key: KeyInput) {
+        guard !isClosed else { return }
         for filter in inputFilters where !filter.filter(key, in: self) { return }
         client?.host(self, didReceive: key)
     }

@@ -105,6 +105,36 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["file"], "the check left nothing behind")
     }
 
+    /// Recording and replay arguments that cannot work are one line and status 2 before
+    /// X is reached; a replay file is checked whole first.
+    func testBadRecordingAndReplayArgumentsAreOneLineBeforeConnecting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.touches")
+        try Data("""
+            {"format":"touch-recording","version":1,"size":[640,480],"app":"test"}
+            {"t":0.1,"batch":1,"device":1,"touch":1,"phase":"down","x":1,"y":2}
+
+            """.utf8).write(to: bad)
+        let future = folder.appendingPathComponent("future.touches")
+        try Data(#"{"format":"touch-recording","version":9,"size":[640,480],"app":"test"}"#.utf8).write(to: future)
+        let cases: [([String], String)] = [
+            (["--record", folder.path], "touch-sandbox: cannot write the recording \(folder.path): it is a folder; name a .touches file in it (see touch-sandbox --help)\n"),
+            (["--speed", "2"], "touch-sandbox: --speed sets the replay's speed; give --replay FILE too (see touch-sandbox --help)\n"),
+            (["--replay", bad.path, "--speed", "0"], "touch-sandbox: --speed must be from 0.1 to 100 (2 plays twice as fast), got 0.0 (see touch-sandbox --help)\n"),
+            (["--replay", bad.path], "touch-sandbox: --replay: \(bad.path):2: \"phase\" is \"down\"; use began, moved, ended or cancelled\n"),
+            (["--replay", future.path], "touch-sandbox: --replay: \(future.path):1: version 9 is not understood; this build reads version 1\n"),
+            (["--replay", folder.appendingPathComponent("none.touches").path],
+             "touch-sandbox: --replay: \(folder.path)/none.touches: cannot be read (no such file); give the path of a recording made with --record\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try SandboxProcess.run(arguments, environment: ["DISPLAY": nil])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.standardError, message, "\(arguments)")
+        }
+    }
+
     func testWithoutADisplayItSaysWhatToDoAndExitsTwo() throws {
         let result = try SandboxProcess.run([], environment: ["DISPLAY": nil])
         XCTAssertEqual(result.status, 2)

@@ -1,0 +1,70 @@
+import Foundation
+import TouchRecording
+import UIKit
+
+/// Plays a recording into a host in real time, through its input path: the demo-giver's
+/// replay on stage, on a desktop that has no virtual touchscreen. Each batch enters
+/// `X11Host.injectInput(_:)` at its time, so it passes every input filter (the debug
+/// layer draws its spots as if fingers were there) before the app gets it; key presses
+/// enter `injectKey(_:)` (a recorded quit key quits, as it did).
+///
+/// Times follow the media clock from the moment `start()` is called, divided by
+/// `speed`. The replay ends by itself after the last event, or by `stop()`, and never
+/// leaves a finger down (`TouchReplay.finish()`); `onFinish` hears the end with the
+/// replay's note, if any.
+@MainActor
+public final class StageReplay {
+    public let replay: TouchReplay
+    /// Called once, when the replay has ended.
+    public var onFinish: ((StageReplay) -> Void)?
+    private weak var host: X11Host?
+    private let scheduler = DispatchRunLoopScheduler()
+    private var terminationToken: TerminationHandlerToken?
+
+    /// A replay of `recording` into `host`, at `speed` (2: twice as fast).
+    public init(recording: TouchRecording, host: X11Host, speed: Double = 1) {
+        self.host = host
+        replay = TouchReplay(recording: recording, clock: CAMediaClock.current, speed: speed) { [weak host] batch in
+            host?.injectInput(batch)
+        }
+        replay.onKey = { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text)) }
+    }
+
+    /// Starts playing now (time 0 is the moment `init` ran).
+    public func start() {
+        terminationToken = X11Host.addTerminationHandler { [weak self] _ in self?.stop() }
+        scheduleNext()
+    }
+
+    /// Ends the replay now: fingers still down are cancelled.
+    public func stop() {
+        scheduler.scheduleWake(at: nil) {}
+        guard !replay.isFinished else { return }
+        replay.finish()
+        ended()
+    }
+
+    public var isFinished: Bool { replay.isFinished }
+
+    private func scheduleNext() {
+        guard let next = replay.nextEventTime else {
+            replay.finish()
+            ended()
+            return
+        }
+        scheduler.scheduleWake(at: replay.clockTime(of: next)) { [weak self] in
+            guard let self, !replay.isFinished else { return }
+            // Every event due now, in one go (a slow frame must not stretch the replay).
+            let now = CACurrentMediaTime()
+            while let time = replay.nextEventTime, replay.clockTime(of: time) <= now { replay.step() }
+            scheduleNext()
+        }
+    }
+
+    private func ended() {
+        if let terminationToken { X11Host.removeTerminationHandler(terminationToken) }
+        terminationToken = nil
+        onFinish?(self)
+        onFinish = nil
+    }
+}

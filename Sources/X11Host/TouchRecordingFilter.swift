@@ -1,0 +1,77 @@
+import Foundation
+import TouchRecording
+import UIKit
+
+/// Records a host's input to a file: the first input filter (`InputFilterStage.recording`),
+/// so the file holds everything the person did, before anything consumed it (the
+/// debug layer's toolbar, the app's chrome), and every key press.
+///
+/// The recorder keeps each batch as it comes and writes whole lines at most every
+/// `flushInterval` (when input arrives) and when recording stops, so a recording costs
+/// a moved touch little. Stopping finishes the file; SIGINT, SIGTERM and SIGHUP stop it
+/// after the host cancelled the live touches (so the file ends with every finger lifted
+/// or cancelled), and process exit does too (`TouchRecorder`).
+@MainActor
+public final class TouchRecordingFilter: InputFilter {
+    public let stage = InputFilterStage.recording
+    public let recorder: TouchRecorder
+    /// How long kept input may wait before it is written.
+    public static let flushInterval: TimeInterval = 0.5
+    private var lastFlush: TimeInterval
+    private var terminationToken: TerminationHandlerToken?
+    private weak var host: X11Host?
+
+    public init(recorder: TouchRecorder) {
+        self.recorder = recorder
+        lastFlush = CACurrentMediaTime()
+        terminationToken = X11Host.addTerminationHandler { [weak self] _ in self?.stop() }
+    }
+
+    /// Whether the file is still being written.
+    public var isRecording: Bool { recorder.isRecording }
+
+    public func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
+        self.host = host
+        recorder.record(batch)
+        flushIfDue()
+        return batch
+    }
+
+    public func filter(_ key: KeyInput, in host: X11Host) -> Bool {
+        self.host = host
+        recorder.record(TouchRecording.Key(keysym: key.keysym, text: key.text), at: CACurrentMediaTime())
+        flushIfDue()
+        return true
+    }
+
+    /// Finishes the file and leaves the host's chain. Safe to call twice.
+    public func stop() {
+        recorder.finish()
+        if let terminationToken { X11Host.removeTerminationHandler(terminationToken) }
+        terminationToken = nil
+        host?.removeInputFilter(self)
+    }
+
+    private func flushIfDue() {
+        let now = CACurrentMediaTime()
+        guard now - lastFlush >= Self.flushInterval else { return }
+        lastFlush = now
+        recorder.flush()
+    }
+}
+
+extension X11Host {
+    /// Starts recording this host's input to `url` (created or emptied): the header
+    /// names the window's size and scale, `app`, `scene` and the touch devices; time 0
+    /// is now. Returns the filter, whose `stop()` finishes the file.
+    @discardableResult
+    public func startRecording(to url: URL, app: String = ProcessInfo.processInfo.processName,
+                               scene: String? = nil) throws(TouchRecordingError) -> TouchRecordingFilter {
+        let header = TouchRecording.Header(size: size, scale: options.scale, app: app, scene: scene,
+                                           devices: touchDevices.map { TouchRecording.Device(id: $0.id, name: $0.name) })
+        let recorder = try TouchRecorder(url: url, header: header, startTime: CACurrentMediaTime())
+        let filter = TouchRecordingFilter(recorder: recorder)
+        addInputFilter(filter)
+        return filter
+    }
+}

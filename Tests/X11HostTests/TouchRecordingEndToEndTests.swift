@@ -1,0 +1,86 @@
+import Foundation
+import HeadlessXorg
+import TouchRecording
+import UIKit
+import X11Host
+import XCTest
+
+/// Recording real touches from the server's virtual touchscreen, and playing a file on
+/// stage through the host's own input path.
+final class TouchRecordingEndToEndTests: XCTestCase {
+    private func temporaryFile() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recording-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder.appendingPathComponent("session.touches")
+    }
+
+    func testRealTouchesAreRecordedAsTheAppGotThem() throws {
+        let url = try temporaryFile()
+        try onMainActor {
+            let harness = try SandboxHarness()
+            defer { harness.close() }
+            let recording = try harness.host.startRecording(to: url, app: "touch-sandbox", scene: "touch-spots")
+            let start = recording.recorder.startTime
+            let touchscreen = harness.server.touchscreen
+            let a0 = CGPoint(x: 200.25, y: 200.5), a1 = CGPoint(x: 240.75, y: 190.125), b0 = CGPoint(x: 600, y: 400.5)
+            try touchscreen.touches([(1, .begin, a0)])
+            harness.waitForBatches(1)
+            try touchscreen.touches([(1, .update, a1), (2, .begin, b0)])
+            harness.waitForBatches(2)
+            try touchscreen.touches([(1, .end, a1), (2, .end, b0)])
+            harness.waitForBatches(3)
+            recording.stop()
+            XCTAssertFalse(recording.isRecording)
+            XCTAssertFalse(harness.host.inputFilters.contains { $0 === recording }, "stopping leaves the chain")
+
+            let read = try TouchRecordingReader.read(contentsOf: url)
+            XCTAssertNil(read.truncation)
+            let header = read.recording.header
+            XCTAssertEqual(header.size, CGSize(width: 1024, height: 768))
+            XCTAssertEqual(header.scale, 1)
+            XCTAssertEqual([header.app, header.scene], ["touch-sandbox", "touch-spots"])
+            XCTAssertTrue(header.devices.contains { $0.name == "touchscreen" && $0.id == harness.deviceID("touchscreen") })
+            let expected: [TouchRecording.Event] = harness.batches.map { batch in
+                .touches(batch.map { sample in
+                    var relative = sample
+                    relative.timestamp = ((sample.timestamp - start) * 1_000_000).rounded() / 1_000_000
+                    return relative
+                })
+            }
+            XCTAssertEqual(read.recording.events, expected, "every batch, whole, with its ids, phases and sub-pixel places")
+        }
+    }
+
+    func testAReplayOnStageGoesThroughTheInputPathWithItsSpots() throws {
+        try onMainActor {
+            let harness = try SandboxHarness()
+            defer { harness.close() }
+            let id = TouchSample.ID(device: 2, number: 5)
+            let held = CGPoint(x: 300, y: 300), moved = CGPoint(x: 340.5, y: 310.25)
+            let recording = TouchRecording(header: TouchRecording.Header(size: CGSize(width: 1024, height: 768), app: "test"), events: [
+                .touches([TouchSample(id: id, phase: .began, location: held, timestamp: 0.1)]),
+                .touches([TouchSample(id: id, phase: .moved, location: moved, timestamp: 0.3)]),
+                // Left down at the end: the replay cancels it.
+            ])
+            let replay = StageReplay(recording: recording, host: harness.host, speed: 0.5)
+            var finished = false
+            replay.onFinish = { _ in finished = true }
+            let started = CACurrentMediaTime()
+            replay.start()
+            harness.waitForBatches(1)
+            XCTAssertEqual(harness.batches[0].map(\.phase), [.began])
+            XCTAssertEqual(harness.batches[0][0].timestamp, started + 0.2, accuracy: 0.01, "at half speed, 0.1 s in is 0.2 s in")
+            XCTAssertTrue(harness.waitForPixel(at: SandboxHarness.fillProbe(held)) {
+                colorsMatch($0, SandboxHarness.spotFill(for: id))
+            }, "a spot under the replayed finger, drawn by the debug layer in the input chain")
+            XCTAssertTrue(harness.runLoop { finished })
+            XCTAssertEqual(harness.batches.map { $0.map(\.phase) }, [[.began], [.moved], [.cancelled]])
+            XCTAssertEqual(harness.batches[1][0].location, moved)
+            XCTAssertEqual(harness.batches[2][0].location, moved, "cancelled where it was")
+            XCTAssertEqual(replay.replay.cancelledAtEnd, [id])
+            XCTAssertTrue(harness.waitForPixel(at: SandboxHarness.fillProbe(moved)) { $0 == SandboxHarness.background },
+                          "the spot is gone with the cancelled finger")
+        }
+    }
+}
