@@ -82,7 +82,7 @@ let package = Package(
             dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording"]),
         .testTarget(
             name: "TouchSandboxTests",
-            dependencies: ["TouchSandbox", "touch-sandbox"]),
+            dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording"]),
     ],
     swiftLanguageModes: [.v6]
 )

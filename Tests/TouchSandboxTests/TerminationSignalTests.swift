@@ -1,5 +1,7 @@
 import Foundation
 import HeadlessXorg
+import TouchRecording
+import UIKit
 import X11Host
 import XCTest
 
@@ -24,10 +26,16 @@ final class TerminationSignalTests: XCTestCase {
         }
     }
 
+    /// …and a recording in progress is closed as a valid file that holds the cancel.
     func testALiveTouchIsCancelledBeforeTheSandboxEnds() throws {
         let server = try HeadlessXorg.shared()
         let before = Set(WindowList.topLevelWindows(display: server.display))
-        let sandbox = try SandboxProcess.start(["--display", server.display, "--scene", "gestures", "--trace-gestures"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signal-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("session.touches")
+        let sandbox = try SandboxProcess.start(["--display", server.display, "--scene", "gestures", "--trace-gestures",
+                                                "--record", file.path])
         // The touch is sent once the window shows its first frame, so it lands on it.
         let pixels = try WindowPixelReader(displayName: server.display)
         var window: UInt?
@@ -53,5 +61,13 @@ final class TerminationSignalTests: XCTestCase {
             XCTAssertTrue(events.first?.hasPrefix("joined touch ") ?? false, "\(recognizer): \(events)")
             XCTAssertEqual(events.dropFirst(), ["possible \u{2192} failed: a touch was cancelled", "\u{2192} possible"], recognizer)
         }
+        let recorded = try TouchRecordingReader.read(contentsOf: file)
+        XCTAssertNil(recorded.truncation)
+        XCTAssertEqual(recorded.recording.header.scene, "gestures")
+        let phases = recorded.recording.events.compactMap { event -> [TouchSample.Phase]? in
+            if case .touches(let samples) = event { return samples.map(\.phase) }
+            return nil
+        }
+        XCTAssertEqual(phases, [[.began], [.cancelled]], "the file ends with the finger cancelled")
     }
 }
