@@ -1,6 +1,7 @@
 import CairoRenderer
 import Foundation
 import SandboxDebugging
+import TouchRecording
 import UIKit
 import X11Host
 
@@ -59,6 +60,16 @@ public final class SandboxApp {
         self.keys = keys
         host.addInputFilter(keys)
         attachGallery(window)
+    }
+
+    /// Starts recording the host's input to `url` (`--record`), named after the scene
+    /// it starts in and shown by the debug layer's badge, whose Record button stops it.
+    @discardableResult
+    public func startRecording(to url: URL) throws(TouchRecordingError) -> TouchRecordingFilter? {
+        guard let host else { return nil }
+        let filter = try host.startRecording(to: url, app: "touch-sandbox", scene: sceneType.name)
+        hosting?.adopt(filter)
+        return filter
     }
 
     /// Shows the gallery over `window` without an X window (tests).

@@ -74,7 +74,7 @@ public enum SandboxMain {
             }
             if let path = command.record {
                 do {
-                    try host.startRecording(to: URL(fileURLWithPath: path), app: "touch-sandbox", scene: sceneType.name)
+                    try sandbox.startRecording(to: URL(fileURLWithPath: path))
                 } catch {
                     fail("--record: \(error)", usage: false)
                 }

@@ -1,4 +1,5 @@
 import CairoRenderer
+import Foundation
 import SandboxDebugging
 import UIKit
 
@@ -12,6 +13,7 @@ public final class DebugLayerHosting {
     public let layer: DebugLayer
     private let input: Input
     private let frame: Frame
+    private let recordingControl: HostRecordingControl
 
     /// Plugs `layer` into `host`; the overlays follow `appWindow`'s touches.
     public init(_ layer: DebugLayer, in host: X11Host, over appWindow: UIWindow) {
@@ -20,6 +22,8 @@ public final class DebugLayerHosting {
         frame = Frame(layer: layer)
         host.addInputFilter(input)
         host.addFrameStage(frame)
+        recordingControl = HostRecordingControl(host: host)
+        layer.recordingControl = recordingControl
         let redraw: @MainActor (CGRect?) -> Void = { [unowned host] rect in
             if let rect { host.setNeedsDisplay(rect) } else { host.setNeedsDisplay() }
         }
@@ -28,12 +32,20 @@ public final class DebugLayerHosting {
         layer.attach(to: appWindow)
     }
 
+    /// Shows a recording started elsewhere (`--record`, `TOUCH_RECORD`) on the layer's
+    /// badge and Record button, which then stops it.
+    public func adopt(_ recording: TouchRecordingFilter) {
+        recordingControl.filter = recording
+        layer.refreshRecordingBadge()
+    }
+
     /// Takes the layer out of `host`'s pipeline and hides its window.
     public func remove(from host: X11Host) {
         host.removeInputFilter(input)
         host.removeFrameStage(frame)
         layer.onNeedsDisplay = nil
         layer.overlays.onNeedsDisplay = nil
+        layer.recordingControl = nil
         layer.detach()
     }
 
@@ -81,5 +93,32 @@ public final class DebugLayerHosting {
         func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
             layer.overlays.framePresented(started: report.started, presented: report.presented, dirtyRects: report.dirtyRects)
         }
+    }
+}
+
+/// The debug layer's Record button, backed by the host's recording filter: a
+/// recording started by the button, by `--record` or by `TOUCH_RECORD` is the same
+/// thing, shown by the same badge and stopped by the same button.
+@MainActor
+final class HostRecordingControl: DebugRecordingControl {
+    private unowned let host: X11Host
+    /// The recording in progress, however it was started.
+    var filter: TouchRecordingFilter?
+
+    init(host: X11Host) {
+        self.host = host
+    }
+
+    var isRecording: Bool { filter?.isRecording ?? false }
+
+    func startRecording(to url: URL) throws {
+        filter = try host.startRecording(to: url)
+    }
+
+    func stopRecording() -> (url: URL, samples: Int)? {
+        guard let filter, filter.isRecording else { return nil }
+        filter.stop()
+        self.filter = nil
+        return (filter.recorder.url, filter.recorder.sampleCount)
     }
 }

@@ -205,7 +205,9 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     private func startRecordingAndReplay(on screen: X11Host) {
         if let url = options.recordingURL {
             do {
-                recording = try screen.startRecording(to: url)
+                let filter = try screen.startRecording(to: url)
+                recording = filter
+                debugHosting?.adopt(filter)
             } catch {
                 fail("\(error)", status: 2)
             }

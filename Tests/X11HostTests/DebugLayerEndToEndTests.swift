@@ -2,6 +2,7 @@ import CairoRenderer
 import Foundation
 import HeadlessXorg
 import SandboxDebugging
+import TouchRecording
 import UIKit
 import X11Host
 import XCTest
@@ -91,6 +92,62 @@ final class DebugLayerEndToEndTests: XCTestCase {
             XCTAssertTrue(runLoop { batches() == 4 })
             XCTAssertFalse(layer.isOn(.spots), "the Spots button turned the spots off")
             XCTAssertTrue(delegate.view.trace.isEmpty)
+        }
+    }
+
+    /// The Record button records the app's touches to a file while it is lit, with a
+    /// badge on screen, and its second tap closes the file.
+    func testTheRecordButtonRecordsTheAppsTouchesToAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("record-button-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try onMainActor {
+            let (server, runner, delegate, batches, _) = try Self.launch(DebugLayerConfiguration(showsToolbar: true))
+            defer { runner.shutdown() }
+            let layer = try XCTUnwrap(runner.debugLayer)
+            layer.screenshotFolder = folder
+            layer.window.layoutIfNeeded()
+            var sent = 0
+            // One batch per frame sent: the finger lands, then lifts.
+            @MainActor func tap(_ point: CGPoint) throws {
+                try server.touchscreen.touches([(1, .begin, point)])
+                sent += 1
+                XCTAssertTrue(runLoop { batches() == sent })
+                try server.touchscreen.touches([(1, .end, point)])
+                sent += 1
+                XCTAssertTrue(runLoop { batches() == sent })
+            }
+            @MainActor func pressRecord() throws {
+                let found = layer.view.toolbar.items.firstIndex { $0.title == "Record" }
+                let index = try XCTUnwrap(found, "a Record button")
+                // Beyond the row it sits in the overflow panel, which More opens.
+                if !layer.view.toolbar.rowIndices.contains(index), layer.view.toolbar.overflowPanel.isHidden {
+                    try tap(Self.center(of: layer.view.toolbar.moreButton))
+                    layer.window.layoutIfNeeded()
+                }
+                let button = layer.view.toolbar.buttons[index]
+                XCTAssertGreaterThanOrEqual(button.frame.height, 44)
+                try tap(Self.center(of: button))
+            }
+
+            try pressRecord()
+            XCTAssertTrue(runLoop { layer.isOn(.record) }, "the button started a recording")
+            XCTAssertFalse(layer.view.recordingBadge.isHidden, "the badge says so")
+            try tap(CGPoint(x: 200, y: 150))
+            XCTAssertTrue(runLoop { delegate.view.trace.count == 2 })
+            try pressRecord()
+            XCTAssertTrue(runLoop { !layer.isOn(.record) })
+            XCTAssertTrue(layer.view.recordingBadge.isHidden)
+
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".touches") }
+            XCTAssertEqual(files.count, 1)
+            let recording = try TouchRecordingReader.read(contentsOf: folder.appendingPathComponent(files[0])).recording
+            let places = recording.events.compactMap { event -> [String]? in
+                guard case .touches(let samples) = event else { return nil }
+                return samples.map { "\($0.phase) \(Int($0.location.x)),\(Int($0.location.y))" }
+            }
+            XCTAssertTrue(places.contains(["began 200,150"]) && places.contains(["ended 200,150"]), "\(places)")
+            XCTAssertEqual(delegate.view.trace, ["began (100.0, 100.0)", "ended (100.0, 100.0)"])
         }
     }
 

@@ -37,6 +37,14 @@ public final class DebugLayer {
     public var screenshotName = "touch-debug"
     /// Where the last screenshot went, or why it failed.
     public private(set) var lastScreenshot: Result<URL, DebugScreenshotError>?
+    /// The recorder the Record tool drives; without one the toolbar has no Record button.
+    /// Recordings go beside the screenshots, named like them, ending in `.touches`.
+    public var recordingControl: (any DebugRecordingControl)? {
+        didSet {
+            rebuildToolbar()
+            refreshRecordingBadge()
+        }
+    }
     /// Items an embedding app puts before the tools (the sandbox's scene list).
     public var leadingItems: [DebugToolbar.Item] = [] {
         didSet { rebuildToolbar() }
@@ -131,6 +139,7 @@ public final class DebugLayer {
         case .slow: CAAnimationEngine.animationSpeed < 1
         case .trace: GestureTrace.isEnabled && GestureTrace.echoesToStandardError
         case .screenshot: false
+        case .record: recordingControl?.isRecording ?? false
         case .help: view.isHelpVisible
         }
     }
@@ -146,6 +155,8 @@ public final class DebugLayer {
             setTrace(on)
         case .screenshot:
             if on { takeScreenshot() }
+        case .record:
+            setRecording(on)
         case .help:
             setHelpVisible(on)
         }
@@ -197,7 +208,7 @@ public final class DebugLayer {
 
     private func rebuildToolbar() {
         var items = leadingItems
-        for tool in DebugTool.allCases {
+        for tool in DebugTool.allCases where tool != .record || recordingControl != nil {
             items.append(DebugToolbar.Item(title: tool.title, key: tool.key, isOn: { [weak self] in
                 tool.isToggle && (self?.isOn(tool) ?? false)
             }, action: { [weak self] in self?.perform(tool) }))
@@ -350,6 +361,36 @@ public final class DebugLayer {
         }
         lastScreenshot = result
         return result
+    }
+
+    // MARK: - Recording
+
+    /// Starts or stops recording through `recordingControl`, and says so in the status
+    /// line; the badge shows while a recording runs.
+    private func setRecording(_ on: Bool) {
+        guard let control = recordingControl, on != control.isRecording else { return }
+        if on {
+            let url = screenshotFolder.appendingPathComponent("\(screenshotName)-\(Self.fileStamp.string(from: Date())).touches")
+            do {
+                try control.startRecording(to: url)
+                showStatus("recording to \(url.lastPathComponent)")
+            } catch {
+                FileHandle.standardError.write(Data("cannot record: \(error)\n".utf8))
+                showStatus("recording failed: folder not writable")
+            }
+        } else if let written = control.stopRecording() {
+            showStatus("saved \(written.url.lastPathComponent) (\(written.samples) samples)")
+        }
+        refreshRecordingBadge()
+    }
+
+    /// Shows the badge while a recording runs, however it was started.
+    public func refreshRecordingBadge() {
+        let recording = recordingControl?.isRecording ?? false
+        guard view.recordingBadge.isHidden == recording else { return }
+        view.recordingBadge.isHidden = !recording
+        view.toolbar.refreshStates()
+        panelsChanged()
     }
 
     private static let fileStamp: DateFormatter = {

@@ -49,7 +49,7 @@ public struct DebugLayerConfiguration: Equatable, Sendable {
             case "toolbar": showsToolbar = true
             case "no-handle": showsHandle = false
             default:
-                guard let tool = DebugTool(rawValue: word), tool != .screenshot else {
+                guard let tool = DebugTool(rawValue: word), tool.isLaunchWord else {
                     throw DebugLayerConfigurationError(word: word)
                 }
                 tools.insert(tool)
@@ -63,7 +63,7 @@ public struct DebugLayerConfigurationError: Error, Equatable, CustomStringConver
     public var word: String
 
     public var description: String {
-        let valid = ["on", "off", "all", "toolbar", "no-handle"] + DebugTool.allCases.filter { $0 != .screenshot }.map(\.rawValue)
+        let valid = ["on", "off", "all", "toolbar", "no-handle"] + DebugTool.allCases.filter(\.isLaunchWord).map(\.rawValue)
         return "\(DebugLayerConfiguration.environmentVariable): unknown word '\(word)'; use a comma-separated list of: \(valid.joined(separator: ", "))"
     }
 }

@@ -41,6 +41,8 @@ public final class DebugLayerView: PassThroughView {
     public let helpVeil = DebugVeilView(frame: .zero)
     /// A transient line at the top ("saved …png").
     public let status = DebugStyle.makeLabel()
+    /// "● REC", top right, while a recording runs.
+    public let recordingBadge = DebugStyle.makeLabel()
     /// The recognizer HUD's panel; shown while its overlay is on and has a sequence.
     public let hud: RecognizerHUDView
     /// The meter's panel; shown while its overlay is on.
@@ -111,6 +113,13 @@ public final class DebugLayerView: PassThroughView {
         status.layer.cornerRadius = 8
         status.isHidden = true
         status.isUserInteractionEnabled = false
+        recordingBadge.text = "\u{25CF} REC"
+        recordingBadge.font = DebugStyle.buttonFont
+        recordingBadge.textColor = .white
+        recordingBadge.backgroundColor = DebugStyle.recording
+        recordingBadge.textAlignment = .center
+        recordingBadge.layer.cornerRadius = 8
+        recordingBadge.isHidden = true
         pathsNote.text = Self.pathsNoteText
         pathsNote.textAlignment = .center
         pathsNote.backgroundColor = DebugStyle.panel
@@ -123,7 +132,7 @@ public final class DebugLayerView: PassThroughView {
         handle.backgroundColor = DebugStyle.accent
         // Bottom to top: the panels under the chrome that is worked by hand; the veil
         // under the toolbar, which stays usable while the help shows.
-        for view in [hud, meter, pathsNote, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status] as [UIView] {
+        for view in [hud, meter, pathsNote, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status, recordingBadge] as [UIView] {
             addSubview(view)
         }
     }
@@ -138,7 +147,7 @@ public final class DebugLayerView: PassThroughView {
 
     /// Whether anything the view holds is shown (the debug layer hides its window else).
     public var showsAnything: Bool {
-        showsHandle || isToolbarVisible || isHelpVisible || !status.isHidden || wantsHUD || wantsMeter
+        showsHandle || isToolbarVisible || isHelpVisible || !status.isHidden || !recordingBadge.isHidden || wantsHUD || wantsMeter
             || showsPathsNote
     }
 
@@ -188,12 +197,19 @@ public final class DebugLayerView: PassThroughView {
         let content = contentArea
         var placed: [CGRect] = handle.isHidden ? [] : [handle.frame]
 
-        let statusWidth = min(content.width, status.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 32)).width + 24)
+        let badgeWidth = recordingBadge.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 32)).width + 24
+        recordingBadge.frame = CGRect(x: content.maxX - badgeWidth, y: content.minY, width: badgeWidth, height: 32)
+        if !recordingBadge.isHidden { placed.append(recordingBadge.frame) }
+
+        // Centred, and narrower than the gap the badge leaves on the right.
+        let statusRoom = recordingBadge.isHidden ? content.width : content.width - 2 * (badgeWidth + Self.panelMargin)
+        let statusWidth = min(max(0, statusRoom), status.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 32)).width + 24)
         status.frame = CGRect(x: (size.width - statusWidth) / 2, y: content.minY, width: statusWidth, height: 32)
         if !status.isHidden { placed.append(status.frame) }
 
         let helpWidth = min(640, content.width)
-        let helpTop = status.isHidden ? content.minY : status.frame.maxY + Self.panelMargin
+        let topLines = [status, recordingBadge].filter { !$0.isHidden }.map(\.frame.maxY)
+        let helpTop = topLines.max().map { $0 + Self.panelMargin } ?? content.minY
         let helpHeight = max(0, min(help.height(forWidth: helpWidth), content.maxY - helpTop))
         help.frame = CGRect(x: (size.width - helpWidth) / 2,
                             y: max(helpTop, content.minY + (content.height - helpHeight) / 2),

@@ -23,6 +23,8 @@ public enum DebugStyle {
     public static let secondaryText = UIColor(red: 0xAE / 255, green: 0xAE / 255, blue: 0xB2 / 255, alpha: 1)
     public static let accent = UIColor(red: 0x0A / 255, green: 0x84 / 255, blue: 1, alpha: 1)
     public static let badge = UIColor(red: 1, green: 0x9F / 255, blue: 0x0A / 255, alpha: 1)
+    /// The recording badge.
+    public static let recording = UIColor(red: 0xD7 / 255, green: 0x2D / 255, blue: 0x20 / 255, alpha: 1)
     /// Dims what lies behind a modal panel (the help, the gallery's scene list).
     public static let veil = UIColor(white: 0, alpha: 0.55)
 

@@ -20,6 +20,9 @@ public enum DebugTool: String, CaseIterable, Sendable {
     case trace
     /// Saves a PNG of the screen.
     case screenshot
+    /// Records every touch and key to a file, while on (only where the host can record:
+    /// `DebugLayer.recordingControl`).
+    case record
     /// The help panel: every tool, its key, and how to summon the toolbar.
     case help
 
@@ -46,6 +49,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .slow: "T"
         case .trace: "G"
         case .screenshot: "C"
+        case .record: "E"
         case .help: "H"
         }
     }
@@ -62,6 +66,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .slow: "Slow"
         case .trace: "Trace"
         case .screenshot: "Shot"
+        case .record: "Record"
         case .help: "Help"
         }
     }
@@ -78,8 +83,15 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .slow: "slow animations: every animation runs ten times slower"
         case .trace: "gesture trace on standard error, one line per transition"
         case .screenshot: "save a PNG of the screen (without the finger on this button)"
+        case .record: "record every touch and key to a .touches file until pressed again (replay it with --replay)"
         case .help: "this help"
         }
+    }
+
+    /// Whether `TOUCH_DEBUG` may name it: not the commands that act at once, and not
+    /// recording, which `TOUCH_RECORD` starts with a file name.
+    public var isLaunchWord: Bool {
+        self != .screenshot && self != .record
     }
 
     /// The tool a typed key means, if any (letters, either case).
