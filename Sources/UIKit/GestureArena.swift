@@ -148,7 +148,6 @@ final class GestureArena {
         for member in order {
             let recognizer = member.recognizer
             for phase in TouchWithholding.phases {
-                guard recognizer.receivesTouches else { break }
                 let mine: Set<UITouch>
                 if let single {
                     guard touches[0].phase == phase, !touches[0].isFinished, touches[0].isInSwarm(of: member) else { continue }
@@ -161,6 +160,10 @@ final class GestureArena {
                     guard !collected.isEmpty else { continue }
                     mine = collected
                 }
+                // Asked only when a phase is about to go, not before every phase (it loads
+                // the weak `view`): only a delivery can change the answer, and none runs
+                // between the phases skipped above, so the outcome is the same.
+                guard recognizer.receivesTouches else { break }
                 switch phase {
                 case .began: recognizer.touchesBegan(mine, with: event)
                 case .moved: recognizer.touchesMoved(mine, with: event)
