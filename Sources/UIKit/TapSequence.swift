@@ -107,7 +107,7 @@ struct TapSequence {
         guard currentFingers.count == touchesRequired else {
             return .failed("only \(currentFingers.count) of \(touchesRequired) fingers were down together")
         }
-        let end = currentFingers.map(\.timestamp).max() ?? start
+        let end = currentFingers.latestTimestamp ?? start
         guard end - start < GestureThresholds.maximumTapDuration else {
             return .failed(.measured(.init("tap \(completedTaps + 1) held", end - start, .seconds,
                                            limit: GestureThresholds.maximumTapDuration)))

@@ -135,6 +135,6 @@ struct FingerPair {
 
     /// When the latest of `touches` changed; the time a measurement is taken at.
     static func latestTimestamp(of touches: Set<UITouch>) -> TimeInterval {
-        touches.map(\.timestamp).max() ?? 0
+        touches.latestTimestamp ?? 0
     }
 }

@@ -108,7 +108,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
         guard state == .possible, var taps else { return }
         if isPressing {
-            let heldFor = (touches.map(\.timestamp).max() ?? event.timestamp) - (taps.currentTapStartTime ?? event.timestamp)
+            let heldFor = (touches.latestTimestamp ?? event.timestamp) - (taps.currentTapStartTime ?? event.timestamp)
             return failIfPossible(.measured(.init("press lifted after", heldFor, .seconds, minimum: minimumPressDuration)))
         }
         let verdict = taps.fingersLifted(touches)

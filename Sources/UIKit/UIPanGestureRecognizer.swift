@@ -178,7 +178,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     private func recordVelocitySample(at touches: Set<UITouch>) {
-        guard let time = touches.map(\.timestamp).max() else { return }
+        guard let time = touches.latestTimestamp else { return }
         velocityTracker.add(travelInWindow, at: time)
     }
 

@@ -156,7 +156,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
             }
             return
         }
-        let elapsed = (fingers.map(\.timestamp).max() ?? startTime) - startTime
+        let elapsed = (fingers.latestTimestamp ?? startTime) - startTime
         guard elapsed < GestureThresholds.swipeMaximumDuration else {
             return failIfPossible(.measured(.init("moving after", elapsed, .seconds, limit: GestureThresholds.swipeMaximumDuration)))
         }

@@ -143,3 +143,22 @@ public final class UITouch: Hashable {
         hasher.combine(ObjectIdentifier(self))
     }
 }
+
+extension Sequence<UITouch> {
+    /// The latest `timestamp` among the touches; nil for none. What
+    /// `map(\.timestamp).max()` answers, without the array the recognizers would
+    /// otherwise allocate and free on every move.
+    @MainActor var latestTimestamp: TimeInterval? {
+        var latest: TimeInterval?
+        for touch in self {
+            let timestamp = touch.timestamp
+            // `max()`'s own test, so that a NaN fares as it would there.
+            if let current = latest {
+                if current < timestamp { latest = timestamp }
+            } else {
+                latest = timestamp
+            }
+        }
+        return latest
+    }
+}
