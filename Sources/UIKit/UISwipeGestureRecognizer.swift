@@ -137,7 +137,13 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
     private var startCentroid: CGPoint {
         let count = CGFloat(max(fingers.count, 1))
-        let sum = fingers.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.startLocationInWindow.x, y: $0.y + $1.startLocationInWindow.y) }
+        // A loop, not `reduce`: its closure checked the main actor's executor per finger,
+        // on every move.
+        var sum = CGPoint.zero
+        for finger in fingers {
+            sum.x += finger.startLocationInWindow.x
+            sum.y += finger.startLocationInWindow.y
+        }
         return CGPoint(x: sum.x / count, y: sum.y / count)
     }
 
