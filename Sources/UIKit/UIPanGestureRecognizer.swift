@@ -162,13 +162,26 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         let count = fingers.count
         guard count > 0 else { return }
         var sum = CGPoint.zero
-        for (touch, counted) in fingers {
-            sum.x += touch.locationInWindow.x - counted.x
-            sum.y += touch.locationInWindow.y - counted.y
-            // A finger that finished without this recognizer hearing of it (another
-            // recognizer won its end) leaves the gesture, its last movement counted.
-            fingers[touch] = touch.isFinished ? nil : touch.locationInWindow
+        // Walked by index and updated in place: writing through the key while iterating
+        // the dictionary copied its storage on every move.
+        var finished: [UITouch] = []
+        var index = fingers.startIndex
+        while index != fingers.endIndex {
+            let (touch, counted) = fingers[index]
+            let location = touch.locationInWindow
+            sum.x += location.x - counted.x
+            sum.y += location.y - counted.y
+            if touch.isFinished {
+                finished.append(touch)
+            } else {
+                fingers.values[index] = location
+            }
+            index = fingers.index(after: index)
         }
+        // A finger that finished without this recognizer hearing of it (another
+        // recognizer won its end) leaves the gesture, its last movement counted; removed
+        // after the walk (a removal would invalidate its index), in the order met.
+        for touch in finished { fingers[touch] = nil }
         guard sum != .zero, count >= minimumNumberOfTouches else { return }
         let step = CGPoint(x: sum.x / CGFloat(count), y: sum.y / CGFloat(count))
         travelInWindow.x += step.x
