@@ -305,7 +305,12 @@ final class GestureArena {
     }
 
     private var everyFingerIsUp: Bool {
-        event.liveTouches.allSatisfy { $0.isFinished || $0.livePhase == .ended || $0.livePhase == .cancelled }
+        // A loop, not `allSatisfy`: its closure checked the main actor's executor, after
+        // every event.
+        for touch in event.liveTouches where !(touch.isFinished || touch.livePhase == .ended || touch.livePhase == .cancelled) {
+            return false
+        }
+        return true
     }
 
     private func failUndecidedRecognizers() {
