@@ -140,37 +140,40 @@ final class GestureArena {
     /// Hands each recognizer its own touches among `touches`, phase by phase (rule 2);
     /// touches a nested dispatch has already finished are skipped.
     func deliverToRecognizers(_ touches: [UITouch], in event: UIEvent) {
-        // The usual event, one touch, needs no merging of swarms and one set per phase;
-        // without recognizers, nothing at all.
-        if touches.count == 1, touches[0].swarm.isEmpty { return }
-        let order = touches.count == 1 ? touches[0].swarm : GestureArena.mergedSwarms(of: touches)
-        let single: Set<UITouch>? = touches.count == 1 ? [touches[0]] : nil
+        guard touches.count == 1 else { return deliverToRecognizers(several: touches, in: event) }
+        // The usual event, one touch: its own swarm in order, and one set for every call
+        // (made once, not bound per phase: that retained and released it 40 times an
+        // event with 10 recognizers); without recognizers, nothing at all.
+        let touch = touches[0]
+        let order = touch.swarm
+        guard !order.isEmpty else { return }
+        let mine: Set<UITouch> = [touch]
         for member in order {
             let recognizer = member.recognizer
-            for phase in TouchWithholding.phases {
-                let mine: Set<UITouch>
-                if let single {
-                    guard touches[0].phase == phase, !touches[0].isFinished, touches[0].isInSwarm(of: member) else { continue }
-                    mine = single
-                } else {
-                    var collected = Set<UITouch>()
-                    for touch in touches where touch.phase == phase && !touch.isFinished && touch.isInSwarm(of: member) {
-                        collected.insert(touch)
-                    }
-                    guard !collected.isEmpty else { continue }
-                    mine = collected
-                }
+            for phase in TouchWithholding.phases where touch.phase == phase && !touch.isFinished && touch.isInSwarm(of: member) {
                 // Asked only when a phase is about to go, not before every phase (it loads
                 // the weak `view`): only a delivery can change the answer, and none runs
-                // between the phases skipped above, so the outcome is the same.
+                // between the phases skipped, so the outcome is the same.
                 guard recognizer.receivesTouches else { break }
-                switch phase {
-                case .began: recognizer.touchesBegan(mine, with: event)
-                case .moved: recognizer.touchesMoved(mine, with: event)
-                case .ended: recognizer.touchesEnded(mine, with: event)
-                case .cancelled: recognizer.touchesCancelled(mine, with: event)
-                case .stationary: break
+                recognizer.receive(phase, mine, with: event)
+            }
+        }
+    }
+
+    /// `deliverToRecognizers(_:in:)` for several touches: their swarms merged, and each
+    /// recognizer's own touches collected per phase.
+    private func deliverToRecognizers(several touches: [UITouch], in event: UIEvent) {
+        for member in GestureArena.mergedSwarms(of: touches) {
+            let recognizer = member.recognizer
+            for phase in TouchWithholding.phases {
+                var mine = Set<UITouch>()
+                for touch in touches where touch.phase == phase && !touch.isFinished && touch.isInSwarm(of: member) {
+                    mine.insert(touch)
                 }
+                guard !mine.isEmpty else { continue }
+                // As above: asked only when a phase is about to go.
+                guard recognizer.receivesTouches else { break }
+                recognizer.receive(phase, mine, with: event)
             }
         }
     }
@@ -524,5 +527,16 @@ extension UIGestureRecognizer {
     /// Whether the recognizer takes touches now: enabled, attached, not finished.
     var receivesTouches: Bool {
         isEnabled && view != nil && !publishedState.isTerminal
+    }
+
+    /// Calls the `touches…(_:with:)` method of `phase` (none for stationary).
+    func receive(_ phase: UITouch.Phase, _ touches: Set<UITouch>, with event: UIEvent) {
+        switch phase {
+        case .began: touchesBegan(touches, with: event)
+        case .moved: touchesMoved(touches, with: event)
+        case .ended: touchesEnded(touches, with: event)
+        case .cancelled: touchesCancelled(touches, with: event)
+        case .stationary: break
+        }
     }
 }
