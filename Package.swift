@@ -28,6 +28,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // libwebpmux's animation encoder; libwebpdemux reads animations back.
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpmux libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
 
         // Geometry, layer engine, UIKit core: no X11, no Cairo.
         .target(name: "CoreGraphics", dependencies: [.product(name: "Logging", package: "swift-log")]),
