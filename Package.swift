@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SandboxDebugging", targets: ["SandboxDebugging"]),
         .library(name: "HeadlessXorg", targets: ["HeadlessXorg"]),
         .library(name: "TouchRecording", targets: ["TouchRecording"]),
+        .library(name: "AnimatedImage", targets: ["AnimatedImage"]),
         .executable(name: "touch-sandbox", targets: ["touch-sandbox"]),
     ],
     dependencies: [
@@ -47,6 +48,9 @@ let package = Package(
 
         // Recording files: the format, a recorder, in-process replay.
         .target(name: "TouchRecording", dependencies: ["UIKit"]),
+
+        // Frame buffers written as animated WebP files, which browsers and GitHub show.
+        .target(name: "AnimatedImage", dependencies: ["CWebP", "CairoRenderer"]),
 
         // Random multitouch sequences checked against the delivery promises.
         .target(name: "TouchFuzzing", dependencies: ["UIKit"]),
