@@ -82,6 +82,7 @@ let package = Package(
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
         .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "UIKit", "CairoRenderer"]),
+        .testTarget(name: "AnimatedImageTests", dependencies: ["AnimatedImage", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz"]),
         .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),
