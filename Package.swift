@@ -68,10 +68,12 @@ let package = Package(
         .target(
             name: "TouchSandbox",
             dependencies: [
-                "UIKit", "X11Host", "SandboxDebugging", "CairoRenderer", "TouchRecording",
+                "UIKit", "X11Host", "SandboxDebugging", "CairoRenderer", "TouchRecording", "HeadlessXorg", "AnimatedImage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "touch-sandbox", dependencies: ["TouchSandbox"]),
+        // Writes the scenes' scripted tours into assets/tours.
+        .executableTarget(name: "touch-sandbox-tours", dependencies: ["TouchSandbox", "TouchRecording", "UIKit", "CairoRenderer"]),
         .executableTarget(
             name: "touch-sandbox-bench",
             dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing"]),
@@ -91,7 +93,7 @@ let package = Package(
             dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording"]),
         .testTarget(
             name: "TouchSandboxTests",
-            dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording"]),
+            dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessXorg
 import TouchRecording
+import TouchSandbox
 import UIKit
 import X11Host
 import XCTest
@@ -83,4 +84,38 @@ final class TouchRecordingEndToEndTests: XCTestCase {
                           "the spot is gone with the cancelled finger")
         }
     }
+
+    /// A file played into the server's virtual touchscreen reaches the app as real XI2
+    /// input: the same batches, places and phases, at the recorded pace; a finger the
+    /// file leaves down is lifted.
+    func testAFilePlayedIntoTheVirtualTouchscreenArrivesAsRealInput() throws {
+        try onMainActor {
+            let harness = try SandboxHarness()
+            defer { harness.close() }
+            let id = TouchSample.ID(device: 9, number: 1), other = TouchSample.ID(device: 9, number: 2)
+            let recording = TouchRecording(header: TouchRecording.Header(size: CGSize(width: 1024, height: 768), app: "test"), events: [
+                .touches([TouchSample(id: id, phase: .began, location: CGPoint(x: 100.5, y: 200.25), timestamp: 0.05)]),
+                .touches([TouchSample(id: id, phase: .moved, location: CGPoint(x: 130.75, y: 210), timestamp: 0.25),
+                          TouchSample(id: other, phase: .began, location: CGPoint(x: 500, y: 300), timestamp: 0.25)]),
+                .touches([TouchSample(id: id, phase: .ended, location: CGPoint(x: 130.75, y: 210), timestamp: 0.45)]),
+            ])
+            let replay = InputTestReplay(recording: recording, into: harness.server.touchscreen)
+            var done = false
+            replay.start { done = true }
+            XCTAssertTrue(harness.runLoop { done && harness.batches.count == 4 })
+            XCTAssertNil(replay.failure)
+            XCTAssertEqual(replay.sentBatches, 3)
+            XCTAssertEqual(replay.liftedAtEnd, 1)
+            let device = try XCTUnwrap(harness.deviceID("touchscreen"))
+            XCTAssertEqual(harness.batches.map { $0.map(\.phase) }, [[.began], [.moved, .began], [.ended], [.ended]])
+            XCTAssertEqual(harness.batches.flatMap { $0.map(\.location) }, [
+                CGPoint(x: 100.5, y: 200.25), CGPoint(x: 130.75, y: 210), CGPoint(x: 500, y: 300),
+                CGPoint(x: 130.75, y: 210), CGPoint(x: 500, y: 300),
+            ])
+            XCTAssertTrue(harness.batches.allSatisfy { $0.allSatisfy { $0.id.device == device } }, "from the real device")
+            let first = harness.batches[0][0].timestamp, second = harness.batches[1][0].timestamp
+            XCTAssertEqual(second - first, 0.2, accuracy: 0.05, "at the recorded pace")
+        }
+    }
 }
+

@@ -1,0 +1,235 @@
+import Foundation
+import TouchRecording
+import UIKit
+
+/// Each scene's tour: a short performance of what the scene is for, as a recording in
+/// `assets/tours/<scene>.touches`, which the headless run plays and end-to-end tests
+/// check. The tours are written here, from the scene laid out at the tours' window size
+/// with the gallery's bars, so they land on the scene's views; `touch-sandbox-tours`
+/// writes the files (and a person may record a better one with `--record`).
+@MainActor
+public enum SceneTours {
+    /// The window every tour is made for, in points.
+    public static let size = CGSize(width: 1024, height: 768)
+
+    /// Where a scene's tour file lives, relative to `assets/`.
+    public static func assetPath(for scene: String) -> String {
+        "tours/\(scene).touches"
+    }
+
+    /// The tour file of `scene` where the program finds its assets (`UIImage`'s search
+    /// folders), if there is one.
+    public static func file(for scene: String) -> URL? {
+        for folder in UIImage.searchDirectories {
+            let url = folder.appendingPathComponent(assetPath(for: scene))
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    /// The scenes that have a script here.
+    public static var scriptedScenes: [String] {
+        SceneCatalog.all.map { $0.name }.filter { script(for: $0) != nil }
+    }
+
+    /// The tour of `sceneType`, made from its script; nil for a scene without one.
+    public static func tour(for sceneType: any Scene.Type) -> TouchRecording? {
+        guard let script = script(for: sceneType.name) else { return nil }
+        let scene = sceneType.init()
+        let screen = UIScreen.main.bounds
+        UIScreen.main.bounds = CGRect(origin: .zero, size: size)
+        defer { UIScreen.main.bounds = screen }
+        // Laid out as the gallery shows it, without becoming visible: a window here is
+        // never shown, so a running app's screen is not disturbed.
+        let window = UIWindow(frame: CGRect(origin: .zero, size: size))
+        scene.additionalSafeAreaInsets = UIEdgeInsets(top: GalleryView.sceneInsets.top, left: 0,
+                                                      bottom: GalleryView.sceneInsets.bottom, right: 0)
+        window.rootViewController = scene
+        window.layoutIfNeeded()
+        var tour = TourBuilder()
+        script(scene, &tour)
+        window.rootViewController = nil
+        return tour.recording(size: size, scene: sceneType.name)
+    }
+
+    private typealias Script = (UIViewController, inout TourBuilder) -> Void
+
+    private static func script(for name: String) -> Script? {
+        switch name {
+        case TouchSpotsScene.name:
+            return { scene, tour in
+                let middle = CGPoint(x: scene.view.bounds.midX, y: scene.view.bounds.midY)
+                tour.drag(from: CGPoint(x: middle.x - 200, y: middle.y), through: [CGPoint(x: middle.x - 60, y: middle.y - 80)],
+                          duration: 0.7, hold: 0.3)
+                tour.wait(0.3)
+                tour.twoFingers(center: middle, from: 160, to: 320, turning: 0.3, to: 0.9, duration: 1.0)
+            }
+        case DragScene.name:
+            return { scene, tour in
+                guard let drag = scene as? DragScene, let left = drag.touchTiles.first, let right = drag.panTiles.first else { return }
+                tour.drag(from: left.center, through: [CGPoint(x: left.center.x + 60, y: left.center.y - 150)], duration: 0.7)
+                tour.wait(0.3)
+                tour.drag(from: right.center, through: [CGPoint(x: right.center.x - 60, y: right.center.y - 150)], duration: 0.7)
+            }
+        case TapsScene.name:
+            return { scene, tour in
+                guard let taps = scene as? TapsScene else { return }
+                for pad in [taps.delayedPad!, taps.recognizerPad!] {
+                    tour.tap(at: pad.center)
+                    tour.wait(0.8)
+                    tour.doubleTap(at: pad.center)
+                    tour.wait(0.6)
+                }
+            }
+        case GesturesScene.name:
+            return { scene, tour in
+                let middle = CGPoint(x: scene.view.bounds.midX, y: scene.view.bounds.midY + 40)
+                tour.tap(at: CGPoint(x: middle.x - 250, y: middle.y))
+                tour.wait(0.8)
+                tour.swipe(from: CGPoint(x: middle.x + 100, y: middle.y), to: CGPoint(x: middle.x - 100, y: middle.y))
+                tour.wait(0.9)
+                tour.twoFingers(center: middle, from: 200, to: 200, turning: 0, to: 1.2, duration: 0.8)
+                tour.wait(0.9)
+                tour.twoFingers(center: middle, from: 300, to: 120, duration: 0.8)
+            }
+        case SwipeVsPanScene.name:
+            return { scene, tour in
+                guard let swipe = scene as? SwipeVsPanScene, let square = swipe.square else { return }
+                let center = square.center
+                tour.swipe(from: CGPoint(x: center.x - 40, y: center.y), to: CGPoint(x: center.x + 80, y: center.y))
+                tour.wait(0.8)
+                tour.drag(from: center, through: [CGPoint(x: center.x, y: center.y - 90)], duration: 1.0, hold: 0.2)
+            }
+        case ButtonVersusTapScene.name:
+            return { scene, tour in
+                guard let buttonScene = scene as? ButtonVersusTapScene, let button = buttonScene.button,
+                      let panel = buttonScene.panel else { return }
+                let onButton = button.convert(CGPoint(x: button.bounds.midX, y: button.bounds.midY), to: scene.view)
+                tour.tap(at: onButton)
+                tour.wait(0.7)
+                tour.tap(at: CGPoint(x: panel.frame.minX + 30, y: panel.frame.maxY - 30))
+                tour.wait(0.7)
+                tour.tap(at: onButton)
+            }
+        case PinchRotatePanScene.name:
+            return { scene, tour in
+                guard let photoScene = scene as? PinchRotatePanScene, let photo = photoScene.photo else { return }
+                tour.twoFingers(center: photo.center, from: 160, to: 260, turning: 0, to: 0.5, duration: 1.0)
+                tour.wait(0.4)
+                tour.drag(from: photo.center, through: [CGPoint(x: photo.center.x + 120, y: photo.center.y - 40)], duration: 0.7)
+                tour.wait(0.6)
+                tour.doubleTap(at: CGPoint(x: photo.center.x + 120, y: photo.center.y - 40))
+            }
+        case DirectionDragScene.name:
+            return { scene, tour in
+                guard let drag = scene as? DirectionDragScene else { return }
+                for (index, view) in (drag.touchSquares.prefix(1) + drag.recognizerSquares.prefix(2)).enumerated() {
+                    let start = center(of: view, in: scene)
+                    // Sideways, then up and down, then sideways again: each shape takes its own.
+                    let end = index == 1 ? CGPoint(x: start.x, y: start.y + 90) : CGPoint(x: start.x + 120, y: start.y)
+                    tour.drag(from: start, through: [end], duration: 0.7)
+                    tour.wait(0.4)
+                }
+            }
+        case TapDoubleTapPanScene.name:
+            return { scene, tour in
+                guard let taps = scene as? TapDoubleTapPanScene, let square = taps.square else { return }
+                let start = center(of: square, in: scene)
+                tour.tap(at: start)
+                tour.wait(0.8)
+                tour.doubleTap(at: start)
+                tour.wait(0.8)
+                tour.drag(from: start, through: [CGPoint(x: start.x + 120, y: start.y - 30)], duration: 0.7)
+            }
+        case LongPressPanScene.name:
+            return { scene, tour in
+                guard let press = scene as? LongPressPanScene else { return }
+                for square in [press.twoRecognizerSquare!, press.oneRecognizerSquare!] {
+                    let start = center(of: square, in: scene)
+                    tour.drag(from: start, through: [CGPoint(x: start.x + 40, y: start.y - 110)], duration: 0.8, hold: 0.8)
+                    tour.wait(0.6)
+                }
+            }
+        case CheckmarkScene.name:
+            return { scene, tour in
+                guard let checkmark = scene as? CheckmarkScene, let canvas = checkmark.canvas else { return }
+                let box = canvas.convert(canvas.bounds, to: scene.view)
+                let start = CGPoint(x: box.midX - 120, y: box.midY - 40)
+                tour.drag(from: start, through: [CGPoint(x: start.x + 60, y: start.y + 80), CGPoint(x: start.x + 200, y: start.y - 70)],
+                          duration: 0.5)
+                tour.wait(1.0)
+                tour.drag(from: CGPoint(x: box.midX - 100, y: box.midY + 60), through: [CGPoint(x: box.midX + 100, y: box.midY + 60)],
+                          duration: 0.6)
+            }
+        case CompassScene.name:
+            return { scene, tour in
+                guard let compassScene = scene as? CompassScene, let compass = compassScene.compass else { return }
+                let arrow = compass.compassLayer.arrow
+                // On the shaft (layer and path hit), then in the box beside it (layer hit
+                // only), then on the circle (neither).
+                tour.tap(at: arrow.convert(CGPoint(x: 28, y: 90), to: scene.view.layer))
+                tour.wait(1.0)
+                tour.tap(at: arrow.convert(CGPoint(x: 6, y: 100), to: scene.view.layer))
+                tour.wait(1.0)
+                tour.tap(at: compass.convert(CGPoint(x: 60, y: 200), to: scene.view))
+            }
+        case HitTestAnimationScene.name:
+            return { scene, tour in
+                guard let animation = scene as? HitTestAnimationScene else { return }
+                for lane in animation.lanes {
+                    // Where the view is in the model: lane 1 hits there, the others where
+                    // the view is seen.
+                    tour.tap(at: center(of: lane.mover, in: scene))
+                    tour.wait(0.6)
+                }
+            }
+        case ResponderChainScene.name:
+            return { scene, tour in
+                guard let chain = scene as? ResponderChainScene, let inner = chain.inner, let middle = chain.middle,
+                      let toggle = chain.toggles[middle] else { return }
+                let box = inner.convert(inner.bounds, to: scene.view)
+                let spot = CGPoint(x: box.midX, y: box.maxY - 30)
+                tour.tap(at: spot)
+                tour.wait(1.2)
+                tour.tap(at: center(of: toggle, in: scene))
+                tour.wait(0.6)
+                tour.tap(at: spot)
+            }
+        case RestrictionsScene.name:
+            return { scene, tour in
+                guard let restrictions = scene as? RestrictionsScene else { return }
+                for (toggle, target) in [(restrictions.interactionToggle!, restrictions.interactionTarget!),
+                                         (restrictions.hiddenToggle!, restrictions.hiddenTarget!)] {
+                    tour.tap(at: center(of: target, in: scene))
+                    tour.wait(0.5)
+                    tour.tap(at: center(of: toggle, in: scene))
+                    tour.wait(0.5)
+                    tour.tap(at: center(of: target, in: scene))
+                    tour.wait(0.7)
+                }
+            }
+        case OutsideBoundsScene.name:
+            return { scene, tour in
+                guard let outside = scene as? OutsideBoundsScene else { return }
+                for column in outside.columns {
+                    let tab = column.tab.convert(column.tab.bounds, to: scene.view)
+                    let box = column.box.convert(column.box.bounds, to: scene.view)
+                    // The middle of the tab's part outside its box.
+                    let outer = tab.maxY > box.maxY ? CGPoint(x: tab.midX, y: (box.maxY + tab.maxY) / 2)
+                        : tab.maxX > box.maxX ? CGPoint(x: (box.maxX + tab.maxX) / 2, y: tab.midY)
+                        : tab.minX < box.minX ? CGPoint(x: (tab.minX + box.minX) / 2, y: tab.midY)
+                        : CGPoint(x: tab.midX, y: (tab.minY + box.minY) / 2)
+                    tour.tap(at: outer)
+                    tour.wait(1.0)
+                }
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A view's centre in the scene's coordinates.
+    private static func center(of view: UIView, in scene: UIViewController) -> CGPoint {
+        view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: scene.view)
+    }
+}
