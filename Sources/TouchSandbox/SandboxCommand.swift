@@ -57,6 +57,12 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The replay's speed: 2 plays twice as fast, 0.5 at half speed (0.1 to 100).", valueName: "N"))
     var speed: Double = 1
 
+    @Flag(name: .long, help: "Run without a display: start a private X server with a virtual touchscreen, play the scene's tour into it (or --replay's file), and write an animated WebP of the window, a contact sheet of key frames and the gesture trace into --output, then exit. Also what happens when no X display is set at all.")
+    var headless = false
+
+    @Option(name: .long, help: ArgumentHelp("The folder a headless run writes its files to (default: the current folder).", valueName: "folder"))
+    var output: String?
+
     @Flag(name: .long, help: "List the scenes with their captions and exit.")
     var listScenes = false
 
@@ -94,8 +100,20 @@ public struct SandboxCommand: ParsableCommand {
         guard RecordingEnvironment.speeds.contains(speed) else {
             throw ValidationError("--speed must be from 0.1 to 100 (2 plays twice as fast), got \(speed)")
         }
-        if speed != 1, replay == nil {
-            throw ValidationError("--speed sets the replay's speed; give --replay FILE too")
+        if speed != 1, replay == nil, !headless {
+            throw ValidationError("--speed sets the replay's speed; give --replay FILE or --headless too")
+        }
+        if let output {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--output \(output) is not a folder; give an existing folder for the headless run's files")
+            }
+            guard headless else {
+                throw ValidationError("--output is where --headless writes; give --headless too")
+            }
+        }
+        if headless, screenshot != nil {
+            throw ValidationError("--screenshot and --headless both end the run with files; give one")
         }
     }
 

@@ -56,8 +56,18 @@ public enum SandboxMain {
             }
             sceneType = named
         }
+        let hasDisplay = command.display != nil || !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+        if command.headless || (!hasDisplay && command.screenshot == nil) {
+            runHeadless(command, sceneType: sceneType, replay: replay, reason: command.headless ? nil : "no X display")
+        }
+        var display = command.display
+        if !hasDisplay {
+            // A screenshot needs no one to look at a window: it is taken in a private server.
+            display = PrivateDisplay.start(width: Int((Double(command.size.width) * command.scale).rounded()),
+                                           height: Int((Double(command.size.height) * command.scale).rounded())).display
+        }
         let options = X11Host.Options(
-            display: command.display, size: CGSize(width: command.size.width, height: command.size.height),
+            display: display, size: CGSize(width: command.size.width, height: command.size.height),
             scale: CGFloat(command.scale), title: SandboxApp.title(for: sceneType), verbose: command.verbose,
             replay: replay, replaySpeed: command.speed)
         if command.traceGestures {
@@ -81,6 +91,27 @@ public enum SandboxMain {
                 note("recording every touch and key to \(path); it is closed when the sandbox ends")
             }
         }
+    }
+
+    /// The headless run (`HeadlessRun`) of the scene's tour, or of `replay`.
+    private static func runHeadless(_ command: SandboxCommand, sceneType: any Scene.Type, replay: TouchRecording?,
+                                    reason: String?) -> Never {
+        var tour = replay
+        if tour == nil {
+            guard let file = SceneTours.file(for: sceneType.name) else {
+                fail("\(reason.map { "\($0), and " } ?? "")the \(sceneType.name) scene has no tour to play headless (assets/\(SceneTours.assetPath(for: sceneType.name))); give one with --replay FILE, or run with a display", usage: false)
+            }
+            do {
+                let result = try TouchRecordingReader.read(contentsOf: file)
+                if let truncation = result.truncation { note(truncation) }
+                tour = result.recording
+            } catch {
+                fail("the \(sceneType.name) tour cannot be played: \(error)", usage: false)
+            }
+        }
+        let folder = URL(fileURLWithPath: command.output ?? FileManager.default.currentDirectoryPath)
+        HeadlessRun.run(HeadlessRun.Plan(sceneType: sceneType, tour: tour!, speed: command.speed, scale: CGFloat(command.scale),
+                                         overlays: command.overlays.tools, outputFolder: folder, reason: reason))
     }
 
     /// A usage error (with a pointer to `--help`) or a bad file (without), exit status 2.

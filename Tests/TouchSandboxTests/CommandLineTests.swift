@@ -1,5 +1,8 @@
+import AnimatedImage
+import CairoRenderer
 import Foundation
 import HeadlessXorg
+import UIKit
 import XCTest
 
 /// The command line as a user meets it: help, scene listing, and one clear line with
@@ -98,11 +101,26 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(result.standardError, "touch-sandbox: \(message) (see touch-sandbox --help)\n", path)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["file"], "the check left nothing behind")
-        // A writable path passes the check and meets the next problem: no display.
-        let fine = try SandboxProcess.run(["--screenshot", folder.appendingPathComponent("shot.png").path], environment: ["DISPLAY": nil])
+        // A writable path passes the check and meets the next problem: a display that
+        // cannot be opened.
+        let fine = try SandboxProcess.run(["--display", ":987", "--screenshot", folder.appendingPathComponent("shot.png").path])
         XCTAssertEqual(fine.status, 2)
-        XCTAssertTrue(fine.standardError.hasPrefix("touch-sandbox: no X display"), fine.standardError)
+        XCTAssertTrue(fine.standardError.hasPrefix("touch-sandbox: cannot open the X display :987"), fine.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["file"], "the check left nothing behind")
+    }
+
+    /// With no display at all, a screenshot is taken in a private X server.
+    func testWithoutADisplayAScreenshotIsTakenInAPrivateServer() throws {
+        CairoDrawingEngine.install()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("private-shot-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shot = folder.appendingPathComponent("shot.png")
+        let result = try SandboxProcess.run(["--screenshot", shot.path, "--size", "640x480"], environment: ["DISPLAY": nil], in: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let image = try XCTUnwrap(UIImage(contentsOfFile: shot.path))
+        XCTAssertEqual(image.size, CGSize(width: 640, height: 480))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["shot.png"])
     }
 
     /// Recording and replay arguments that cannot work are one line and status 2 before
@@ -121,7 +139,7 @@ final class CommandLineTests: XCTestCase {
         try Data(#"{"format":"touch-recording","version":9,"size":[640,480],"app":"test"}"#.utf8).write(to: future)
         let cases: [([String], String)] = [
             (["--record", folder.path], "touch-sandbox: cannot write the recording \(folder.path): it is a folder; name a .touches file in it (see touch-sandbox --help)\n"),
-            (["--speed", "2"], "touch-sandbox: --speed sets the replay's speed; give --replay FILE too (see touch-sandbox --help)\n"),
+            (["--speed", "2"], "touch-sandbox: --speed sets the replay's speed; give --replay FILE or --headless too (see touch-sandbox --help)\n"),
             (["--replay", bad.path, "--speed", "0"], "touch-sandbox: --speed must be from 0.1 to 100 (2 plays twice as fast), got 0.0 (see touch-sandbox --help)\n"),
             (["--replay", bad.path], "touch-sandbox: --replay: \(bad.path):2: \"phase\" is \"down\"; use began, moved, ended or cancelled\n"),
             (["--replay", future.path], "touch-sandbox: --replay: \(future.path):1: version 9 is not understood; this build reads version 1\n"),
@@ -135,11 +153,26 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    func testWithoutADisplayItSaysWhatToDoAndExitsTwo() throws {
-        let result = try SandboxProcess.run([], environment: ["DISPLAY": nil])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.standardError,
-                       "touch-sandbox: no X display: DISPLAY is not set; run inside an X session, or pass --display :0 (or export DISPLAY=:0)\n")
+    /// With no display at all, the README's run command runs the default scene's tour in
+    /// a private X server and says in one line what it wrote and how to get a window.
+    func testWithoutADisplayTheDefaultTourRunsHeadlessAndSaysHowToGetAWindow() throws {
+        CairoDrawingEngine.install()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headless-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try SandboxProcess.run([], environment: ["DISPLAY": nil], in: folder, timeout: 60)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let line = try XCTUnwrap(result.standardError.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(line.hasPrefix("touch-sandbox: no X display, so ran the touch-spots tour headless ("), line)
+        XCTAssertTrue(line.hasSuffix(" frames): wrote touch-sandbox-touch-spots.webp, touch-sandbox-touch-spots-contact.png and touch-sandbox-touch-spots-trace.txt; for a window, run it in a desktop session or pass --display"), line)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)),
+                       ["touch-sandbox-touch-spots.webp", "touch-sandbox-touch-spots-contact.png", "touch-sandbox-touch-spots-trace.txt"])
+        let frames = try XCTUnwrap(Int(line.components(separatedBy: " s, ").last?.components(separatedBy: " frames").first ?? ""))
+        let animation = try XCTUnwrap(DecodedAnimation(webP: try Data(contentsOf: folder.appendingPathComponent("touch-sandbox-touch-spots.webp"))))
+        XCTAssertEqual([animation.width, animation.height], [1024, 768])
+        XCTAssertEqual(animation.frames.count, frames, "every captured frame is in the animation")
+        let sheet = try XCTUnwrap(UIImage(contentsOfFile: folder.appendingPathComponent("touch-sandbox-touch-spots-contact.png").path))
+        XCTAssertEqual(sheet.size.width, 12 + 4 * (320 + 12))
     }
 
     func testAnUnreachableDisplayIsOneLine() throws {

@@ -18,14 +18,16 @@ struct SandboxProcess {
     /// Runs the sandbox with `arguments` and an environment (nil = inherit, with the
     /// changes applied) and waits for it to exit.
     static func run(_ arguments: [String], environment changes: [String: String?] = [:],
-                    timeout: TimeInterval = 20) throws -> Result {
-        let process = try start(arguments, environment: changes)
+                    in folder: URL? = nil, timeout: TimeInterval = 20) throws -> Result {
+        let process = try start(arguments, environment: changes, in: folder)
         return try process.wait(timeout: timeout)
     }
 
-    static func start(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> Running {
+    /// Starts the sandbox; `folder` is its current folder (the test's by default).
+    static func start(_ arguments: [String], environment changes: [String: String?] = [:], in folder: URL? = nil) throws -> Running {
         let process = Process()
         process.executableURL = executable
+        if let folder { process.currentDirectoryURL = folder }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in changes {

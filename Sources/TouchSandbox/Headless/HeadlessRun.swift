@@ -1,0 +1,188 @@
+import AnimatedImage
+import CairoRenderer
+import Foundation
+import HeadlessXorg
+import SandboxDebugging
+import TouchRecording
+import UIKit
+import X11Host
+
+/// The sandbox without a display (`--headless`, or no X display at all): a private Xorg
+/// with a virtual touchscreen (the dummy video driver and `inputtest`, as the tests
+/// use) shows the scene; its tour is played into the touchscreen with the original
+/// timing, so the app receives real XI2 events; and the run leaves three files beside
+/// each other:
+///
+/// - `touch-sandbox-SCENE.webp`: the window as an animated WebP, at most 25 frames a
+///   second, each frame shown until the window changed;
+/// - `touch-sandbox-SCENE-contact.png`: eight frames of it side by side, with times;
+/// - `touch-sandbox-SCENE-trace.txt`: the gesture trace of the run.
+///
+/// It says in one line what it wrote, and exits 0.
+@MainActor
+final class HeadlessRun {
+    struct Plan {
+        var sceneType: any Scene.Type
+        var tour: TouchRecording
+        var speed: Double
+        var scale: CGFloat
+        var overlays: Set<DebugTool>
+        var outputFolder: URL
+        /// Why the run is headless, for its closing line ("no X display").
+        var reason: String?
+    }
+
+    /// The longest gap between two frames of the animation, in seconds: 25 frames a
+    /// second is smooth enough for a UI and keeps the files small.
+    static let frameInterval: TimeInterval = 0.04
+    /// How long the run goes on after the tour's last event, for animations to finish.
+    static let settleTime: TimeInterval = 0.8
+
+    private let plan: Plan
+    private let server: HeadlessXorg
+    private var writer: AnimatedWebPWriter?
+    private var sheet: ContactSheet
+    private var startTime: TimeInterval?
+    private var lastFrameTime = -TimeInterval.infinity
+    private var frameCount = 0
+    /// Whether a skipped frame waits to be taken when the interval is up.
+    private var catchUpPending = false
+    private var replay: InputTestReplay?
+
+    private init(plan: Plan, server: HeadlessXorg) {
+        self.plan = plan
+        self.server = server
+        sheet = ContactSheet(duration: plan.tour.duration / plan.speed + Self.settleTime)
+    }
+
+    /// Starts the server, runs the sandbox on it and never returns.
+    static func run(_ plan: Plan) -> Never {
+        let size = plan.tour.header.size
+        let server = PrivateDisplay.start(width: Int((size.width * plan.scale).rounded()),
+                                          height: Int((size.height * plan.scale).rounded()))
+        let run = HeadlessRun(plan: plan, server: server)
+        GestureTrace.isEnabled = true
+        GestureTrace.echoesToStandardError = false
+        GestureTrace.retainedEntryLimit = 100_000
+        let options = X11Host.Options(display: server.display, size: size, scale: plan.scale,
+                                      title: SandboxApp.title(for: plan.sceneType))
+        let sandbox = SandboxApp(sceneType: plan.sceneType)
+        sandbox.showOnly(overlays: plan.overlays)
+        UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: plan.sceneType)) { host, window in
+            sandbox.decorate(host, showing: window)
+            host.addFrameStage(Capture(run: run))
+        }
+    }
+
+    // MARK: - Frames
+
+    /// Draws nothing; hears of every presented frame.
+    private final class Capture: FrameStage {
+        let run: HeadlessRun
+        let order = FrameStageOrder(rawValue: .infinity)
+
+        init(run: HeadlessRun) {
+            self.run = run
+        }
+
+        func draw(in canvas: Canvas, size: CGSize) {}
+
+        func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
+            run.framePresented(at: report.presented, by: host)
+        }
+    }
+
+    private func framePresented(at time: TimeInterval, by host: X11Host) {
+        if startTime == nil {
+            // The window shows its first frame: the tour starts.
+            startTime = time
+            startTour(on: host)
+        }
+        capture(host, at: time - startTime!)
+    }
+
+    /// Adds the window as it is now to the animation and the sheet, at most once per
+    /// `frameInterval`: a frame presented sooner is taken when the interval is up (the
+    /// window then shows it, or a later one), so the last state before a pause is
+    /// never lost.
+    private func capture(_ host: X11Host, at time: TimeInterval, force: Bool = false) {
+        guard force || time - lastFrameTime >= Self.frameInterval else {
+            guard !catchUpPending else { return }
+            catchUpPending = true
+            UIApplication.shared.schedule(afterDelay: lastFrameTime + Self.frameInterval - time) { [weak self, weak host] in
+                guard let self, let host, let start = startTime else { return }
+                catchUpPending = false
+                capture(host, at: CACurrentMediaTime() - start, force: true)
+            }
+            return
+        }
+        let frame = host.currentFrame
+        do {
+            if writer == nil {
+                writer = try AnimatedWebPWriter(width: frame.pixelWidth, height: frame.pixelHeight)
+            }
+            try writer?.add(frame, at: max(time, lastFrameTime + 0.001))
+        } catch {
+            HeadlessRun.fail("cannot make the animation: \(error)")
+        }
+        lastFrameTime = max(time, lastFrameTime + 0.001)
+        frameCount += 1
+        sheet.framePresented(at: time) { frame.makeImage() }
+    }
+
+    // MARK: - The tour
+
+    private func startTour(on host: X11Host) {
+        let replay = InputTestReplay(recording: plan.tour, into: server.touchscreen, scale: plan.scale, speed: plan.speed)
+        self.replay = replay
+        replay.start(onKey: { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text)) }) { [weak self, weak host] in
+            guard let self, let host else { return }
+            UIApplication.shared.schedule(afterDelay: Self.settleTime) { [weak self, weak host] in
+                guard let self, let host else { return }
+                finish(host)
+            }
+        }
+    }
+
+    private func finish(_ host: X11Host) {
+        let time = CACurrentMediaTime() - (startTime ?? CACurrentMediaTime())
+        capture(host, at: time, force: true)
+        sheet.finish(at: time)
+        let name = "touch-sandbox-\(plan.sceneType.name)"
+        let animation = plan.outputFolder.appendingPathComponent("\(name).webp")
+        let contact = plan.outputFolder.appendingPathComponent("\(name)-contact.png")
+        let trace = plan.outputFolder.appendingPathComponent("\(name)-trace.txt")
+        var storedFrames = 0
+        do {
+            if let data = try writer?.finish(lastFrameDuration: Self.frameInterval) {
+                // As stored: frames that changed nothing are merged into the one before.
+                storedFrames = DecodedAnimation.frameCount(of: data) ?? frameCount
+                try data.write(to: animation)
+            }
+            try sheet.write(to: contact, title: "\(plan.sceneType.name): \(plan.sceneType.caption)")
+            let lines = GestureTrace.lines.isEmpty
+                ? ["(no gesture recognizer took part: this scene's views handle their touches themselves)"] : GestureTrace.lines
+            try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+        } catch {
+            HeadlessRun.fail("cannot write the run's files in \(plan.outputFolder.path): \(error)")
+        }
+        var line = (plan.reason.map { "\($0), so " } ?? "") + "ran the \(plan.sceneType.name) tour headless"
+        line += String(format: " (%.1f s, %d frames): wrote %@, %@ and %@", time, storedFrames,
+                       Self.shown(animation), Self.shown(contact), Self.shown(trace))
+        if let lifted = replay?.liftedAtEnd, lifted > 0 { line += "; the tour left \(lifted) finger(s) down, lifted at its end" }
+        if plan.reason != nil { line += "; for a window, run it in a desktop session or pass --display" }
+        FileHandle.standardError.write(Data("touch-sandbox: \(line)\n".utf8))
+        exit(0)
+    }
+
+    /// A path as the person gave it: relative to the current folder when inside it.
+    private static func shown(_ url: URL) -> String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return url.path.hasPrefix(current) ? String(url.path.dropFirst(current.count)) : url.path
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("touch-sandbox: \(message)\n".utf8))
+        exit(2)
+    }
+}
