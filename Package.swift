@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "touch-sandbox-tours", dependencies: ["TouchSandbox", "TouchRecording", "UIKit", "CairoRenderer"]),
         .executableTarget(
             name: "touch-sandbox-bench",
-            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing"]),
+            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing", "TouchRecording"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),

@@ -22,6 +22,8 @@ import X11Host
 //   touch-sandbox-bench render              one frame of 500 layers: LayerRenderer vs raw Cairo
 //   touch-sandbox-bench core-op NAME COUNT  (internal) one core operation, for callgrind
 //   touch-sandbox-bench debug-layer         what the debug layer costs an app: a moved touch and its frame, off / on / shown
+//   touch-sandbox-bench recording           a moved touch recorded and written, replay and read speed, a headless tour's wall time
+//   touch-sandbox-bench recording-op NAME COUNT (internal) one recording operation, for callgrind
 //   touch-sandbox-bench render-op NAME COUNT (internal) one render operation, for callgrind
 //   touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
 
@@ -181,6 +183,12 @@ MainActor.assumeIsolated {
             RenderBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
         case "debug-layer":
             DebugLayerBenchmark.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "recording":
+            RecordingBenchmark.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "recording-op":
+            let rest = Array(arguments.dropFirst())
+            guard rest.count == 2, let count = Int(rest[1]) else { fail("usage: recording-op NAME COUNT") }
+            RecordingBenchmark.runOnly(rest[0], count: count)
         case "debug-layer-op":
             let rest = Array(arguments.dropFirst())
             DebugLayerBenchmark.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
