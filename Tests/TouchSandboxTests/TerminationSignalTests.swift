@@ -70,4 +70,45 @@ final class TerminationSignalTests: XCTestCase {
         }
         XCTAssertEqual(phases, [[.began], [.cancelled]], "the file ends with the finger cancelled")
     }
+
+    /// The quit key ends the sandbox through `exit`, and a recording in progress is
+    /// still closed as a valid file, holding the key that ended it.
+    func testTheQuitKeyClosesARecordingAsAValidFile() throws {
+        let server = try HeadlessXorg.shared()
+        let before = Set(WindowList.topLevelWindows(display: server.display))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quit-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("session.touches")
+        let sandbox = try SandboxProcess.start(["--display", server.display, "--record", file.path])
+        let pixels = try WindowPixelReader(displayName: server.display)
+        var window: UInt?
+        let deadline = Date().addingTimeInterval(10)
+        while window == nil, Date() < deadline {
+            window = WindowList.topLevelWindows(display: server.display).first { !before.contains($0) }
+            if window == nil { usleep(10_000) }
+        }
+        let shown = try XCTUnwrap(window, "the sandbox's window appeared")
+        XCTAssertEqual(pixels.waitForPixel(of: shown, x: 5, y: 300, timeout: 10) { $0 == 0x1C1C1E }, 0x1C1C1E, "the first frame")
+        try server.touchscreen.touches([(4, .begin, CGPoint(x: 500, y: 400))])
+        try server.touchscreen.touches([(4, .end, CGPoint(x: 510, y: 400))])
+        usleep(200_000)
+        // The window has the keyboard focus once it is mapped (no window manager here).
+        let q: Int32 = 24
+        try server.keyboard.send([.key(code: q, isPress: true), .key(code: q, isPress: false)])
+        let result = try sandbox.wait(timeout: 10)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let recorded = try TouchRecordingReader.read(contentsOf: file)
+        XCTAssertNil(recorded.truncation)
+        // The lift may come in the same batch as the landing (the server read both at
+        // once): what happened, in order, whatever the batches.
+        let kinds = recorded.recording.events.flatMap { event -> [String] in
+            switch event {
+            case .touches(let samples): samples.map { "\($0.phase)" }
+            case .key(let key, _): ["key \(key.text)"]
+            }
+        }
+        XCTAssertEqual(kinds, ["began", "ended", "key q"])
+    }
 }
+
