@@ -73,12 +73,6 @@ func startClient(_ executable: URL, _ arguments: [String], readyLine: String) th
     return process
 }
 
-/// The id of the top-level window a client mapped (the newest child of the root).
-@MainActor
-func newestTopLevelWindow(display: String) -> UInt? {
-    WindowList.topLevelWindows(display: display).last
-}
-
 /// A client's window once the server shows it mapped: clients log that they are ready
 /// before their map request has reached the server.
 @MainActor
@@ -108,11 +102,11 @@ func measureLatency(touches: Int) throws {
          ["--display", server.display, "--overlays", "all"], "touch device"),
     ]
     for client in clients {
+        let before = Set(WindowList.topLevelWindows(display: server.display))
         let process = try startClient(client.executable, client.arguments, readyLine: client.ready)
         defer { process.terminate(); process.waitUntilExit() }
-        guard let window = newestTopLevelWindow(display: server.display) else {
-            throw LatencyProbe.ProbeError.noWindow(client.name)
-        }
+        // Clients log that they are ready before their map request reaches the server.
+        let window = try waitForNewWindow(on: server.display, besides: before, of: client.name)
         usleep(300_000)  // let the first frame land
         let probe = LatencyProbe(server: server, reader: reader, window: window)
         _ = try probe.measure(count: 10)  // warm-up
