@@ -89,6 +89,9 @@ open class CALayer {
     open var isHidden: Bool {
         get { storedIsHidden }
         set {
+            // Hiding a hidden layer (or showing a shown one) changes no pixel, and layout
+            // code sets it at every pass: only a change is damage.
+            guard newValue != storedIsHidden else { return }
             storedIsHidden = newValue
             noteVisualChange()
         }
