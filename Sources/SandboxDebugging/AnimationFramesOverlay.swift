@@ -33,7 +33,8 @@ public final class AnimationFramesOverlay: DebugOverlay {
     static let labelSize: CGFloat = 13
 
     public var isVisible = false
-    /// What each drawn layer's outlines and plate reached in the last frame.
+    /// What each drawn layer's outlines and plate reached in the last frame, two
+    /// rectangles a layer (see `Drawing.reaches`).
     private var drawnReaches: [CGRect] = []
     private let measurer = TextMeasurer()
 
@@ -45,14 +46,25 @@ public final class AnimationFramesOverlay: DebugOverlay {
         var reaches: [CGRect] = []
         WindowLayers.forEach(in: window) { placement in
             guard placement.isAnimating else { return }
-            reaches.append(drawing(of: placement).reach)
+            reaches += drawing(of: placement).reaches
         }
         return reaches == drawnReaches ? [] : drawnReaches + reaches
     }
 
+    /// One animated layer's outlines, label and plate, and what they reach.
+    private struct Drawing {
+        var model: Quad
+        var shown: Quad
+        var label: String
+        var plate: CGRect
+        /// The outlines with the line joining their centres, and the plate, apart: their
+        /// union would take in the wide gap beside the outlines above a long label,
+        /// three times the pixels of the two.
+        var reaches: [CGRect]
+    }
+
     /// The outlines, the label and its plate, and everything they reach.
-    private func drawing(of placement: LayerPlacement) -> (model: Quad, shown: Quad, label: String, plate: CGRect,
-                                                          reach: CGRect) {
+    private func drawing(of placement: LayerPlacement) -> Drawing {
         let model = Quad(placement.layer.bounds, through: placement.modelToWindow)
         let shown = Quad(placement.shown.bounds, through: placement.shownToWindow)
         // `TileView · position, bounds` on a plate under the presentation frame.
@@ -61,8 +73,8 @@ public final class AnimationFramesOverlay: DebugOverlay {
         let box = shown.boundingBox
         let plate = CGRect(x: box.minX, y: box.maxY + 3, width: measurer.width(of: label, size: Self.labelSize) + 8,
                            height: 19)
-        let reach = model.boundingBox.union(box).insetBy(dx: -Self.lineWidth, dy: -Self.lineWidth).union(plate)
-        return (model, shown, label, plate, reach)
+        let outlines = model.boundingBox.union(box).insetBy(dx: -Self.lineWidth, dy: -Self.lineWidth)
+        return Drawing(model: model, shown: shown, label: label, plate: plate, reaches: [outlines, plate])
     }
 
     /// The animated layers of `window` now, in drawing order.
@@ -90,14 +102,15 @@ public final class AnimationFramesOverlay: DebugOverlay {
         drawnReaches.removeAll(keepingCapacity: true)
         WindowLayers.forEach(in: window) { placement in
             guard placement.isAnimating else { return }
-            let (model, shown, label, plate, reach) = drawing(of: placement)
-            drawnReaches.append(reach)
-            guard clip.intersects(reach) else { return }
+            let drawing = drawing(of: placement)
+            drawnReaches += drawing.reaches
+            guard drawing.reaches.contains(where: clip.intersects) else { return }
+            let (model, shown, plate) = (drawing.model, drawing.shown, drawing.plate)
             canvas.strokeLine(from: model.center, to: shown.center, with: Self.modelColor.withAlpha(0.6), lineWidth: 1)
             canvas.strokePolygon(model, with: Self.modelColor, lineWidth: Self.lineWidth, dash: Self.modelDash)
             canvas.strokePolygon(shown, with: Self.presentationColor, lineWidth: Self.lineWidth)
             canvas.fillRoundedRect(plate, radius: 3, with: DebugPalette.plate)
-            canvas.drawText(label, at: CGPoint(x: plate.minX + 4, y: plate.maxY - 4), size: Self.labelSize,
+            canvas.drawText(drawing.label, at: CGPoint(x: plate.minX + 4, y: plate.maxY - 4), size: Self.labelSize,
                             color: Self.presentationColor)
         }
     }
