@@ -57,7 +57,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
         var shown: Quad
         var label: String
         var plate: CGRect
-        /// The outlines with the line joining their centres, and the plate, apart: their
+        /// The outlines with the line joining their centres, then the plate, apart: their
         /// union would take in the wide gap beside the outlines above a long label,
         /// three times the pixels of the two.
         var reaches: [CGRect]
@@ -104,14 +104,20 @@ public final class AnimationFramesOverlay: DebugOverlay {
             guard placement.isAnimating else { return }
             let drawing = drawing(of: placement)
             drawnReaches += drawing.reaches
-            guard drawing.reaches.contains(where: clip.intersects) else { return }
             let (model, shown, plate) = (drawing.model, drawing.shown, drawing.plate)
-            canvas.strokeLine(from: model.center, to: shown.center, with: Self.modelColor.withAlpha(0.6), lineWidth: 1)
-            canvas.strokePolygon(model, with: Self.modelColor, lineWidth: Self.lineWidth, dash: Self.modelDash)
-            canvas.strokePolygon(shown, with: Self.presentationColor, lineWidth: Self.lineWidth)
-            canvas.fillRoundedRect(plate, radius: 3, with: DebugPalette.plate)
-            canvas.drawText(drawing.label, at: CGPoint(x: plate.minX + 4, y: plate.maxY - 4), size: Self.labelSize,
-                            color: Self.presentationColor)
+            // Each part only where it can reach the canvas: a frame draws its damage
+            // rectangle by rectangle, and the outlines and the label are apart.
+            if clip.intersects(drawing.reaches[0]) {
+                canvas.strokeLine(from: model.center, to: shown.center, with: Self.modelColor.withAlpha(0.6),
+                                  lineWidth: 1)
+                canvas.strokePolygon(model, with: Self.modelColor, lineWidth: Self.lineWidth, dash: Self.modelDash)
+                canvas.strokePolygon(shown, with: Self.presentationColor, lineWidth: Self.lineWidth)
+            }
+            if clip.intersects(drawing.reaches[1]) {
+                canvas.fillRoundedRect(plate, radius: 3, with: DebugPalette.plate)
+                canvas.drawText(drawing.label, at: CGPoint(x: plate.minX + 4, y: plate.maxY - 4), size: Self.labelSize,
+                                color: Self.presentationColor)
+            }
         }
     }
 }

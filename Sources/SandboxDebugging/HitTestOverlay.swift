@@ -189,9 +189,14 @@ public final class HitTestOverlay: DebugOverlay {
             let label = labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize), in: size)
             let covered = damage(of: outline, label: label)
             drawnBounds += covered
-            guard covered.contains(where: clip.intersects) else { continue }
+            let bands = covered.dropLast()
             let color = TouchSpotsOverlay.color(for: outline.touchIDs[0])
-            canvas.strokePolygon(outline.corners, with: color, lineWidth: Self.lineWidth)
+            // The outline and the label each only where they can reach the canvas: a frame
+            // draws its damage rectangle by rectangle, one band of the outline at a time.
+            if bands.contains(where: clip.intersects) {
+                canvas.strokePolygon(outline.corners, with: color, lineWidth: Self.lineWidth)
+            }
+            guard clip.intersects(label) else { continue }
             canvas.fillRoundedRect(label, radius: 4, with: DebugPalette.plate)
             canvas.fillRoundedRect(CGRect(x: label.minX, y: label.minY, width: 3, height: label.height), radius: 1.5,
                                    with: color)
