@@ -77,7 +77,7 @@ public enum SceneTours {
                 for pad in [taps.delayedPad!, taps.recognizerPad!] {
                     tour.tap(at: pad.center)
                     tour.wait(0.8)
-                    tour.doubleTap(at: pad.center)
+                    tour.doubleTap(at: pad.center, interval: 0.1)
                     tour.wait(0.6)
                 }
             }
@@ -118,7 +118,7 @@ public enum SceneTours {
                 tour.wait(0.4)
                 tour.drag(from: photo.center, through: [CGPoint(x: photo.center.x + 120, y: photo.center.y - 40)], duration: 0.7)
                 tour.wait(0.6)
-                tour.doubleTap(at: CGPoint(x: photo.center.x + 120, y: photo.center.y - 40))
+                tour.doubleTap(at: CGPoint(x: photo.center.x + 120, y: photo.center.y - 40), interval: 0.1)
             }
         case DirectionDragScene.name:
             return { scene, tour in
@@ -137,7 +137,7 @@ public enum SceneTours {
                 let start = center(of: square, in: scene)
                 tour.tap(at: start)
                 tour.wait(0.8)
-                tour.doubleTap(at: start)
+                tour.doubleTap(at: start, interval: 0.1)
                 tour.wait(0.8)
                 tour.drag(from: start, through: [CGPoint(x: start.x + 120, y: start.y - 30)], duration: 0.7)
             }
@@ -176,11 +176,27 @@ public enum SceneTours {
         case HitTestAnimationScene.name:
             return { scene, tour in
                 guard let animation = scene as? HitTestAnimationScene else { return }
+                // Every tap is on a lane's "model" outline, where its view is at rest in the
+                // model (the far end of the track), near the outline's far edge. The views
+                // set off from the near end as the scene appears, which is when a tour
+                // starts, and cross in 2.5 s: they are seen over the outline only from about
+                // 1.9 s to 3.1 s in. So the first round (0.5 s to 1 s in) finds every view
+                // far from its outline: only lane 1, which hit-tests the model, hits; the
+                // second (2.15 s to 2.5 s in, with some 0.3 s to spare either way) finds
+                // them over it: lanes 2 and 3 hit where the view is seen, and lane 4's
+                // recognizer reports the hit the animated button swallowed.
+                @MainActor func onOutline(_ lane: HitTestAnimationScene.Lane) -> CGPoint {
+                    let model = lane.mover.frame
+                    return lane.track.convert(CGPoint(x: model.maxX - 12, y: model.midY), to: scene.view)
+                }
                 for lane in animation.lanes {
-                    // Where the view is in the model: lane 1 hits there, the others where
-                    // the view is seen.
-                    tour.tap(at: center(of: lane.mover, in: scene))
-                    tour.wait(0.6)
+                    tour.tap(at: onOutline(lane))
+                    tour.wait(0.07)
+                }
+                tour.wait(2.15 - tour.now)
+                for lane in animation.lanes.dropFirst() {
+                    tour.tap(at: onOutline(lane))
+                    tour.wait(0.07)
                 }
             }
         case ResponderChainScene.name:
