@@ -1,0 +1,346 @@
+import Foundation
+import HeadlessXorg
+import TouchRecording
+@testable import TouchSandbox
+import UIKit
+import X11Host
+import XCTest
+
+/// Every scene's tour (`assets/tours/SCENE.touches`), played in real time into the shared
+/// headless server's virtual touchscreen while the real sandbox shows the scene: the app
+/// gets real XI2 touches, through the gallery's chrome, and the scene ends up as README's
+/// "Scenes" section says it does. The tours are what `touch-sandbox --headless` plays
+/// for the README's pictures, so this also says the pictures show what the text claims.
+final class SceneTourEndToEndTests: XCTestCase {
+    /// The package's `assets/tours`, found from this file.
+    private static let toursFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("assets").appendingPathComponent("tours")
+
+    /// The scene's tour file, as written by `touch-sandbox-tours`.
+    private static func tour(of name: String) throws -> TouchRecording {
+        let read = try TouchRecordingReader.read(contentsOf: toursFolder.appendingPathComponent("\(name).touches"))
+        XCTAssertNil(read.truncation)
+        return read.recording
+    }
+
+    /// Runs the sandbox showing `sceneType`, lets `prepare` hook into the scene, plays
+    /// the scene's tour into the touchscreen, running `watch` after every turn of the run
+    /// loop, waits until the app has heard every finger lift and for the scene to settle
+    /// (`HeadlessRun.settleTime`, as the headless run waits before its last frame), then
+    /// hands the scene to `check`.
+    @MainActor
+    private static func playTour<S: UIViewController & Scene>(
+        of sceneType: S.Type, file: StaticString = #filePath, line: UInt = #line,
+        prepare: (S, SandboxHarness) throws -> Void = { _, _ in }, watch: (S) -> Void = { _ in },
+        check: (S, SandboxHarness) throws -> Void
+    ) throws {
+        let tour = try Self.tour(of: sceneType.name)
+        let harness = try SandboxHarness(scene: sceneType)
+        defer { harness.close() }
+        let scene = try XCTUnwrap(harness.app.window?.rootViewController as? S, file: file, line: line)
+        XCTAssertEqual(harness.app.window?.bounds.size, tour.header.size, "the window the tour was made for", file: file, line: line)
+        try prepare(scene, harness)
+
+        let fingers = tour.events.reduce(0) { count, event in
+            guard case .touches(let samples) = event else { return count }
+            return count + samples.filter { $0.phase == .began }.count
+        }
+        let replay = InputTestReplay(recording: tour, into: harness.server.touchscreen)
+        var done = false
+        replay.start { done = true }
+        let lifted = { harness.batches.joined().filter { $0.phase == .ended }.count }
+        XCTAssertTrue(harness.runLoop(timeout: tour.duration + 10) {
+            watch(scene)
+            return done && lifted() >= fingers
+        }, "the app heard \(lifted()) of the tour's \(fingers) fingers lift", file: file, line: line)
+        XCTAssertNil(replay.failure, file: file, line: line)
+        XCTAssertEqual(replay.liftedAtEnd, 0, "the tour lifts every finger itself", file: file, line: line)
+        XCTAssertEqual(harness.batches.joined().filter { $0.phase == .cancelled }.count, 0, "no touch was cancelled",
+                       file: file, line: line)
+        let settled = CACurrentMediaTime() + HeadlessRun.settleTime
+        _ = harness.runLoop(timeout: HeadlessRun.settleTime + 1) {
+            watch(scene)
+            return CACurrentMediaTime() >= settled
+        }
+        try check(scene, harness)
+    }
+
+    /// The consecutive distinct values `value` takes while the tour plays.
+    @MainActor
+    private final class Changes<Value: Equatable> {
+        private(set) var values: [Value] = []
+        func note(_ value: Value) {
+            if values.last != value { values.append(value) }
+        }
+    }
+
+    /// A log with each run of equal entries that `folds` names written once: a drag's
+    /// number of changes depends on how the moves were batched, its order does not.
+    private static func folded(_ log: [String], _ folds: (String) -> Bool) -> [String] {
+        log.enumerated().filter { index, entry in index == 0 || !folds(entry) || log[index - 1] != entry }.map(\.element)
+    }
+
+    // MARK: - The scenes
+
+    func testTouchSpotsShowASpotUnderOneFingerThenTwoAndNoneOnceTheyLift() throws {
+        try onMainActor {
+            let spots = Changes<Int>()
+            try Self.playTour(of: TouchSpotsScene.self, watch: { scene in
+                spots.note((scene.view as? TouchableView)?.touchViews.count ?? -1)
+            }) { scene, _ in
+                XCTAssertEqual(spots.values, [0, 1, 0, 2, 0], "a spot while the finger drags, two while two fingers pinch and turn")
+                XCTAssertEqual(scene.view.subviews.filter { $0 is TouchSpotView }.count, 0, "every spot went with its finger")
+            }
+        }
+    }
+
+    func testDragMovesOneTileOfEachRecipeByTheDragsOffsetAndBringsItToTheFront() throws {
+        try onMainActor {
+            var starts: [[CGPoint]] = []
+            try Self.playTour(of: DragScene.self, prepare: { scene, _ in
+                starts = [scene.touchTiles.map(\.center), scene.panTiles.map(\.center)]
+            }) { scene, _ in
+                let moved = [CGPoint(x: 60, y: -150), CGPoint(x: -60, y: -150)]
+                for (half, tiles) in [scene.touchTiles as [UIView], scene.panTiles].enumerated() {
+                    for (index, tile) in tiles.enumerated() {
+                        let offset = index == 0 ? moved[half] : .zero
+                        XCTAssertEqual(tile.center, CGPoint(x: starts[half][index].x + offset.x, y: starts[half][index].y + offset.y),
+                                       "half \(half), tile \(index)")
+                    }
+                }
+                XCTAssertTrue(scene.view.subviews.suffix(2).elementsEqual([scene.touchTiles[0], scene.panTiles[0]], by: ===),
+                              "each dragged tile came to the front, the later one in front")
+            }
+        }
+    }
+
+    func testDirectionDragMovesEachShapeOnlyAlongItsFirstMovesAxis() throws {
+        try onMainActor {
+            var starts: [CGPoint] = []
+            try Self.playTour(of: DirectionDragScene.self, prepare: { scene, _ in
+                starts = (scene.touchSquares + scene.recognizerSquares).map(\.center)
+            }) { scene, _ in
+                // Square 1 sideways by touches, circle 1 down and circle 2 sideways by the pans.
+                let offsets = [CGPoint(x: 120, y: 0), .zero, .zero, CGPoint(x: 0, y: 90), CGPoint(x: 120, y: 0), .zero]
+                let expected = zip(starts, offsets).map { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
+                XCTAssertEqual((scene.touchSquares + scene.recognizerSquares).map(\.center), expected)
+            }
+        }
+    }
+
+    func testTapsLogASingleThenADoubleOnEachPad() throws {
+        try onMainActor {
+            try Self.playTour(of: TapsScene.self) { scene, _ in
+                for side in TapsScene.Side.allCases {
+                    XCTAssertEqual(scene.log(of: side), ["single", "double"], "\(side)")
+                    XCTAssertEqual(scene.resultLabels[side.rawValue].text, "double")
+                    XCTAssertEqual(scene.countLabels[side.rawValue].text, "single 1 \u{B7} double 1")
+                }
+            }
+        }
+    }
+
+    func testTapDoubleTapPanLogsASingleADoubleAndADragThatMovesTheSquare() throws {
+        try onMainActor {
+            var start = CGPoint.zero
+            try Self.playTour(of: TapDoubleTapPanScene.self, prepare: { scene, _ in start = scene.square.center }) { scene, _ in
+                XCTAssertEqual(Self.folded(scene.gestures.actionLog) { $0 == "drag changed" },
+                               ["single", "double", "drag began", "drag changed", "drag ended"],
+                               "the single after the double tap's wait, the double alone, no tap in the drag")
+                XCTAssertEqual(scene.square.center, CGPoint(x: start.x + 120, y: start.y - 30), "dragged with the finger")
+                XCTAssertEqual(scene.actionLog.lineLabels.last?.text, "drag ended")
+            }
+        }
+    }
+
+    func testLongPressPanDragsEachSquareByTheFingerOnceItPulses() throws {
+        try onMainActor {
+            var starts: [CGPoint] = []
+            let pulsed = Changes<[Bool]>()
+            try Self.playTour(of: LongPressPanScene.self, prepare: { scene, _ in
+                starts = [scene.twoRecognizerSquare.center, scene.oneRecognizerSquare.center]
+            }, watch: { scene in
+                pulsed.note([scene.twoRecognizerSquare, scene.oneRecognizerSquare].map {
+                    $0.layer.animation(forKey: PulsingDragTarget.pulseKey) != nil
+                })
+            }) { scene, _ in
+                XCTAssertEqual(pulsed.values, [[false, false], [true, false], [false, false], [false, true], [false, false]],
+                               "each square pulses from the long press until its finger lifts")
+                XCTAssertEqual([scene.twoRecognizerSquare.center, scene.oneRecognizerSquare.center],
+                               starts.map { CGPoint(x: $0.x + 40, y: $0.y - 110) })
+            }
+        }
+    }
+
+    func testGesturesShowATapASwipeLeftARotationAndAPinchInTurn() throws {
+        try onMainActor {
+            var statuses: [String] = []
+            try Self.playTour(of: GesturesScene.self, prepare: { scene, _ in
+                for recognizer in scene.gestures.recognizers {
+                    recognizer.addAction { [unowned scene] recognizer in
+                        guard recognizer.state == .ended || recognizer.state == .recognized else { return }
+                        statuses.append(GesturesScene.status(of: recognizer, in: scene.view))
+                    }
+                }
+            }) { scene, _ in
+                XCTAssertEqual(statuses, [
+                    "tap at (262, 424)", "swipe left from (612, 424)",
+                    "rotation 69\u{B0} at (512, 424), ended", "pinch \u{D7}0.40 at (512, 424), ended",
+                ])
+                XCTAssertEqual(scene.statusLabel.text, "pinch \u{D7}0.40 at (512, 424), ended")
+                XCTAssertTrue(scene.gestures.imageView.image === scene.gestures.images[.pinch])
+                XCTAssertEqual(scene.gestures.imageView.layer.presentation()?.opacity, 0, "the last pictogram has faded away")
+            }
+        }
+    }
+
+    func testCheckmarkRecognizesTheCheckmarkAtItsTurnThenSaysTheLineIsNotOne() throws {
+        try onMainActor {
+            let verdicts = Changes<CheckmarkScene.Verdict>()
+            var turn = CGPoint.zero
+            try Self.playTour(of: CheckmarkScene.self, prepare: { scene, _ in
+                // Where the tour's downstroke ends and its upstroke begins.
+                let canvas = scene.canvas!
+                let box = canvas.convert(canvas.bounds, to: scene.view)
+                turn = canvas.convert(CGPoint(x: box.midX - 120 + 60, y: box.midY - 40 + 80), from: scene.view)
+            }, watch: { scene in verdicts.note(scene.verdict) }) { scene, _ in
+                XCTAssertEqual(verdicts.values.count, 5, "\(verdicts.values)")
+                guard verdicts.values.count == 5 else { return }
+                XCTAssertEqual(verdicts.values[0...1], [.none, .drawing])
+                guard case .recognized(let midPoint) = verdicts.values[2] else { return XCTFail("\(verdicts.values)") }
+                // A third of a point off at most, had the turn's move been merged with the next.
+                XCTAssertEqual(midPoint.x, turn.x, accuracy: 0.5)
+                XCTAssertEqual(midPoint.y, turn.y, accuracy: 0.5)
+                XCTAssertEqual(verdicts.values[3...], [.drawing, .notACheckmark], "the straight line")
+                XCTAssertEqual(scene.statusLabel.text, "not a checkmark")
+                XCTAssertTrue(scene.marker.isHidden)
+            }
+        }
+    }
+
+    func testCompassAnswersBothHitsOnTheShaftOnlyALayerHitInTheBoxAndNeitherOnTheCircle() throws {
+        try onMainActor {
+            var answers: [String] = []
+            try Self.playTour(of: CompassScene.self, prepare: { scene, _ in
+                let show = scene.compass.onTap
+                scene.compass.onTap = { tap in
+                    answers.append(CompassScene.answer(for: tap))
+                    show?(tap)
+                }
+            }) { scene, _ in
+                XCTAssertEqual(answers, [
+                    "layer hit: yes \u{B7} path hit: yes", "layer hit: yes \u{B7} path hit: no", "layer hit: no \u{B7} path hit: no",
+                ])
+                XCTAssertEqual(scene.answerLabel.text, "layer hit: no \u{B7} path hit: no")
+                XCTAssertFalse(scene.marker.isHidden)
+            }
+        }
+    }
+
+    func testHitTestAnimationHitsTheModelInLaneOneAndTheSeenViewInTheOthers() throws {
+        try onMainActor {
+            try Self.playTour(of: HitTestAnimationScene.self, prepare: { scene, harness in
+                // The tour counts on the views setting off as it starts, as in the headless
+                // run: it starts between 0.1 s and 0.2 s into a crossing (the next one, if
+                // the app took longer than that to come up).
+                let layer = scene.lanes[0].mover.layer
+                let animation = try XCTUnwrap(layer.animationKeys()?.first.flatMap { layer.animation(forKey: $0) })
+                let cycle = 2 * HitTestAnimationScene.crossingDuration
+                XCTAssertTrue(harness.runLoop(timeout: cycle + 1) {
+                    let phase = (CAAnimationEngine.currentTime - animation.beginTime).truncatingRemainder(dividingBy: cycle)
+                    return phase >= 0.1 && phase <= 0.2
+                })
+            }) { scene, _ in
+                XCTAssertEqual(scene.hits, [1, 1, 1, 0], "lane 1 when the view was elsewhere, lanes 2 and 3 when it was seen there")
+                XCTAssertEqual(scene.misses, [0, 1, 1, 0], "lanes 2 and 3 while the view was seen elsewhere")
+                XCTAssertEqual([scene.recognizerMisses, scene.recognizerHits], [1, 1], "lane 4's recognizer tests what is seen")
+                XCTAssertEqual(scene.buttonActions, 0, "the animated button swallows its touches")
+                XCTAssertEqual(scene.lanes[3].result.text, "recognizer hits 1 \u{B7} button actions 0")
+            }
+        }
+    }
+
+    func testResponderChainClimbsToTheOuterViewThenStopsAtTheMiddleOnceItsButtonSaysSo() throws {
+        try onMainActor {
+            let lists = Changes<[String]>()
+            try Self.playTour(of: ResponderChainScene.self, watch: { scene in lists.note(scene.chainLines()) }) { scene, _ in
+                XCTAssertEqual(lists.values, [
+                    [],
+                    ["1. inner view: passes it on", "2. middle view: passes it on", "3. outer view: handles it: the chain stops"],
+                    ["1. inner view: passes it on", "2. middle view: handles it: the chain stops"],
+                ])
+                XCTAssertTrue(scene.middle.handlesTouches, "the middle box's button switched it")
+                XCTAssertEqual(scene.toggles[scene.middle]?.currentTitle, "handles touches")
+                XCTAssertEqual(scene.listLabels.compactMap(\.text), lists.values.last)
+            }
+        }
+    }
+
+    func testRestrictionsLetATapThroughToTheViewBehindOnceInteractionIsOffOrTheTargetHidden() throws {
+        try onMainActor {
+            try Self.playTour(of: RestrictionsScene.self) { scene, _ in
+                let once = TouchCountingView.Counts(began: 1, moved: 0, ended: 1, cancelled: 0), none = TouchCountingView.Counts()
+                XCTAssertFalse(scene.interactionTarget.isUserInteractionEnabled)
+                XCTAssertTrue(scene.hiddenTarget.isHidden)
+                XCTAssertEqual([scene.interactionTarget.counts, scene.interactionBehind.counts], [once, once],
+                               "the target before its restriction, the view behind after")
+                XCTAssertEqual([scene.hiddenTarget.counts, scene.hiddenBehind.counts], [once, once])
+                XCTAssertEqual([scene.alphaTarget, scene.alphaBehind, scene.multipleTouchTarget, scene.exclusiveView, scene.otherView]
+                    .map(\.counts), Array(repeating: none, count: 5))
+            }
+        }
+    }
+
+    func testOutsideBoundsMissesTheLeftTabAndReachesTheRightOne() throws {
+        try onMainActor {
+            try Self.playTour(of: OutsideBoundsScene.self) { scene, _ in
+                XCTAssertEqual(scene.columns.map(\.result.text), ["fell through to the panel behind", "reached the tab (the subview)"])
+                XCTAssertEqual(scene.columns.map(\.marker.layer.borderColor), [UIColor.systemRed.cgColor, UIColor.systemGreen.cgColor])
+            }
+        }
+    }
+
+    func testButtonVersusTapCountsTwoButtonTapsAndOneRecognizerTap() throws {
+        try onMainActor {
+            try Self.playTour(of: ButtonVersusTapScene.self) { scene, _ in
+                XCTAssertEqual([scene.buttonTaps, scene.recognizerTaps], [2, 1])
+                XCTAssertEqual(scene.buttonCounter.text, "button's action (touchUpInside): 2")
+                XCTAssertEqual(scene.recognizerCounter.text, "view's tap recognizer: 1")
+            }
+        }
+    }
+
+    func testSwipeVsPanSwipesWithoutMovingThenPansTheSquareWithTheFinger() throws {
+        try onMainActor {
+            var start = CGPoint.zero
+            try Self.playTour(of: SwipeVsPanScene.self, prepare: { scene, _ in start = scene.square.center }) { scene, _ in
+                XCTAssertEqual(Self.folded(scene.gestures.actionLog) { $0 == "pan changed" },
+                               ["swipe right", "pan began", "pan changed", "pan ended"])
+                XCTAssertEqual(scene.square.center, CGPoint(x: start.x, y: start.y - 90), "the flick left it; the drag took it along")
+            }
+        }
+    }
+
+    func testPinchRotatePanScalesTurnsAndMovesThePhotoAndADoubleTapPutsItBack() throws {
+        try onMainActor {
+            var home = CGPoint.zero
+            var beforeReset: (transform: CGAffineTransform, center: CGPoint)?
+            try Self.playTour(of: PinchRotatePanScene.self, prepare: { scene, _ in
+                home = scene.home
+                scene.pan.addAction { [unowned scene] pan in
+                    if pan.state == .ended { beforeReset = (scene.photo.transform, scene.photo.center) }
+                }
+            }) { scene, _ in
+                let moved = try XCTUnwrap(beforeReset, "the one-finger drag panned")
+                // 160 to 260 points apart, turning half a radian; fingers on quarter points.
+                XCTAssertEqual(hypot(moved.transform.a, moved.transform.b), 260.0 / 160, accuracy: 0.005)
+                XCTAssertEqual(atan2(moved.transform.b, moved.transform.a), 0.5, accuracy: 0.005)
+                XCTAssertEqual(moved.center, CGPoint(x: home.x + 120, y: home.y - 40), "the pinch moved nothing; the drag did")
+                XCTAssertEqual(scene.photo.transform, .identity, "the double tap")
+                XCTAssertEqual(scene.photo.center, home)
+                XCTAssertEqual(scene.readout.text, "scale \u{D7}1.00 \u{B7} rotation 0\u{B0} \u{B7} moved (0, 0)")
+            }
+        }
+    }
+}
