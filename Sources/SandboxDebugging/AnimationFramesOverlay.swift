@@ -32,7 +32,9 @@ public final class AnimationFramesOverlay: DebugOverlay {
     public static let modelDash = Canvas.Dash(on: 6, off: 4)
     static let labelSize: CGFloat = 13
 
-    public var isVisible = false
+    // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
+    // assignment only, never held inout across a call.
+    @exclusivity(unchecked) public var isVisible = false
     /// What each drawn layer's outlines and plate reached in the last frame, two
     /// rectangles a layer (see `Drawing.reaches`).
     private var drawnReaches: [CGRect] = []

@@ -67,11 +67,15 @@ public final class DebugOverlays {
             || recognizers.isVisible || performance.isVisible)
     }
     private var slept = false
+    /// Whether every overlay was hidden when `apply(_:in:)` last ran, so the caller of
+    /// that batch need not ask again.
+    public private(set) var wasDormantAtLastBatch = true
 
     /// Feeds a batch the window has just taken to every overlay, then brings them up to
     /// date; returns the rectangles to redraw. Nothing while `isDormant`.
     public func apply(_ batch: [TouchSample], in window: UIWindow) -> [CGRect] {
-        guard !isDormant else {
+        wasDormantAtLastBatch = isDormant
+        guard !wasDormantAtLastBatch else {
             slept = true
             return []
         }

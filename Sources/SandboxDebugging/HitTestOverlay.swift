@@ -27,7 +27,9 @@ public final class HitTestOverlay: DebugOverlay {
     static let labelPadding: CGFloat = 4
     static let labelHeight: CGFloat = 20
 
-    public var isVisible = false
+    // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
+    // assignment only, never held inout across a call.
+    @exclusivity(unchecked) public var isVisible = false
     /// Labels stay at least this far below the window's top (a host's title bar there
     /// would cover them).
     public var topInset: CGFloat = 0

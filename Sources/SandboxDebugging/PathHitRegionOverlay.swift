@@ -28,7 +28,9 @@ public final class PathHitRegionOverlay: DebugOverlay {
     public static let color = DebugPalette.purple
     public static let fillAlpha = 0.3
 
-    public var isVisible = false
+    // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
+    // assignment only, never held inout across a call.
+    @exclusivity(unchecked) public var isVisible = false
     /// What each region reached in the last frame.
     private var drawnReaches: [CGRect] = []
 

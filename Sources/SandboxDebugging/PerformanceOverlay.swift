@@ -43,7 +43,9 @@ public final class PerformanceOverlay: DebugOverlay {
     /// The sparkline's scale never drops below this, so that fast frames look flat.
     public nonisolated static let sparklineFloor: TimeInterval = 0.002
 
-    public var isVisible = false
+    // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
+    // assignment only, never held inout across a call.
+    @exclusivity(unchecked) public var isVisible = false
     /// Where the panel showing the readout is, in window points (set as it is placed), so
     /// that the frames redrawing only it are no news.
     public var panelFrame = CGRect.zero

@@ -25,7 +25,9 @@ public final class RecognizerHUD: DebugOverlay {
     public static let sequenceGap: TimeInterval = 0.5
     public static let pollInterval: TimeInterval = 0.1
 
-    public var isVisible = false {
+    // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
+    // assignment only, never held inout across a call.
+    @exclusivity(unchecked) public var isVisible = false {
         didSet {
             guard isVisible != oldValue else { return }
             if isVisible, !GestureTrace.isEnabled {

@@ -51,7 +51,9 @@ public final class TouchSpotsOverlay: DebugOverlay {
     /// translucent where segments meet.
     public static let trailBands = 5
 
-    public var isVisible = true
+    // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
+    // assignment only, never held inout across a call.
+    @exclusivity(unchecked) public var isVisible = true
     /// Live spots in the order their touches began.
     public private(set) var spots: [Spot] = []
     /// The points of the trail stroke being built, kept to draw without allocating.

@@ -255,8 +255,10 @@ public final class DebugLayer {
     public func apply(_ batch: [TouchSample]) -> [CGRect] {
         guard let appWindow = overlays.window else { return [] }
         let dirty = overlays.apply(batch, in: appWindow)
-        guard !overlays.isDormant else {
-            fingers.removeAll()
+        // Asked once per batch on the quiet path: a layer that shows nothing costs the
+        // app's moves as little as can be.
+        guard !overlays.wasDormantAtLastBatch else {
+            if !fingers.isEmpty { fingers.removeAll() }
             return dirty
         }
         for sample in batch {
