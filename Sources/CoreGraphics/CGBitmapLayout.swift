@@ -68,6 +68,11 @@ public struct CGBitmapLayout {
     /// for an alpha-only layout), `nativeBytesPerRow` apart.
     public func copyPixels(toNative native: UnsafeMutableRawPointer, nativeBytesPerRow: Int) {
         let source = storage.bytes
+        // Already native (a backing store, most bitmaps the renderer makes): the bytes
+        // as they are, not rebuilt pixel by pixel.
+        if channels == .native, hasAlpha {
+            return Self.copyRows(from: source, bytesPerRow, to: native, nativeBytesPerRow, rowBytes: width * 4, rows: height)
+        }
         for row in 0..<height {
             let from = source + row * bytesPerRow, to = native + row * nativeBytesPerRow
             guard let c = channels else {
@@ -89,6 +94,9 @@ public struct CGBitmapLayout {
     /// into `storage`.
     public func copyPixels(fromNative native: UnsafeRawPointer, nativeBytesPerRow: Int) {
         let destination = storage.bytes
+        if channels == .native, hasAlpha {
+            return Self.copyRows(from: native, nativeBytesPerRow, to: destination, bytesPerRow, rowBytes: width * 4, rows: height)
+        }
         for row in 0..<height {
             let from = native + row * nativeBytesPerRow, to = destination + row * bytesPerRow
             guard let c = channels else {
@@ -103,6 +111,20 @@ public struct CGBitmapLayout {
                 p.storeBytes(of: UInt8(truncatingIfNeeded: word), toByteOffset: c.blue, as: UInt8.self)
                 p.storeBytes(of: hasAlpha ? UInt8(truncatingIfNeeded: word >> 24) : 255, toByteOffset: c.alpha, as: UInt8.self)
             }
+        }
+    }
+}
+
+extension CGBitmapLayout {
+    /// `rows` rows of `rowBytes` bytes, in one copy when both strides are alike.
+    static func copyRows(from source: UnsafeRawPointer, _ sourceStride: Int, to destination: UnsafeMutableRawPointer,
+                         _ destinationStride: Int, rowBytes: Int, rows: Int) {
+        if sourceStride == destinationStride {
+            destination.copyMemory(from: source, byteCount: sourceStride * (rows - 1) + rowBytes)
+            return
+        }
+        for row in 0..<rows {
+            (destination + row * destinationStride).copyMemory(from: source + row * sourceStride, byteCount: rowBytes)
         }
     }
 }

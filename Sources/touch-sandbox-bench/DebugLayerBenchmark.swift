@@ -25,6 +25,10 @@ enum DebugLayerBenchmark {
         case handle = "on-handle"
         /// `TOUCH_DEBUG=spots,hit-views`.
         case shown = "on-spots-hit-views"
+        /// `TOUCH_DEBUG=all`: every overlay, the recognizer HUD and the meter included
+        /// (not in the table: for profiling a touch's first frame with `debug-layer-op
+        /// on-all:tap N` under callgrind).
+        case all = "on-all"
     }
 
     /// One set-up, ready to run moved touches and frames.
@@ -64,6 +68,7 @@ enum DebugLayerBenchmark {
             case .hidden: layer = DebugLayer(configuration: DebugLayerConfiguration(showsHandle: false))
             case .handle: layer = DebugLayer(configuration: DebugLayerConfiguration())
             case .shown: layer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots, .hitViews]))
+            case .all: layer = DebugLayer(configuration: DebugLayerConfiguration(tools: Set(DebugTool.overlays)))
             }
             layer?.attach(to: window)
             buffer = FrameBuffer(pointSize: size, scale: 1)
@@ -88,6 +93,18 @@ enum DebugLayerBenchmark {
         }
 
         private var pendingDamage: [CGRect] = []
+        private var secondNumber: UInt32 = 100
+
+        /// A second finger on the square, a new one for each `began`.
+        func sendSecond(_ phase: TouchSample.Phase) {
+            if phase == .began { secondNumber += 1 }
+            let batch = [TouchSample(id: TouchSample.ID(device: 1, number: secondNumber), phase: phase,
+                                     location: CGPoint(x: 470, y: 340), timestamp: time)]
+            for run in routing.route(batch, windows: UIApplication.shared.windows) {
+                run.window.inject(run.samples)
+            }
+            pendingDamage = layer?.apply(batch) ?? []
+        }
 
         /// A frame as the host draws it: every window's damage and the overlays', each
         /// rectangle redrawn on its own.
@@ -118,6 +135,14 @@ enum DebugLayerBenchmark {
             scenario.send(.moved)
             scenario.frame()
         }
+        case "tap": return {
+            // A second finger lands beside the first and lifts, each with its frame: the
+            // frames a new touch costs.
+            scenario.sendSecond(.began)
+            scenario.frame()
+            scenario.sendSecond(.ended)
+            scenario.frame()
+        }
         default: return nil
         }
     }
@@ -133,11 +158,11 @@ enum DebugLayerBenchmark {
         print("|---|---|---|---|---|---|")
         for kind in ["move", "frame"] {
             var instructions: [Setup: Double] = [:]
-            for setup in Setup.allCases {
+            for setup in Setup.allCases where setup != .all {
                 instructions[setup] = callgrind("\(setup.rawValue):\(kind)", executable: executable)
             }
             let nanoseconds = alternatingNanoseconds(kind: kind, count: kind == "move" ? 20_000 : 2_000)
-            for setup in Setup.allCases {
+            for setup in Setup.allCases where setup != .all {
                 let count = instructions[setup].map { String(format: "%.0f", $0) } ?? "n/a"
                 let ratio = instructions[setup].flatMap { value in instructions[.off].map { String(format: "%.3f", value / $0) } } ?? "n/a"
                 let ns = nanoseconds[setup] ?? .nan
@@ -159,7 +184,7 @@ enum DebugLayerBenchmark {
     private static func alternatingNanoseconds(kind: String, count: Int) -> [Setup: Double] {
         var samples: [Setup: [Double]] = [:]
         for _ in 0..<9 {
-            for setup in Setup.allCases {
+            for setup in Setup.allCases where setup != .all {
                 guard let run = operation("\(setup.rawValue):\(kind)") else { continue }
                 for _ in 0..<min(count / 10, 200) { run() }
                 let start = DispatchTime.now().uptimeNanoseconds
