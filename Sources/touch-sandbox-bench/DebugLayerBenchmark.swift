@@ -48,18 +48,7 @@ enum DebugLayerBenchmark {
             let size = CGSize(width: 1024, height: 768)
             UIScreen.main.bounds = CGRect(origin: .zero, size: size)
             window = UIWindow(frame: UIScreen.main.bounds)
-            let square = UIView(frame: CGRect(x: 432, y: 304, width: 160, height: 160))
-            square.backgroundColor = .systemBlue
-            // HelloTouch's drag: the square follows the finger, so every move is a
-            // change to draw.
-            let pan = UIPanGestureRecognizer()
-            pan.addAction { recognizer in
-                guard let pan = recognizer as? UIPanGestureRecognizer, let view = pan.view else { return }
-                let moved = pan.translation(in: view.superview)
-                view.center = CGPoint(x: view.center.x + moved.x, y: view.center.y + moved.y)
-                pan.setTranslation(.zero, in: view.superview)
-            }
-            square.addGestureRecognizer(pan)
+            let square = makeDraggedSquare()
             square.addGestureRecognizer(UITapGestureRecognizer())
             window.addSubview(square)
             window.makeKeyAndVisible()

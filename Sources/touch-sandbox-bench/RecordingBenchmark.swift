@@ -25,16 +25,7 @@ enum RecordingBenchmark {
         init() {
             UIApplication.shared.resetForTesting()
             window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
-            let square = UIView(frame: CGRect(x: 432, y: 304, width: 160, height: 160))
-            let pan = UIPanGestureRecognizer()
-            pan.addAction { recognizer in
-                guard let pan = recognizer as? UIPanGestureRecognizer, let view = pan.view else { return }
-                let moved = pan.translation(in: view.superview)
-                view.center = CGPoint(x: view.center.x + moved.x, y: view.center.y + moved.y)
-                pan.setTranslation(.zero, in: view.superview)
-            }
-            square.addGestureRecognizer(pan)
-            window.addSubview(square)
+            window.addSubview(makeDraggedSquare())
             window.makeKeyAndVisible()
             window.inject([sample(.began, 500)])
             window.inject([sample(.moved, 530)])

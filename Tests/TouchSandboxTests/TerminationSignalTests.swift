@@ -37,15 +37,7 @@ final class TerminationSignalTests: XCTestCase {
         let sandbox = try SandboxProcess.start(["--display", server.display, "--scene", "gestures", "--trace-gestures",
                                                 "--record", file.path])
         // The touch is sent once the window shows its first frame, so it lands on it.
-        let pixels = try WindowPixelReader(displayName: server.display)
-        var window: UInt?
-        let deadline = Date().addingTimeInterval(10)
-        while window == nil, Date() < deadline {
-            window = WindowList.topLevelWindows(display: server.display).first { !before.contains($0) }
-            if window == nil { usleep(10_000) }
-        }
-        let shown = try XCTUnwrap(window, "the sandbox's window appeared")
-        XCTAssertEqual(pixels.waitForPixel(of: shown, x: 5, y: 300, timeout: 10) { $0 == 0x1C1C1E }, 0x1C1C1E, "the first frame")
+        try waitForFirstFrame(on: server, besides: before)
         try server.touchscreen.touches([(3, .begin, CGPoint(x: 500, y: 400))])
         defer { try? server.touchscreen.touches([(3, .end, CGPoint(x: 500, y: 400))]) }
         XCTAssertTrue(sandbox.waitForStandardError(containing: "UITapGestureRecognizer"), "the touch reached the scene's recognizers")
@@ -81,15 +73,7 @@ final class TerminationSignalTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("session.touches")
         let sandbox = try SandboxProcess.start(["--display", server.display, "--record", file.path])
-        let pixels = try WindowPixelReader(displayName: server.display)
-        var window: UInt?
-        let deadline = Date().addingTimeInterval(10)
-        while window == nil, Date() < deadline {
-            window = WindowList.topLevelWindows(display: server.display).first { !before.contains($0) }
-            if window == nil { usleep(10_000) }
-        }
-        let shown = try XCTUnwrap(window, "the sandbox's window appeared")
-        XCTAssertEqual(pixels.waitForPixel(of: shown, x: 5, y: 300, timeout: 10) { $0 == 0x1C1C1E }, 0x1C1C1E, "the first frame")
+        try waitForFirstFrame(on: server, besides: before)
         try server.touchscreen.touches([(4, .begin, CGPoint(x: 500, y: 400))])
         try server.touchscreen.touches([(4, .end, CGPoint(x: 510, y: 400))])
         usleep(200_000)
@@ -110,5 +94,20 @@ final class TerminationSignalTests: XCTestCase {
         }
         XCTAssertEqual(kinds, ["began", "ended", "key q"])
     }
-}
 
+    /// Waits for the sandbox's window (the top-level window not among `before`) to show
+    /// its first frame: the scene's background at the left edge.
+    private func waitForFirstFrame(on server: HeadlessXorg, besides before: Set<UInt>,
+                                   file: StaticString = #filePath, line: UInt = #line) throws {
+        let pixels = try WindowPixelReader(displayName: server.display)
+        var window: UInt?
+        let deadline = Date().addingTimeInterval(10)
+        while window == nil, Date() < deadline {
+            window = WindowList.topLevelWindows(display: server.display).first { !before.contains($0) }
+            if window == nil { usleep(10_000) }
+        }
+        let shown = try XCTUnwrap(window, "the sandbox's window appeared", file: file, line: line)
+        XCTAssertEqual(pixels.waitForPixel(of: shown, x: 5, y: 300, timeout: 10) { $0 == 0x1C1C1E }, 0x1C1C1E,
+                       "the first frame", file: file, line: line)
+    }
+}
