@@ -47,19 +47,32 @@ public final class TouchRecorder {
     }
 
     /// Keeps one batch, its times made relative to `startTime`.
+    ///
+    /// Times in the file never go back: a sample stamped before the recording started,
+    /// or before what was recorded last (a server's timestamp a few microseconds behind
+    /// the clock that started the recording), is kept at the later time.
     public func record(_ batch: [TouchSample]) {
         guard isRecording, !batch.isEmpty else { return }
         var relative = batch
-        for index in relative.indices { relative[index].timestamp -= startTime }
+        for index in relative.indices { relative[index].timestamp = monotonic(relative[index].timestamp - startTime) }
         pending.append(.touches(relative))
         sampleCount += batch.count
     }
 
-    /// Keeps one key press at `time` (on the samples' clock).
+    /// Keeps one key press at `time` (on the samples' clock), never before what was
+    /// recorded last.
     public func record(_ key: TouchRecording.Key, at time: TimeInterval) {
         guard isRecording else { return }
-        pending.append(.key(key, time: time - startTime))
+        pending.append(.key(key, time: monotonic(time - startTime)))
         keyCount += 1
+    }
+
+    /// The latest time recorded, in seconds from the start.
+    private var lastTime: TimeInterval = 0
+
+    private func monotonic(_ time: TimeInterval) -> TimeInterval {
+        lastTime = max(lastTime, time)
+        return lastTime
     }
 
     /// Writes what was kept since the last flush, as whole lines.

@@ -48,6 +48,22 @@ final class TouchRecorderTests: XCTestCase {
         ]))
     }
 
+    /// A sample stamped a little before the recording started (a server's time behind
+    /// the clock), or before the one recorded last, is kept at the later time: a file's
+    /// times never go back.
+    func testTimesNeverGoBackInTheFile() async throws {
+        let url = folder.appendingPathComponent("early.touches")
+        let recorder = try TouchRecorder(url: url, header: TouchRecording.Header(size: CGSize(width: 64, height: 64), app: "test"),
+                                         startTime: 500)
+        recorder.record([sample(1, .began, 10, at: 499.999998)])
+        recorder.record([sample(1, .moved, 11, at: 500.5)])
+        recorder.record([sample(1, .ended, 11, at: 500.4)])
+        recorder.record(TouchRecording.Key(keysym: 0x73, text: "s"), at: 500.3)
+        recorder.finish()
+        let read = try TouchRecordingReader.read(contentsOf: url).recording
+        XCTAssertEqual(read.events.map(\.time), [0, 0.5, 0.5, 0.5])
+    }
+
     func testAPathThatCannotBeWrittenIsOneLine() async {
         let url = folder.appendingPathComponent("no-such-folder/drag.touches")
         XCTAssertThrowsError(try TouchRecorder(url: url, header: TouchRecording.Header(size: CGSize(width: 1, height: 1), app: "t"),
