@@ -85,10 +85,7 @@ public final class DebugLayer {
         window = DebugWindow(frame: UIScreen.main.bounds)
         view = DebugLayerView(frame: window.bounds, recognizers: overlays.recognizers, performance: overlays.performance)
         window.addSubview(view)
-        overlays.recognizers.onChange = { [weak self] in
-            self?.view.hud.contentChanged()
-            self?.panelsChanged()
-        }
+        overlays.recognizers.onChange = { [weak self] in self?.recognizersChanged() }
         overlays.performance.onChange = { [weak self] in self?.view.meter.setNeedsDisplay() }
         view.onPanelsPlaced = { [weak self] frames in self?.panelsPlaced(frames) }
         view.handle.addAction({ [weak self] _ in self?.setToolbarVisible(true) }, for: .touchUpInside)
@@ -267,7 +264,9 @@ public final class DebugLayer {
             case .ended, .cancelled: fingers[sample.id] = nil
             }
         }
-        if overlays.pathRegions.isVisible { refreshPanels() }
+        // The paths note follows the app's layers on the next turn, with the HUD: it walks
+        // the layer tree, and is information, not the touch's feedback.
+        if overlays.pathRegions.isVisible { scheduleInformationRefresh() }
         view.avoid(fingers: Array(fingers.values))
         return dirty
     }
@@ -280,14 +279,42 @@ public final class DebugLayer {
 
     /// Brings the panels up to the overlays and the app: the paths note shows while the
     /// paths overlay is on and no layer of the app's window hit-tests by path. Called
-    /// after every batch while the paths overlay is on, and when a tool is switched; an
-    /// app that changes its layers without input (a new scene from a key) calls it too.
+    /// on the turn after a batch while the paths overlay is on, and when a tool is
+    /// switched; an app that changes its layers without input (a new scene from a key)
+    /// calls it too.
     public func refreshPanels() {
         let pathsNote = overlays.pathRegions.isVisible
             && (overlays.window.map { overlays.pathRegions.regions(in: $0).isEmpty } ?? false)
         view.showsPathsNote = pathsNote
         panelsChanged()
     }
+
+    /// The HUD's sequence changed. Its panel is redrawn on the next turn of the run loop
+    /// (at most a frame later), not in the frame that shows the touch: the spots and
+    /// outlines are the touch's feedback and are drawn first; the HUD is information,
+    /// and redrawing its panel cost a new touch's frame about a third of its time.
+    private func recognizersChanged() {
+        hudContentChanged = true
+        scheduleInformationRefresh()
+    }
+
+    /// Brings the HUD and the paths note up to date on the next turn, once however many
+    /// batches asked.
+    private func scheduleInformationRefresh() {
+        guard informationRefresh == nil else { return }
+        informationRefresh = UIApplication.shared.schedule(afterDelay: 0) { [weak self] in
+            guard let self else { return }
+            informationRefresh = nil
+            if hudContentChanged {
+                hudContentChanged = false
+                view.hud.contentChanged()
+            }
+            refreshPanels()
+        }
+    }
+
+    private var informationRefresh: DelayedCall?
+    private var hudContentChanged = false
 
     private func panelsChanged() {
         view.setNeedsLayout()

@@ -187,6 +187,8 @@ final class DebugLayerLayoutTests: OverlayTestCase {
         let tap = [sample(1, .began, 10, 400)]
         window.inject(tap)
         _ = layer.apply(tap)
+        // The note follows on the run loop's next turn.
+        UIApplication.shared.runPendingTimers()
         layer.view.layoutIfNeeded()
         XCTAssertEqual(layer.overlays.pathRegions.regions(in: window).count, 1)
         XCTAssertTrue(layer.view.pathsNote.isHidden, "a region to tint: no note")

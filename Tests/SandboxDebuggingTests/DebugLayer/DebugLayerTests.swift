@@ -117,4 +117,27 @@ final class DebugLayerTests: XCTestCase {
         XCTAssertEqual(appView.phases, ["began", "ended"])
         layer.detach()
     }
+
+    /// The HUD's panel follows a new touch on the next turn of the run loop, not in the
+    /// frame that shows the touch (the spots do).
+    func testTheHUDPanelFollowsANewTouchOnTheNextTurn() async throws {
+        let appView = CountingView(frame: app.bounds)
+        appView.addGestureRecognizer(UITapGestureRecognizer())
+        app.addSubview(appView)
+        let layer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots, .gestures]))
+        layer.attach(to: app)
+        var routing = ScreenTouchRouting()
+        let batch = [TouchSample(id: .init(device: 1, number: 1), phase: .began, location: CGPoint(x: 200, y: 200),
+                                 timestamp: CACurrentMediaTime())]
+        for run in routing.route(batch, windows: UIApplication.shared.windows) { run.window.inject(run.samples) }
+        let dirty = layer.apply(batch)
+        XCTAssertFalse(dirty.isEmpty, "the spot is drawn with the touch")
+        layer.view.layoutIfNeeded()
+        XCTAssertTrue(layer.view.hud.isHidden, "the HUD waits for the next turn")
+        UIApplication.shared.runPendingTimers()
+        layer.view.layoutIfNeeded()
+        XCTAssertFalse(layer.view.hud.isHidden, "and then shows the tap recognizer")
+        layer.detach()
+    }
 }
+

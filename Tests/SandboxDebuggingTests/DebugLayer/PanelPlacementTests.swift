@@ -43,9 +43,12 @@ final class PanelPlacementTests: OverlayTestCase {
     }
 
     @discardableResult
+    /// One batch as the host handles it, and the run loop's next turn, where the HUD
+    /// follows the batch (`DebugLayer` refreshes it then).
     private func send(_ batch: [TouchSample]) -> [CGRect] {
         window.inject(batch)
         let dirty = layer.apply(batch)
+        UIApplication.shared.runPendingTimers()
         layer.view.layoutIfNeeded()
         return dirty
     }
