@@ -48,10 +48,14 @@ public final class X11Host {
         public var replay: TouchRecording?
         /// Playback speed of `replay`: 2 plays twice as fast.
         public var replaySpeed: Double
+        /// Kiosk mode (`KioskConfiguration`); nil for a normal window. `UIApplicationMain`
+        /// fills it from `TOUCH_KIOSK` when it is nil.
+        public var kiosk: KioskConfiguration?
 
         public init(display: String? = nil, size: CGSize = CGSize(width: 1024, height: 768), scale: CGFloat = 1,
                     title: String = "Touch Sandbox", verbose: Bool = false, debugLayer: DebugLayerConfiguration? = nil,
-                    recordingURL: URL? = nil, replay: TouchRecording? = nil, replaySpeed: Double = 1) {
+                    recordingURL: URL? = nil, replay: TouchRecording? = nil, replaySpeed: Double = 1,
+                    kiosk: KioskConfiguration? = nil) {
             self.display = display
             self.size = size
             self.scale = scale
@@ -61,6 +65,7 @@ public final class X11Host {
             self.recordingURL = recordingURL
             self.replay = replay
             self.replaySpeed = replaySpeed
+            self.kiosk = kiosk
         }
     }
 
