@@ -28,7 +28,8 @@ import UIKit
 /// `DebugLayerConfiguration`); a word it does not know prints one line and exits with
 /// status 2. `TOUCH_RECORD` and `TOUCH_REPLAY` record the session or play a recording
 /// on stage (`RecordingEnvironment`); a replay file that cannot be played is one line
-/// and status 2, before the app starts.
+/// and status 2, before the app starts. `TOUCH_KIOSK` (or `options.kiosk`) runs the app
+/// as a kiosk (`KioskConfiguration`, `KioskSession`).
 @MainActor
 public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
                               delegate makeDelegate: @autoclosure () -> any UIApplicationDelegate,
@@ -43,6 +44,9 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
         }
     }
     do {
+        if options.kiosk == nil {
+            options.kiosk = try KioskConfiguration(environment: ProcessInfo.processInfo.environment)
+        }
         if let note = try RecordingEnvironment.apply(ProcessInfo.processInfo.environment, to: &options) {
             FileHandle.standardError.write(Data("\(ProgramName.current): \(note)\n".utf8))
         }
@@ -82,6 +86,8 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     public private(set) var recording: TouchRecordingFilter?
     /// The replay on stage, when `options.replay` asked for one.
     public private(set) var stageReplay: StageReplay?
+    /// The kiosk's exit gesture, key guard and idle timer, in kiosk mode.
+    public private(set) var kioskSession: KioskSession?
     /// Each visible window's frame stage, by window.
     private var stages: [ObjectIdentifier: WindowFrameStage] = [:]
 
@@ -169,7 +175,8 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
             screen = host
         } else {
             var hostOptions = options
-            if window.bounds.width > 0 && window.bounds.height > 0 {
+            // A kiosk's monitor decides the screen's size, not the first window.
+            if options.kiosk == nil, window.bounds.width > 0 && window.bounds.height > 0 {
                 hostOptions.size = window.bounds.size
                 UIScreen.main.bounds = CGRect(origin: .zero, size: hostOptions.size)
             }
@@ -181,6 +188,10 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
             screen.client = self
             host = screen
             isNew = true
+            if options.kiosk != nil {
+                UIScreen.main.bounds = CGRect(origin: .zero, size: screen.size)
+                window.frame = UIScreen.main.bounds
+            }
         }
         let screenBounds = CGRect(origin: .zero, size: screen.currentFrame.pointSize)
         if window.bounds.width <= 0 || window.bounds.height <= 0 { window.frame = screenBounds }
@@ -199,6 +210,15 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
                 debugHosting = DebugLayerHosting(layer, in: screen, over: window)
             }
             startRecordingAndReplay(on: screen)
+            if let kiosk = options.kiosk {
+                let session = KioskSession(configuration: kiosk, screenSize: screen.size)
+                session.onExit = { [weak self] in
+                    self?.log("kiosk: left by the exit gesture")
+                    exit(0)
+                }
+                session.attach(to: screen)
+                kioskSession = session
+            }
         }
     }
 

@@ -1,0 +1,28 @@
+import X11Host
+import XCTest
+
+/// `TOUCH_KIOSK`'s words.
+final class KioskConfigurationTests: XCTestCase {
+    func testWordsSetTheMonitorTheIdleTimeoutTheExitAndTheCursor() throws {
+        XCTAssertEqual(try KioskConfiguration(parsing: "1"), KioskConfiguration())
+        XCTAssertEqual(try KioskConfiguration(parsing: "monitor=HDMI-1, idle=90,exit=Corner,cursor"),
+                       KioskConfiguration(monitor: "HDMI-1", idleTimeout: 90, exitGesture: .corner, showsCursor: true))
+        XCTAssertEqual(try KioskConfiguration(parsing: "on,idle=0")?.idleTimeout, 0)
+        for off in ["", "0", "off", " , "] {
+            XCTAssertNil(try KioskConfiguration(parsing: off), off)
+        }
+        XCTAssertNil(try KioskConfiguration(environment: [:]))
+    }
+
+    func testAWordItDoesNotKnowIsOneLine() {
+        let cases: [(String, String)] = [
+            ("fullscreen", "TOUCH_KIOSK: 'fullscreen' is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor"),
+            ("idle=-5", "TOUCH_KIOSK: 'idle=-5' is not understood: idle takes seconds, 0 or more"),
+            ("exit=swipe", "TOUCH_KIOSK: 'exit=swipe' is not understood: exit takes hold, corner or both"),
+            ("monitor=", "TOUCH_KIOSK: 'monitor=' is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor"),
+        ]
+        for (value, message) in cases {
+            XCTAssertThrowsError(try KioskConfiguration(parsing: value)) { XCTAssertEqual("\($0)", message, value) }
+        }
+    }
+}
