@@ -62,6 +62,32 @@ public final class SandboxApp {
         attachGallery(window)
     }
 
+    /// Kiosk mode (`--kiosk`): the scene alone, fullscreen, with no caption bar, hint or
+    /// toolbar; the overlays only when `--overlays` asked for them; no keys (the kiosk
+    /// takes them all); and, when the kiosk becomes idle, the scene it started with,
+    /// made anew for the next visitor.
+    public func decorateKiosk(_ host: X11Host, showing window: UIWindow, overlays: Bool) {
+        self.host = host
+        isKiosk = true
+        self.window = window
+        if overlays {
+            debugLayer.hidesToolbar = true
+            debugLayer.setToolbarVisible(false)
+            hosting = DebugLayerHosting(debugLayer, in: host, over: window)
+        }
+        gallery.isHidden = true
+        insetScene()
+        let start = SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0
+        idleObserver = NotificationCenter.default.addObserver(forName: KioskSession.didBecomeIdleNotification, object: nil,
+                                                              queue: nil) { [weak self] _ in
+            MainActor.assumeIsolated { self?.openScene(at: start) }
+        }
+    }
+
+    /// Whether the sandbox runs as a kiosk (`decorateKiosk`).
+    public private(set) var isKiosk = false
+    private var idleObserver: (any NSObjectProtocol)?
+
     /// Starts recording the host's input to `url` (`--record`), named after the scene
     /// it starts in and shown by the debug layer's badge, whose Record button stops it.
     @discardableResult
@@ -91,7 +117,7 @@ public final class SandboxApp {
     /// The scene lays out in its safe area: clear of the caption bar above, and of the
     /// hint and the toolbar below, which are drawn over it.
     private func insetScene() {
-        let insets = GalleryView.sceneInsets
+        let insets = isKiosk ? (top: CGFloat(0), bottom: CGFloat(0)) : GalleryView.sceneInsets
         window?.rootViewController?.additionalSafeAreaInsets = UIEdgeInsets(top: insets.top, left: 0,
                                                                             bottom: insets.bottom, right: 0)
     }

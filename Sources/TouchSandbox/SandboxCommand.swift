@@ -36,10 +36,15 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write a PNG of the window after the first frame, then exit.", valueName: "path"))
     var screenshot: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The overlays shown at start, comma-separated: \(OverlaySelection.validNames) (default: spots).",
+    @Option(name: .customLong("overlays"), help: ArgumentHelp(
+        "The overlays shown at start, comma-separated: \(OverlaySelection.validNames) (default: spots; none in a kiosk).",
         valueName: "list"), transform: OverlaySelection.parse)
-    var overlays: OverlaySelection = OverlaySelection(tools: [.spots])
+    var overlaySelection: OverlaySelection?
+
+    /// The overlays at start: those asked for, else the touch spots (none in a kiosk).
+    var overlays: OverlaySelection {
+        overlaySelection ?? OverlaySelection(tools: kiosk ? [] : [.spots])
+    }
 
     @Flag(name: .long, help: "Start with slow animations (ten times slower; the T key toggles them).")
     var slowAnimations = false
@@ -62,6 +67,15 @@ public struct SandboxCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The folder a headless run writes its files to (default: the current folder).", valueName: "folder"))
     var output: String?
+
+    @Flag(name: .long, help: "Kiosk mode: fullscreen on one monitor, no cursor, no screen blanking, no caption bar or toolbar, keys ignored; leave with four fingers held for 3 s or five taps in a corner within 2 s, then Leave; back to the first scene after --idle seconds without a touch (see the README's Kiosk section). TOUCH_KIOSK does the same for any app.")
+    var kiosk = false
+
+    @Option(name: .long, help: ArgumentHelp("The monitor a kiosk covers: a RandR monitor's name (xrandr --listmonitors) or primary.", valueName: "name"))
+    var monitor: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds without a touch after which a kiosk returns to its first scene; 0 for never. (default: 120)", valueName: "seconds"))
+    var idle: Double?
 
     @Flag(name: .long, help: "List the scenes with their captions and exit.")
     var listScenes = false
@@ -111,6 +125,12 @@ public struct SandboxCommand: ParsableCommand {
             guard headless else {
                 throw ValidationError("--output is where --headless writes; give --headless too")
             }
+        }
+        if !kiosk, monitor != nil || idle != nil {
+            throw ValidationError("--monitor and --idle set up a kiosk; give --kiosk too")
+        }
+        if let idle, !(idle >= 0 && idle.isFinite) {
+            throw ValidationError("--idle takes seconds, 0 or more (0: never), got \(idle)")
         }
         if headless, screenshot != nil {
             throw ValidationError("--screenshot and --headless both end the run with files; give one")

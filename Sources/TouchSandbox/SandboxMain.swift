@@ -66,7 +66,7 @@ public enum SandboxMain {
             display = PrivateDisplay.start(width: Int((Double(command.size.width) * command.scale).rounded()),
                                            height: Int((Double(command.size.height) * command.scale).rounded())).display
         }
-        let options = X11Host.Options(
+        var options = X11Host.Options(
             display: display, size: CGSize(width: command.size.width, height: command.size.height),
             scale: CGFloat(command.scale), title: SandboxApp.title(for: sceneType), verbose: command.verbose,
             replay: replay, replaySpeed: command.speed)
@@ -77,8 +77,15 @@ public enum SandboxMain {
         let sandbox = SandboxApp(sceneType: sceneType)
         sandbox.showOnly(overlays: command.overlays.tools)
         if command.slowAnimations { sandbox.setSlowAnimations(true) }
+        if command.kiosk {
+            options.kiosk = KioskConfiguration(monitor: command.monitor, idleTimeout: command.idle ?? 120)
+        }
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
-            sandbox.decorate(host, showing: window)
+            if command.kiosk {
+                sandbox.decorateKiosk(host, showing: window, overlays: !command.overlays.tools.isEmpty)
+            } else {
+                sandbox.decorate(host, showing: window)
+            }
             if let path = command.screenshot {
                 host.addFrameStage(FirstFrameScreenshot(path: path))
             }

@@ -1,0 +1,37 @@
+import Foundation
+import HeadlessXorg
+import X11Host
+import XCTest
+
+/// `touch-sandbox --kiosk` as a person runs it: keys do nothing (Q and Esc quit a normal
+/// sandbox), and five taps in a corner put the exit question over the scene.
+final class KioskProcessTests: XCTestCase {
+    func testKeysDoNothingAndFiveCornerTapsAsk() throws {
+        let server = try HeadlessXorg.shared()
+        let before = Set(WindowList.topLevelWindows(display: server.display))
+        let sandbox = try SandboxProcess.start(["--display", server.display, "--kiosk", "--idle", "0"])
+        let window = try waitForFirstFrame(on: server, besides: before)
+        let pixels = try WindowPixelReader(displayName: server.display)
+        // X keycodes of the inputtest keyboard: q and Escape.
+        for code: Int32 in [24, 9] {
+            try server.keyboard.send([.key(code: code, isPress: true), .key(code: code, isPress: false)])
+        }
+        usleep(500_000)
+        XCTAssertTrue(sandbox.process.isRunning, "Q and Esc do not quit a kiosk")
+        XCTAssertEqual(pixels.pixel(of: window, x: 5, y: 300), 0x1C1C1E, "no question yet")
+
+        for tap in 0..<5 {
+            let corner = CGPoint(x: 20 + CGFloat(tap), y: 20)
+            try server.touchscreen.touches([(UInt32(10 + tap), .begin, corner)])
+            try server.touchscreen.touches([(UInt32(10 + tap), .end, corner)])
+            usleep(60_000)
+        }
+        // The question's veil dims the scene.
+        let dimmed = pixels.waitForPixel(of: window, x: 5, y: 300, timeout: 5) { $0 != 0x1C1C1E }
+        XCTAssertNotNil(dimmed)
+        XCTAssertLessThan((dimmed ?? 0x1C1C1E) & 0xFF, 0x1E, "darker than the scene: the veil")
+        kill(sandbox.process.processIdentifier, SIGTERM)
+        let result = try sandbox.wait(timeout: 10)
+        XCTAssertEqual(result.status, 143, "still running until told to end")
+    }
+}
