@@ -68,13 +68,19 @@ public final class SandboxApp {
     /// made anew for the next visitor.
     public func decorateKiosk(_ host: X11Host, showing window: UIWindow, overlays: Bool) {
         self.host = host
-        isKiosk = true
-        self.window = window
         if overlays {
             debugLayer.hidesToolbar = true
             debugLayer.setToolbarVisible(false)
             hosting = DebugLayerHosting(debugLayer, in: host, over: window)
         }
+        attachKiosk(window)
+    }
+
+    /// Kiosk mode over `window` without an X window (tests): no gallery, and the start
+    /// scene again when the kiosk becomes idle.
+    func attachKiosk(_ window: UIWindow) {
+        isKiosk = true
+        self.window = window
         gallery.isHidden = true
         insetScene()
         let start = SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0

@@ -2,6 +2,7 @@ import CairoRenderer
 import SandboxDebugging
 @testable import TouchSandbox
 import UIKit
+import X11Host
 import XCTest
 
 /// The gallery around a scene, all UIKit: touches on the toolbar, the caption bar and
@@ -132,6 +133,26 @@ final class SandboxAppTests: ListingTestCase {
         touch([CGPoint(x: 400, y: 200), button, button])
         XCTAssertEqual(scene.stage.log, ["began", "moved", "ended"])
         XCTAssertTrue(app.spots.isVisible)
+    }
+
+    /// As a kiosk: the scene alone (no bars, nothing taken from its safe area), and when
+    /// the kiosk becomes idle, the scene it started with, made anew.
+    func testAKioskShowsTheSceneAloneAndGoesBackToItsFirstSceneWhenIdle() async throws {
+        let kioskWindow = UIWindow(frame: CGRect(origin: .zero, size: size))
+        kioskWindow.rootViewController = TapsScene()
+        kioskWindow.makeKeyAndVisible()
+        let kiosk = SandboxApp(sceneType: TapsScene.self)
+        kiosk.attachKiosk(kioskWindow)
+        layOut()
+        XCTAssertTrue(kiosk.isKiosk)
+        XCTAssertEqual(kioskWindow.rootViewController?.view.safeAreaInsets, .zero, "no caption bar, hint or toolbar")
+        kiosk.openScene(at: try XCTUnwrap(SceneCatalog.all.firstIndex { $0 == DragScene.self }))
+        XCTAssertTrue(kioskWindow.rootViewController is DragScene)
+        let before = kioskWindow.rootViewController
+        NotificationCenter.default.post(name: KioskSession.didBecomeIdleNotification, object: nil)
+        XCTAssertTrue(kioskWindow.rootViewController is TapsScene, "back to the first scene")
+        XCTAssertFalse(kioskWindow.rootViewController === before)
+        XCTAssertEqual(kioskWindow.rootViewController?.view.safeAreaInsets, .zero)
     }
 
     func testTheCaptionBarTakesItsTouchesAndTheSceneGetsTheRest() async {
