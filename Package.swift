@@ -25,7 +25,7 @@ let package = Package(
         // System libraries, found through pkg-config.
         .systemLibrary(
             name: "CX11", pkgConfig: "x11 xi",
-            providers: [.apt(["libx11-dev", "libxi-dev"])]),
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxss-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
