@@ -13,6 +13,8 @@ public enum X11HostError: Error, CustomStringConvertible, Equatable {
     case invalidWindowSize(CGSize, scale: CGFloat)
     /// The window's frame buffer could not be made (Cairo's reason: no memory).
     case cannotCreateFrameBuffer(RendererError)
+    /// Kiosk mode named a RandR monitor the display does not have (`KioskScreenMonitor`).
+    case unknownMonitor(String, display: String, monitors: [String])
 
     public var description: String {
         switch self {
@@ -35,6 +37,11 @@ public enum X11HostError: Error, CustomStringConvertible, Equatable {
             return "a window of \(points) is \(Self.number(width.rounded()))x\(Self.number(height.rounded())) device pixels; X11 and Cairo allow at most \(FrameBuffer.maximumPixelSide) per side"
         case let .cannotCreateFrameBuffer(error):
             return "\(error)"
+        case let .unknownMonitor(name, display, monitors):
+            guard !monitors.isEmpty else {
+                return "kiosk: the X server on \(display) has no monitor named \(name) (it reports no RandR 1.5 monitors); leave the monitor unset to cover the whole screen"
+            }
+            return "kiosk: the X server on \(display) has no monitor named \(name); its monitors are \(monitors.joined(separator: ", ")) (or say primary)"
         }
     }
 
