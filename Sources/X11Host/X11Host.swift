@@ -140,21 +140,50 @@ public final class X11Host {
     /// `FrameBuffer.maximumPixelSide` a side throws `.invalidWindowSize` before the
     /// display is opened; a frame buffer Cairo cannot allocate throws
     /// `.cannotCreateFrameBuffer`.
+    ///
+    /// With `options.kiosk`, the window is a kiosk window (`X11Window.enterKiosk`) on
+    /// the monitor `KioskScreen.placement(for:on:)` picks, and the host's size (and
+    /// `options.size`) is that monitor's size in points (its pixels / `scale`), not
+    /// `options.size`; the display is opened first to find it, and a monitor it does
+    /// not have throws `.unknownMonitor`.
     public init(options: Options) throws(X11HostError) {
+        var options = options
+        var kioskConnection: (X11Connection, KioskScreenPlacement)?
+        if let kiosk = options.kiosk {
+            let connection = try X11Connection(name: options.display)
+            do {
+                let placement = try KioskScreen.placement(for: kiosk, on: connection)
+                options.size = CGSize(width: CGFloat(placement.monitor.width) / options.scale,
+                                      height: CGFloat(placement.monitor.height) / options.scale)
+                kioskConnection = (connection, placement)
+            } catch {
+                connection.close()
+                throw error
+            }
+        }
         self.options = options
         guard let pixels = FrameBuffer.pixelSize(forPointSize: options.size, scale: options.scale) else {
+            kioskConnection?.0.close()
             throw .invalidWindowSize(options.size, scale: options.scale)
         }
         do {
             frameBuffer = try FrameBuffer(validatingPointSize: options.size, scale: options.scale)
         } catch {
+            kioskConnection?.0.close()
             throw .cannotCreateFrameBuffer(error)
         }
         damage = DamageRegion(bounds: CGRect(origin: .zero, size: frameBuffer.pointSize), scale: options.scale)
         damage.addAll()
-        connection = try X11Connection(name: options.display)
+        if let (opened, _) = kioskConnection {
+            connection = opened
+        } else {
+            connection = try X11Connection(name: options.display)
+        }
         window = try X11Window(connection: connection, pixelWidth: pixels.width, pixelHeight: pixels.height,
                                title: options.title)
+        if let placement = kioskConnection?.1 {
+            window.enterKiosk(placement)
+        }
         translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
         touchDevices = TouchDeviceInfo.query(connection)
         if options.verbose {
@@ -174,6 +203,9 @@ public final class X11Host {
     /// (`addTerminationHandler(_:)`).
     public func start() {
         TerminationSignals.watch(self)
+        if let kiosk = window.kiosk {
+            log(kiosk.description)
+        }
         for device in touchDevices {
             log(device.description)
         }

@@ -16,6 +16,11 @@ public final class X11Window {
     private let visual: UnsafeMutablePointer<Visual>
     private let depth: Int32
     let deleteWindowAtom: Atom
+    /// What kiosk mode did to the window (`enterKiosk(_:)`); nil for a normal window.
+    public private(set) var kiosk: KioskScreenPlacement?
+    /// The invisible cursor a kiosk window shows instead of the pointer; nil when the
+    /// window has the default cursor.
+    public private(set) var invisibleCursor: Cursor?
 
     public init(connection: X11Connection, pixelWidth: Int, pixelHeight: Int, title: String) throws(X11HostError) {
         let display = connection.display
@@ -63,15 +68,116 @@ public final class X11Window {
         XChangeProperty(display, id, XA_WM_NAME, XA_STRING, 8, PropModeReplace, latin1, Int32(latin1.count))
     }
 
+    /// Maps the window. A kiosk window without a window manager then takes the
+    /// keyboard focus (no window manager gives focus to an override-redirect window);
+    /// one under a window manager that can span monitors asks to cover its monitor.
     public func map() {
-        XMapWindow(connection.display, id)
+        let display = connection.display
+        XMapWindow(display, id)
+        if let kiosk {
+            if kiosk.windowManager == nil {
+                // The map above is done by the time the server reads this (no window
+                // manager redirects it), so the window is viewable as focus requires.
+                XSetInputFocus(display, id, Int32(RevertToPointerRoot), UInt(CurrentTime))
+            } else if kiosk.windowManagerSpansMonitors, let index = kiosk.monitorIndex {
+                sendFullscreenMonitors(index)
+            }
+        }
         connection.flush()
     }
 
     public func destroy() {
-        XFreeGC(connection.display, graphicsContext)
-        XDestroyWindow(connection.display, id)
+        let display = connection.display
+        if let invisibleCursor {
+            XFreeCursor(display, invisibleCursor)
+            self.invisibleCursor = nil
+        }
+        if kiosk?.isScreenSaverSuspended == true {
+            KioskScreen.resumeScreenSaver(on: connection)
+            kiosk?.isScreenSaverSuspended = false
+        }
+        XFreeGC(display, graphicsContext)
+        XDestroyWindow(display, id)
         connection.flush()
+    }
+
+    // MARK: - Kiosk
+
+    /// Makes the window, not yet mapped, a kiosk window as `placement` says: over the
+    /// monitor's rectangle (sized to it: the window must have been made at the
+    /// monitor's size), fullscreen through `_NET_WM_STATE_FULLSCREEN` when a window
+    /// manager runs or override-redirect when none does, with an invisible cursor when
+    /// `hidesCursor`, and the screen saver suspended while the connection lasts
+    /// (`KioskScreen.suspendScreenSaver`; `destroy()` resumes it). Returns what was done.
+    @discardableResult
+    public func enterKiosk(_ placement: KioskScreenPlacement) -> KioskScreenPlacement {
+        let display = connection.display
+        let monitor = placement.monitor
+        var done = placement
+        XMoveResizeWindow(display, id, Int32(monitor.x), Int32(monitor.y), UInt32(monitor.width),
+                          UInt32(monitor.height))
+        pixelSize = (monitor.width, monitor.height)
+        // The position is the monitor's: a window manager places a fullscreen window on
+        // the monitor it starts on.
+        var hints = XSizeHints()
+        hints.flags = USPosition | USSize | PPosition | PSize
+        hints.x = Int32(monitor.x)
+        hints.y = Int32(monitor.y)
+        hints.width = Int32(monitor.width)
+        hints.height = Int32(monitor.height)
+        XSetWMNormalHints(display, id, &hints)
+        if placement.windowManager != nil {
+            // Set before mapping, the window manager manages it fullscreen from the
+            // start instead of showing a normal window first.
+            var state = [XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)]
+            _ = state.withUnsafeMutableBytes { bytes in
+                XChangeProperty(display, id, XInternAtom(display, "_NET_WM_STATE", 0), XA_ATOM, 32, PropModeReplace,
+                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+            }
+        } else {
+            var attributes = XSetWindowAttributes()
+            attributes.override_redirect = 1
+            XChangeWindowAttributes(display, id, UInt(CWOverrideRedirect), &attributes)
+        }
+        if placement.hidesCursor {
+            hideCursor()
+        }
+        done.isScreenSaverSuspended = KioskScreen.suspendScreenSaver(on: connection)
+        kiosk = done
+        connection.flush()
+        return done
+    }
+
+    /// Defines a cursor whose one pixel is masked out: the pointer vanishes over the
+    /// window while touches and clicks work as before.
+    private func hideCursor() {
+        let display = connection.display
+        // Made from data, so the mask is known to be empty (a new pixmap's contents
+        // are undefined).
+        var empty: [CChar] = [0]
+        let bitmap = XCreateBitmapFromData(display, id, &empty, 1, 1)
+        // The colours do not matter: no pixel is drawn.
+        var foreground = XColor()
+        var background = XColor()
+        let cursor = XCreatePixmapCursor(display, bitmap, bitmap, &foreground, &background, 0, 0)
+        XFreePixmap(display, bitmap)
+        XDefineCursor(display, id, cursor)
+        invisibleCursor = cursor
+    }
+
+    /// Asks the window manager to make the fullscreen window cover monitor `index`
+    /// exactly (top, bottom, left and right edges all on it), as EWMH says: a client
+    /// message to the root window, source indication 1 (an application).
+    private func sendFullscreenMonitors(_ index: Int) {
+        let display = connection.display
+        let root = XDefaultRootWindow(display)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = id
+        event.xclient.message_type = XInternAtom(display, "_NET_WM_FULLSCREEN_MONITORS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l = (index, index, index, index, 1)
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
     }
 
     /// Records a new size from a ConfigureNotify; returns whether it changed.
