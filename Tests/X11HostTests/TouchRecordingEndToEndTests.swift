@@ -42,10 +42,14 @@ final class TouchRecordingEndToEndTests: XCTestCase {
             XCTAssertEqual(header.scale, 1)
             XCTAssertEqual([header.app, header.scene], ["touch-sandbox", "touch-spots"])
             XCTAssertTrue(header.devices.contains { $0.name == "touchscreen" && $0.id == harness.deviceID("touchscreen") })
+            // Times from the start, to the microsecond, never going back (a server's
+            // timestamp can be a little behind the clock that started the recording).
+            var latest: TimeInterval = 0
             let expected: [TouchRecording.Event] = harness.batches.map { batch in
                 .touches(batch.map { sample in
                     var relative = sample
-                    relative.timestamp = ((sample.timestamp - start) * 1_000_000).rounded() / 1_000_000
+                    latest = max(latest, sample.timestamp - start)
+                    relative.timestamp = (latest * 1_000_000).rounded() / 1_000_000
                     return relative
                 })
             }
