@@ -17,75 +17,71 @@ final class KioskSessionTests: XCTestCase {
         TouchSample(id: TouchSample.ID(device: 2, number: number), phase: phase, location: CGPoint(x: 500, y: 400), timestamp: t)
     }
 
-    func testTheAppHearsOfAnIdleSpellOnceAndATouchReArmsIt() async {
-        do {
-            let clock = ManualClock(now: 100)
-            CAMediaClock.current = clock
-            UIApplication.shared.resetForTesting()
-            defer {
-                UIApplication.shared.resetForTesting()
-                CAMediaClock.current = MonotonicClock()
-            }
-            let delegate = Delegate()
-            UIApplication.shared.delegate = delegate
-            let notifications = Mutex(0)
-            var notified: Int { notifications.withLock { $0 } }
-            let observer = NotificationCenter.default.addObserver(forName: KioskSession.didBecomeIdleNotification, object: nil,
-                                                                  queue: nil) { _ in notifications.withLock { $0 += 1 } }
-            defer { NotificationCenter.default.removeObserver(observer) }
-            let session = KioskSession(configuration: KioskConfiguration(idleTimeout: 60), screenSize: CGSize(width: 1024, height: 768))
+    /// The media clock, manual, from t = 100 s.
+    private var clock: ManualClock!
 
-            func advance(to time: TimeInterval) {
-                clock.now = time
-                UIApplication.shared.runPendingTimers()
-            }
-            advance(to: 130)
-            XCTAssertEqual(session.handle([sample(1, .began, at: 130), sample(1, .ended, at: 130.1)]).count, 2, "touches pass")
-            advance(to: 189.9)
-            XCTAssertEqual(delegate.idle, 0, "59.9 s after the last touch")
-            advance(to: 190.2)
-            XCTAssertEqual([delegate.idle, notified, session.idleCount], [1, 1, 1])
-            advance(to: 400)
-            XCTAssertEqual(delegate.idle, 1, "once per idle spell")
-            _ = session.handle([sample(2, .began, at: 400)])
-            advance(to: 459)
-            XCTAssertEqual(delegate.idle, 1)
-            advance(to: 460.5)
-            XCTAssertEqual([delegate.idle, notified], [2, 2], "a touch re-armed it")
+    override func setUp() async throws {
+        clock = ManualClock(now: 100)
+        CAMediaClock.current = clock
+        UIApplication.shared.resetForTesting()
+    }
+
+    override func tearDown() async throws {
+        UIApplication.shared.resetForTesting()
+        CAMediaClock.current = MonotonicClock()
+    }
+
+    func testTheAppHearsOfAnIdleSpellOnceAndATouchReArmsIt() async {
+        let delegate = Delegate()
+        UIApplication.shared.delegate = delegate
+        let notifications = Mutex(0)
+        var notified: Int { notifications.withLock { $0 } }
+        let observer = NotificationCenter.default.addObserver(forName: KioskSession.didBecomeIdleNotification, object: nil,
+                                                              queue: nil) { _ in notifications.withLock { $0 += 1 } }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        let session = KioskSession(configuration: KioskConfiguration(idleTimeout: 60), screenSize: CGSize(width: 1024, height: 768))
+
+        func advance(to time: TimeInterval) {
+            clock.now = time
+            UIApplication.shared.runPendingTimers()
         }
+        advance(to: 130)
+        XCTAssertEqual(session.handle([sample(1, .began, at: 130), sample(1, .ended, at: 130.1)]).count, 2, "touches pass")
+        advance(to: 189.9)
+        XCTAssertEqual(delegate.idle, 0, "59.9 s after the last touch")
+        advance(to: 190.2)
+        XCTAssertEqual([delegate.idle, notified, session.idleCount], [1, 1, 1])
+        advance(to: 400)
+        XCTAssertEqual(delegate.idle, 1, "once per idle spell")
+        _ = session.handle([sample(2, .began, at: 400)])
+        advance(to: 459)
+        XCTAssertEqual(delegate.idle, 1)
+        advance(to: 460.5)
+        XCTAssertEqual([delegate.idle, notified], [2, 2], "a touch re-armed it")
     }
 
     func testTheQuestionLeavesOnlyOnLeaveAndStaysByItself() async throws {
-        do {
-            let clock = ManualClock(now: 0)
-            CAMediaClock.current = clock
-            UIApplication.shared.resetForTesting()
-            defer {
-                UIApplication.shared.resetForTesting()
-                CAMediaClock.current = MonotonicClock()
-            }
-            let session = KioskSession(configuration: KioskConfiguration(idleTimeout: 0), screenSize: CGSize(width: 1024, height: 768))
-            var left = 0
-            session.onExit = { left += 1 }
-            session.ask()
-            let question = try XCTUnwrap(session.confirmation)
-            XCTAssertFalse(question.isHidden)
-            question.layoutIfNeeded()
-            XCTAssertGreaterThanOrEqual(question.leaveButton.frame.height, 44)
-            XCTAssertGreaterThanOrEqual(question.stayButton.frame.width, 44)
-            question.stayButton.sendActions(for: .touchUpInside)
-            XCTAssertTrue(question.isHidden)
-            XCTAssertEqual(left, 0)
+        let session = KioskSession(configuration: KioskConfiguration(idleTimeout: 0), screenSize: CGSize(width: 1024, height: 768))
+        var left = 0
+        session.onExit = { left += 1 }
+        session.ask()
+        let question = try XCTUnwrap(session.confirmation)
+        XCTAssertFalse(question.isHidden)
+        question.layoutIfNeeded()
+        XCTAssertGreaterThanOrEqual(question.leaveButton.frame.height, 44)
+        XCTAssertGreaterThanOrEqual(question.stayButton.frame.width, 44)
+        question.stayButton.sendActions(for: .touchUpInside)
+        XCTAssertTrue(question.isHidden)
+        XCTAssertEqual(left, 0)
 
-            session.ask()
-            clock.now = KioskExitConfirmation.timeout + 0.1
-            UIApplication.shared.runPendingTimers()
-            XCTAssertTrue(question.isHidden, "nobody answered: it stays")
-            XCTAssertEqual(left, 0)
+        session.ask()
+        clock.now = 100 + KioskExitConfirmation.timeout + 0.1
+        UIApplication.shared.runPendingTimers()
+        XCTAssertTrue(question.isHidden, "nobody answered: it stays")
+        XCTAssertEqual(left, 0)
 
-            session.ask()
-            question.leaveButton.sendActions(for: .touchUpInside)
-            XCTAssertEqual(left, 1)
-        }
+        session.ask()
+        question.leaveButton.sendActions(for: .touchUpInside)
+        XCTAssertEqual(left, 1)
     }
 }
