@@ -9,6 +9,14 @@ public struct SandboxCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "touch-sandbox",
         abstract: "UIKit's touch system on a Linux touchscreen: real XInput2 touches, views, recognizers, drawn with Cairo.",
+        usage: """
+        touch-sandbox [--display <name>] [--scene <name>] [--size <WxH>] [--scale <N>]
+                      [--overlays <list>] [--slow-animations] [--screenshot <path>]
+                      [--record <file>] [--replay <file>] [--speed <N>]
+                      [--headless] [--output <folder>]
+                      [--kiosk] [--monitor <name>] [--idle <seconds>]
+                      [--list-scenes] [--verbose] [--trace-gestures]
+        """,
         discussion: """
         Opens an X window on a scene and feeds it the touches of every touchscreen the X \
         server has. Without a touchscreen the mouse is a finger; hold Ctrl for a second, \
