@@ -111,6 +111,9 @@ public final class X11Host {
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
     private var isClosed = false
+    /// A kiosk's touchscreen mapping, undone at `close()` (`TouchscreenMapping`).
+    private var touchscreenMapping: TouchscreenMapping.Applied?
+    private var touchMappingTermination: TerminationHandlerToken?
 
     /// Adds an input filter at its stage's place in the chain.
     public func addInputFilter(_ filter: any InputFilter) {
@@ -145,13 +148,26 @@ public final class X11Host {
     /// the monitor `KioskScreen.placement(for:on:)` picks, and the host's size (and
     /// `options.size`) is that monitor's size in points (its pixels / `scale`), not
     /// `options.size`; the display is opened first to find it, and a monitor it does
-    /// not have throws `.unknownMonitor`.
+    /// not have throws `.unknownMonitor`. With no monitor configured, the monitor is the
+    /// one a touchscreen is already mapped to, if one is (`KioskScreenMonitor.choose`).
+    /// A touchscreen spanning several monitors is mapped to the kiosk's until `close()`
+    /// (`TouchscreenMapping`), after a crashed kiosk's leftover mapping was restored;
+    /// `start()` logs what was found and done in one line.
     public init(options: Options) throws(X11HostError) {
         var options = options
         var kioskConnection: (X11Connection, KioskScreenPlacement)?
+        var leftoverTouchMapping: String?
         if let kiosk = options.kiosk {
             let connection = try X11Connection(name: options.display)
             do {
+                // A crashed kiosk's matrices go back first, so the default monitor below
+                // is read from the touchscreens as they were meant to be.
+                leftoverTouchMapping = TouchscreenMapping.restoreLeftovers(on: connection)
+                var kiosk = kiosk
+                if kiosk.monitor == nil {
+                    kiosk.monitor = TouchscreenMapping.mappedMonitor(
+                        on: connection, among: KioskScreenMonitor.list(on: connection))?.name
+                }
                 let placement = try KioskScreen.placement(for: kiosk, on: connection)
                 options.size = CGSize(width: CGFloat(placement.monitor.width) / options.scale,
                                       height: CGFloat(placement.monitor.height) / options.scale)
@@ -186,6 +202,18 @@ public final class X11Host {
         }
         translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
         touchDevices = TouchDeviceInfo.query(connection)
+        if let placement = kioskConnection?.1 {
+            // After everything that can throw: a host that failed to start must not
+            // leave a touchscreen mapped.
+            touchscreenMapping = TouchscreenMapping.apply(for: placement.monitor, on: connection,
+                                                          leftovers: leftoverTouchMapping)
+            if touchscreenMapping?.isApplied == true {
+                // Signals close the hosts too; this covers a handler that exits first.
+                touchMappingTermination = X11Host.addTerminationHandler { [weak self] _ in
+                    self?.touchscreenMapping?.restore()
+                }
+            }
+        }
         if options.verbose {
             UIKitDebug.enableVerboseLogging()
             translator.log = { line in FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8)) }
@@ -205,6 +233,9 @@ public final class X11Host {
         TerminationSignals.watch(self)
         if let kiosk = window.kiosk {
             log(kiosk.description)
+        }
+        if let mapping = touchscreenMapping {
+            log(mapping.description)
         }
         for device in touchDevices {
             log(device.description)
@@ -469,7 +500,8 @@ public final class X11Host {
     // MARK: - Closing
 
     /// Cancels every live touch (handing the cancellations down the chain), destroys the
-    /// window and stops reading. The connection stays open for the caller to close.
+    /// window, puts back the touchscreen matrices a kiosk changed, and stops reading.
+    /// The connection stays open for the caller to close.
     public func close() {
         guard !isClosed else { return }
         cancelLiveTouches()
@@ -477,6 +509,11 @@ public final class X11Host {
         readSource?.cancel()
         readSource = nil
         window.destroy()
+        touchscreenMapping?.restore()
+        if let token = touchMappingTermination {
+            X11Host.removeTerminationHandler(token)
+            touchMappingTermination = nil
+        }
     }
 
     /// Ends every live touch as cancelled, handing the cancellations down the chain.
