@@ -1,0 +1,214 @@
+import CX11
+import Foundation
+import HeadlessXorg
+import UIKit
+import X11Host
+import XCTest
+
+/// A kiosk maps a touchscreen that spans several monitors to its own, on the shared
+/// headless server, where two `xrandr --setmonitor` halves LEFT and RIGHT split the
+/// dummy screen and both inputtest touchscreens start at the identity matrix. Every
+/// test puts the monitors, the matrices and the state files back as it found them
+/// (identity, none), since the whole suite shares the server.
+final class TouchscreenMappingTests: XCTestCase {
+    private static let devices = ["touchscreen", "touchscreen-2"]
+
+    // MARK: - Geometry (no server)
+
+    func testAMonitorsMatrixCoversExactlyThatMonitor() {
+        let screen = (width: 3200, height: 1080)
+        let right = KioskScreenMonitor(name: "DP-1", x: 1920, y: 0, width: 1280, height: 1024)
+        let left = KioskScreenMonitor(name: "HDMI-1", x: 0, y: 0, width: 1920, height: 1080)
+        let matrix = TouchscreenMapping.matrix(for: right, screen: screen)
+        XCTAssertEqual(matrix, [Float(1280.0 / 3200), 0, Float(1920.0 / 3200), 0, Float(1024.0 / 1080), 0, 0, 0, 1])
+        XCTAssertEqual(TouchscreenMapping.monitor(coveredBy: matrix, among: [left, right], screen: screen), right)
+        XCTAssertNil(TouchscreenMapping.monitor(coveredBy: TouchscreenMapping.identity, among: [left, right], screen: screen))
+        // Rotated half a turn, it still covers the same rectangle.
+        let upsideDown: [Float] = [-0.4, 0, 1, 0, -Float(1024.0 / 1080), Float(1024.0 / 1080), 0, 0, 1]
+        XCTAssertEqual(TouchscreenMapping.monitor(coveredBy: upsideDown, among: [left, right], screen: screen), right)
+    }
+
+    // MARK: - On the headless server
+
+    func testAKioskMapsASpanningTouchscreenToItsMonitorUntilItCloses() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let probe = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(probe) }
+            let (width, height) = server.screenSize
+            try Self.addHalves(server)
+            defer { Self.cleanUp(server, probe) }
+            let names = Self.monitorNames(probe)
+            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            XCTAssertEqual(Self.matrix(probe, "touchscreen"), TouchscreenMapping.identity)
+
+            let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "RIGHT")))
+            var lines: [String] = []
+            host.log = { lines.append($0) }
+            let recorder = BatchRecorder()
+            host.addInputFilter(recorder)
+            host.start()
+            XSync(host.connection.display, 0)
+
+            let mapped = TouchscreenMapping.matrix(for: right, screen: server.screenSize)
+            XCTAssertEqual(Self.matrix(probe, "touchscreen"), mapped)
+            XCTAssertEqual(Self.matrix(probe, "touchscreen-2"), mapped)
+            let spans = Self.list(names)
+            XCTAssertEqual(lines.dropFirst().first, "kiosk: " + Self.devices.map {
+                "touchscreen \"\($0)\" spans \(spans); mapped to RIGHT for the kiosk (restored at exit)"
+            }.joined(separator: "; "))
+            let file = TouchscreenMapping.stateFile(display: server.display, device: "touchscreen")
+            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+            XCTAssertEqual((saved?["matrix"] as? [Double])?.map { Float($0) }, TouchscreenMapping.identity)
+
+            // The finger in the device's middle is in the middle of RIGHT, where the
+            // window is: the server delivers it there, at the window's centre.
+            try server.touchscreen.touches([(1, .begin, CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2))])
+            XCTAssertTrue(runLoop { !recorder.batches.isEmpty }, "the touch reached the kiosk window")
+            let sample = try XCTUnwrap(recorder.batches.first?.first)
+            XCTAssertEqual(sample.phase, .began)
+            XCTAssertEqual(sample.location.x, host.size.width / 2, accuracy: 0.5)
+            XCTAssertEqual(sample.location.y, host.size.height / 2, accuracy: 0.5)
+            try server.touchscreen.touches([(1, .end, CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2))])
+            XCTAssertTrue(runLoop { recorder.batches.count >= 2 }, "the touch ended in the kiosk window")
+
+            host.close()
+            host.connection.close()
+            for device in Self.devices {
+                XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity, device)
+                XCTAssertFalse(FileManager.default.fileExists(
+                    atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device)
+            }
+        }
+    }
+
+    func testAMatrixACrashedKioskLeftIsRestoredAndItsFileRemoved() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let probe = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(probe) }
+            defer { Self.cleanUp(server, probe) }
+            // What a kiosk on the right half writes and sets, and then never undoes.
+            let file = TouchscreenMapping.stateFile(display: server.display, device: "touchscreen")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: ["display": server.display, "device": "touchscreen",
+                                                         "matrix": TouchscreenMapping.identity.map(Double.init)])
+                .write(to: file)
+            let half: [Float] = [0.5, 0, 0.5, 0, 1, 0, 0, 0, 1]
+            Self.setMatrix(probe, "touchscreen", half)
+            XCTAssertEqual(Self.matrix(probe, "touchscreen"), half)
+
+            let line = try TouchscreenMapping.restoreLeftovers(display: server.display)
+            XCTAssertEqual(line, "touch mapping: restored the matrix a previous kiosk left on touchscreen \"touchscreen\"")
+            XCTAssertEqual(Self.matrix(probe, "touchscreen"), TouchscreenMapping.identity)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+            XCTAssertEqual(try TouchscreenMapping.restoreLeftovers(display: server.display),
+                           "touch mapping: nothing to restore on \(server.display)")
+        }
+    }
+
+    func testWithNoMonitorConfiguredTheKioskTakesTheTouchscreensMonitor() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let probe = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(probe) }
+            let (width, height) = server.screenSize
+            try Self.addHalves(server)
+            defer { Self.cleanUp(server, probe) }
+            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            let mapped = TouchscreenMapping.matrix(for: right, screen: server.screenSize)
+            Self.setMatrix(probe, "touchscreen", mapped)
+
+            let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration()))
+            var lines: [String] = []
+            host.log = { lines.append($0) }
+            host.start()
+            XCTAssertEqual(host.window.kiosk?.monitor.name, "RIGHT")
+            XCTAssertEqual(host.size, CGSize(width: width / 2, height: height))
+            XCTAssertEqual(lines.dropFirst().first, "kiosk: touchscreen \"touchscreen\" is mapped to RIGHT already; "
+                + "touchscreen \"touchscreen-2\" spans \(Self.list(Self.monitorNames(probe))); mapped to RIGHT for the kiosk (restored at exit)")
+            host.close()
+            host.connection.close()
+            // The kiosk did not change the first one, so it is left as it was.
+            XCTAssertEqual(Self.matrix(probe, "touchscreen"), mapped)
+            XCTAssertEqual(Self.matrix(probe, "touchscreen-2"), TouchscreenMapping.identity)
+        }
+    }
+
+    // MARK: - Helpers (the test's own Xlib calls, not the code under test)
+
+    private static func addHalves(_ server: HeadlessXorg) throws {
+        let half = server.screenSize.width / 2, height = server.screenSize.height
+        try xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(height)/100+0+0", "none")
+        try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x\(height)/100+\(half)+0", "none")
+    }
+
+    /// Removes LEFT and RIGHT, sets both touchscreens back to the identity and removes
+    /// their state files, whatever the test left.
+    private static func cleanUp(_ server: HeadlessXorg, _ probe: OpaquePointer) {
+        try? xrandr(server, "--delmonitor", "LEFT", check: false)
+        try? xrandr(server, "--delmonitor", "RIGHT", check: false)
+        for device in devices {
+            setMatrix(probe, device, TouchscreenMapping.identity)
+            try? FileManager.default.removeItem(at: TouchscreenMapping.stateFile(display: server.display, device: device))
+        }
+    }
+
+    private static func deviceID(_ display: OpaquePointer, _ name: String) -> Int32? {
+        var count: Int32 = 0
+        guard let infos = XIQueryDevice(display, XIAllDevices, &count) else { return nil }
+        defer { XIFreeDeviceInfo(infos) }
+        return (0..<Int(count)).first { String(cString: infos[$0].name) == name }.map { infos[$0].deviceid }
+    }
+
+    private static func matrix(_ display: OpaquePointer, _ name: String) -> [Float]? {
+        guard let id = deviceID(display, name) else { return nil }
+        let float = XInternAtom(display, "FLOAT", 0)
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XIGetProperty(display, id, XInternAtom(display, "Coordinate Transformation Matrix", 0), 0, 9, 0, float,
+                            &type, &format, &count, &remaining, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard type == float, format == 32, count == 9 else { return nil }
+        return UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
+    }
+
+    private static func setMatrix(_ display: OpaquePointer, _ name: String, _ matrix: [Float]) {
+        guard let id = deviceID(display, name) else { return XCTFail("no device \(name)") }
+        var values = matrix
+        values.withUnsafeMutableBytes { bytes in
+            XIChangeProperty(display, id, XInternAtom(display, "Coordinate Transformation Matrix", 0),
+                             XInternAtom(display, "FLOAT", 0), 32, PropModeReplace,
+                             bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 9)
+        }
+        XSync(display, 0)
+    }
+
+    private static func monitorNames(_ display: OpaquePointer) -> [String] {
+        var count: Int32 = 0
+        guard let list = XRRGetMonitors(display, XDefaultRootWindow(display), 1, &count) else { return [] }
+        defer { XRRFreeMonitors(list) }
+        return (0..<Int(count)).map { index in
+            XGetAtomName(display, list[index].name).map { atom in
+                defer { XFree(atom) }
+                return String(cString: atom)
+            } ?? ""
+        }
+    }
+
+    /// `A`, `A and B`, `A, B and C`, as the log line lists monitors.
+    private static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    private static func xrandr(_ server: HeadlessXorg, _ arguments: String..., check: Bool = true) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xrandr")
+        process.arguments = ["--display", server.display] + arguments
+        // Cleaning up deletes monitors a test may not have added; xrandr says so.
+        if !check { process.standardError = FileHandle.nullDevice }
+        try process.run()
+        process.waitUntilExit()
+        if check { XCTAssertEqual(process.terminationStatus, 0, "xrandr \(arguments.joined(separator: " "))") }
+    }
+}
