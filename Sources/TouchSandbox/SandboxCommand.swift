@@ -14,7 +14,7 @@ public struct SandboxCommand: ParsableCommand {
                       [--overlays <list>] [--slow-animations] [--screenshot <path>]
                       [--record <file>] [--replay <file>] [--speed <N>]
                       [--headless] [--output <folder>]
-                      [--kiosk] [--monitor <name>] [--idle <seconds>]
+                      [--kiosk] [--monitor <name>] [--idle <seconds>] [--restore-touch-mapping]
                       [--list-scenes] [--verbose] [--trace-gestures]
         """,
         discussion: """
@@ -84,6 +84,9 @@ public struct SandboxCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Seconds without a touch after which a kiosk returns to its first scene; 0 for never. (default: 120)", valueName: "seconds"))
     var idle: Double?
+
+    @Flag(name: .long, help: "Put back the touchscreen mapping a kiosk that did not end cleanly left on the display, then exit.")
+    var restoreTouchMapping = false
 
     @Flag(name: .long, help: "List the scenes with their captions and exit.")
     var listScenes = false

@@ -28,6 +28,15 @@ public enum SandboxMain {
     }
 
     static func run(_ command: SandboxCommand) -> Never {
+        if command.restoreTouchMapping {
+            do {
+                note(try TouchscreenMapping.restoreLeftovers(display: command.display))
+                exit(0)
+            } catch {
+                FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
+                exit(error.exitStatus)
+            }
+        }
         if command.listScenes {
             let width = SceneCatalog.names.map(\.count).max() ?? 0
             for scene in SceneCatalog.all {

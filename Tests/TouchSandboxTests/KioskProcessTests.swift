@@ -34,4 +34,17 @@ final class KioskProcessTests: XCTestCase {
         let result = try sandbox.wait(timeout: 10)
         XCTAssertEqual(result.status, 143, "still running until told to end")
     }
+
+    /// `--restore-touch-mapping` alone: one line, and exit; a display that cannot be
+    /// opened is the usual one line and status 2.
+    func testRestoreTouchMappingSaysWhatItDidAndExits() throws {
+        let server = try HeadlessXorg.shared()
+        let result = try SandboxProcess.run(["--restore-touch-mapping", "--display", server.display])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardError, "touch-sandbox: touch mapping: nothing to restore on \(server.display)\n")
+        let unreachable = try SandboxProcess.run(["--restore-touch-mapping", "--display", ":987"])
+        XCTAssertEqual(unreachable.status, 2)
+        XCTAssertTrue(unreachable.standardError.hasPrefix("touch-sandbox: cannot open the X display :987"), unreachable.standardError)
+    }
 }
+
