@@ -15,16 +15,18 @@ final class RecordingEnvironmentTests: XCTestCase {
             {"t":0.1,"batch":1,"device":1,"touch":1,"phase":"began","x":1,"y":2}
             """ + "\n" + #"{"t":0.2,"bat"#).utf8).write(to: file)
         var options = X11Host.Options()
-        let note = try RecordingEnvironment.apply(["TOUCH_RECORD": "/tmp/x.touches", "TOUCH_REPLAY": file.path,
+        let recording = folder.appendingPathComponent("session.touches").path
+        let chosenPath = folder.appendingPathComponent("mine.touches").path
+        let note = try RecordingEnvironment.apply(["TOUCH_RECORD": recording, "TOUCH_REPLAY": file.path,
                                                    "TOUCH_REPLAY_SPEED": "2.5"], to: &options)
-        XCTAssertEqual(options.recordingURL?.path, "/tmp/x.touches")
+        XCTAssertEqual(options.recordingURL?.path, recording)
         XCTAssertEqual(options.replay?.sampleCount, 1)
         XCTAssertEqual(options.replaySpeed, 2.5)
         XCTAssertEqual(note, "\(file.path):3: incomplete last line; read up to 0.100000 s")
 
-        var chosen = X11Host.Options(recordingURL: URL(fileURLWithPath: "/tmp/mine.touches"))
-        XCTAssertNil(try RecordingEnvironment.apply(["TOUCH_RECORD": "/tmp/x.touches"], to: &chosen))
-        XCTAssertEqual(chosen.recordingURL?.path, "/tmp/mine.touches", "what the app chose wins")
+        var chosen = X11Host.Options(recordingURL: URL(fileURLWithPath: chosenPath))
+        XCTAssertNil(try RecordingEnvironment.apply(["TOUCH_RECORD": recording], to: &chosen))
+        XCTAssertEqual(chosen.recordingURL?.path, chosenPath, "what the app chose wins")
     }
 
     func testBadValuesAreOneLine() {
