@@ -36,7 +36,9 @@ struct KioskExitGesture {
     /// Takes one batch; returns true when it completes an exit gesture.
     mutating func take(_ batch: [TouchSample]) -> Bool {
         var completed = false
+        var newest = -TimeInterval.infinity
         for sample in batch {
+            newest = max(newest, sample.timestamp)
             switch sample.phase {
             case .began:
                 fingers[sample.id] = (sample.location, sample.location, sample.timestamp)
@@ -50,8 +52,8 @@ struct KioskExitGesture {
                 fingers[sample.id] = nil
             }
         }
-        updateHold(at: batch.map(\.timestamp).max() ?? 0)
-        return completed || holdCompleted(at: batch.map(\.timestamp).max() ?? 0)
+        updateHold()
+        return completed || holdCompleted(at: newest)
     }
 
     /// Whether a hold has lasted long enough by `time` (no new sample needed).
@@ -73,15 +75,16 @@ struct KioskExitGesture {
 
     // MARK: - Hold
 
-    private mutating func updateHold(at time: TimeInterval) {
+    private mutating func updateHold() {
         guard watchesHold else { return }
-        let still = fingers.values.allSatisfy { hypot($0.now.x - $0.start.x, $0.now.y - $0.start.y) <= KioskConfiguration.holdSlop }
-        guard fingers.count >= KioskConfiguration.holdFingers, still else {
+        guard fingers.count >= KioskConfiguration.holdFingers,
+              fingers.values.allSatisfy({ hypot($0.now.x - $0.start.x, $0.now.y - $0.start.y) <= KioskConfiguration.holdSlop })
+        else {
             holdStart = nil
             return
         }
         // The hold counts from the moment the last finger it needs landed.
-        if holdStart == nil { holdStart = fingers.values.map(\.began).max() ?? time }
+        if holdStart == nil { holdStart = fingers.values.reduce(-TimeInterval.infinity) { max($0, $1.began) } }
     }
 
     // MARK: - Corner taps

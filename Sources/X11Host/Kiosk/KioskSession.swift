@@ -86,20 +86,29 @@ public final class KioskSession: InputFilter {
 
     // MARK: - Exit
 
+    /// One delayed call per hold, made when it starts (a moving finger's batches leave
+    /// it alone) and dropped when the hold ends.
     private func scheduleHoldCheck() {
+        let deadline = gesture.holdDeadline
+        guard deadline != holdCheckDeadline else { return }
         holdCheck?.cancel()
         holdCheck = nil
-        guard let deadline = gesture.holdDeadline else { return }
+        holdCheckDeadline = deadline
+        guard let deadline else { return }
         holdCheck = UIApplication.shared.schedule(afterDelay: max(0, deadline - CACurrentMediaTime())) { [weak self] in
             guard let self else { return }
             holdCheck = nil
+            holdCheckDeadline = nil
             if gesture.holdCompleted(at: CACurrentMediaTime()) { exitGestureCompleted() }
         }
     }
 
+    private var holdCheckDeadline: TimeInterval?
+
     private func exitGestureCompleted() {
         holdCheck?.cancel()
         holdCheck = nil
+        holdCheckDeadline = nil
         // The hold's fingers are still down: the app hears them cancelled, as when a
         // system gesture takes the touches, and never sees the rest of them.
         let held = gesture.holdDeadline == nil ? [] : gesture.heldFingers
