@@ -96,7 +96,17 @@ public enum SandboxMain {
                 sandbox.decorate(host, showing: window)
             }
             if let path = command.screenshot {
-                host.addFrameStage(FirstFrameScreenshot(path: path))
+                // The first frame presented, as a PNG, then the program ends (status 1,
+                // with one line, when it cannot be written).
+                host.addFrameStage(FrameListener { _, host in
+                    do {
+                        try host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
+                        exit(0)
+                    } catch {
+                        FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
+                        exit(1)
+                    }
+                })
             }
             if let path = command.record {
                 do {
@@ -138,29 +148,5 @@ public enum SandboxMain {
 
     private static func note(_ message: String) {
         FileHandle.standardError.write(Data("touch-sandbox: \(message)\n".utf8))
-    }
-}
-
-/// `--screenshot`: a frame stage that draws nothing, writes the first presented frame
-/// as a PNG and ends the program (status 1, with one line, when it cannot be written).
-@MainActor
-private final class FirstFrameScreenshot: FrameStage {
-    let path: String
-    let order = FrameStageOrder(rawValue: .infinity)
-
-    init(path: String) {
-        self.path = path
-    }
-
-    func draw(in canvas: Canvas, size: CGSize) {}
-
-    func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
-        do {
-            try host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
-            exit(0)
-        } catch {
-            FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
-            exit(1)
-        }
     }
 }

@@ -34,8 +34,8 @@ struct ContactSheet {
         shown = (time, image())
     }
 
-    /// The run ended at `time`: the marks left show the last frame.
-    mutating func finish(at time: TimeInterval) {
+    /// The run ended: the marks left show the last frame.
+    mutating func finish() {
         passMarks(before: .infinity)
     }
 

@@ -70,27 +70,11 @@ final class HeadlessRun {
         sandbox.showOnly(overlays: plan.overlays)
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: plan.sceneType)) { host, window in
             sandbox.decorate(host, showing: window)
-            host.addFrameStage(Capture(run: run))
+            host.addFrameStage(FrameListener { report, host in run.framePresented(at: report.presented, by: host) })
         }
     }
 
     // MARK: - Frames
-
-    /// Draws nothing; hears of every presented frame.
-    private final class Capture: FrameStage {
-        let run: HeadlessRun
-        let order = FrameStageOrder(rawValue: .infinity)
-
-        init(run: HeadlessRun) {
-            self.run = run
-        }
-
-        func draw(in canvas: Canvas, size: CGSize) {}
-
-        func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
-            run.framePresented(at: report.presented, by: host)
-        }
-    }
 
     private func framePresented(at time: TimeInterval, by host: X11Host) {
         if startTime == nil {
@@ -147,7 +131,7 @@ final class HeadlessRun {
     private func finish(_ host: X11Host) {
         let time = CACurrentMediaTime() - (startTime ?? CACurrentMediaTime())
         capture(host, at: time, force: true)
-        sheet.finish(at: time)
+        sheet.finish()
         let name = "touch-sandbox-\(plan.sceneType.name)"
         let animation = plan.outputFolder.appendingPathComponent("\(name).webp")
         let contact = plan.outputFolder.appendingPathComponent("\(name)-contact.png")
