@@ -31,13 +31,8 @@ final class TouchscreenMappingTests: XCTestCase {
     // MARK: - On the headless server
 
     func testAKioskMapsASpanningTouchscreenToItsMonitorUntilItCloses() throws {
-        try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let probe = try XCTUnwrap(XOpenDisplay(server.display))
-            defer { XCloseDisplay(probe) }
+        try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize
-            try Self.addHalves(server)
-            defer { Self.cleanUp(server, probe) }
             let names = Self.monitorNames(probe)
             let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
             XCTAssertEqual(Self.matrix(probe, "touchscreen"), TouchscreenMapping.identity)
@@ -83,11 +78,7 @@ final class TouchscreenMappingTests: XCTestCase {
     }
 
     func testAMatrixACrashedKioskLeftIsRestoredAndItsFileRemoved() throws {
-        try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let probe = try XCTUnwrap(XOpenDisplay(server.display))
-            defer { XCloseDisplay(probe) }
-            defer { Self.cleanUp(server, probe) }
+        try onHeadlessServer(withHalves: false) { server, probe in
             // What a kiosk on the right half writes and sets, and then never undoes.
             let file = TouchscreenMapping.stateFile(display: server.display, device: "touchscreen")
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -108,13 +99,8 @@ final class TouchscreenMappingTests: XCTestCase {
     }
 
     func testWithNoMonitorConfiguredTheKioskTakesTheTouchscreensMonitor() throws {
-        try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let probe = try XCTUnwrap(XOpenDisplay(server.display))
-            defer { XCloseDisplay(probe) }
+        try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize
-            try Self.addHalves(server)
-            defer { Self.cleanUp(server, probe) }
             let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
             let mapped = TouchscreenMapping.matrix(for: right, screen: server.screenSize)
             Self.setMatrix(probe, "touchscreen", mapped)
@@ -136,6 +122,20 @@ final class TouchscreenMappingTests: XCTestCase {
     }
 
     // MARK: - Helpers (the test's own Xlib calls, not the code under test)
+
+    /// Runs `body` on the main actor with the shared server and a connection of the
+    /// test's own to it (with the LEFT and RIGHT halves defined, if asked), and puts
+    /// the monitors, the matrices and the state files back afterwards.
+    private func onHeadlessServer(withHalves: Bool, _ body: @MainActor (HeadlessXorg, OpaquePointer) throws -> Void) throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let probe = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(probe) }
+            if withHalves { try Self.addHalves(server) }
+            defer { Self.cleanUp(server, probe) }
+            try body(server, probe)
+        }
+    }
 
     private static func addHalves(_ server: HeadlessXorg) throws {
         let half = server.screenSize.width / 2, height = server.screenSize.height
