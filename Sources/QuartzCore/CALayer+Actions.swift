@@ -19,8 +19,10 @@
 extension CALayer {
     /// Called by the setters after the property `key` changed from `oldValue`: marks
     /// the layer's damage, then runs the property's action, if any.
-    final func animatablePropertyChanged<Value>(_ key: String, from oldValue: Value) {
-        noteVisualChange()
+    final func animatablePropertyChanged<Value>(_ key: String, from oldValue: Value, changed: Bool = true) {
+        // A value set to what it was changes no pixel (layout code sets frames at every
+        // pass); its action still runs, as Core Animation's does.
+        if changed { noteVisualChange() }
         guard presentedModel == nil, superlayer != nil || delegate != nil, !CATransaction.disableActions(),
             let action = action(forKey: key)
         else { return }

@@ -18,7 +18,7 @@ open class CALayer {
     open var bounds: CGRect = .zero {
         didSet {
             updateMapping()
-            animatablePropertyChanged("bounds", from: oldValue)
+            animatablePropertyChanged("bounds", from: oldValue, changed: bounds != oldValue)
             if bounds.size != oldValue.size {
                 setNeedsLayout()
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -29,7 +29,7 @@ open class CALayer {
     open var position: CGPoint = .zero {
         didSet {
             updateMapping()
-            animatablePropertyChanged("position", from: oldValue)
+            animatablePropertyChanged("position", from: oldValue, changed: position != oldValue)
         }
     }
 
@@ -37,7 +37,7 @@ open class CALayer {
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
         didSet {
             updateMapping()
-            animatablePropertyChanged("anchorPoint", from: oldValue)
+            animatablePropertyChanged("anchorPoint", from: oldValue, changed: anchorPoint != oldValue)
         }
     }
 
@@ -50,7 +50,7 @@ open class CALayer {
             storedTransform = newValue
             affinePart = CATransform3DGetAffineTransform(newValue)
             updateMapping()
-            animatablePropertyChanged("transform", from: oldValue)
+            animatablePropertyChanged("transform", from: oldValue, changed: !CATransform3DEqualToTransform(newValue, oldValue))
         }
     }
 

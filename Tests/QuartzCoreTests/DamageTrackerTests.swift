@@ -115,6 +115,29 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 60, y: 10, width: 61, height: 20)])
     }
 
+    /// Layout sets frames at every pass: geometry and visibility set to what they were
+    /// change no pixel and damage nothing; a real change still does.
+    func testSettingGeometryOrVisibilityToWhatItWasDamagesNothing() async {
+        let (root, tracker) = makeWindow()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10, y: 10, width: 30, height: 20)
+        layer.backgroundColor = .black
+        layer.setAffineTransform(CGAffineTransform(rotationAngle: 0.25))
+        root.addSublayer(layer)
+        _ = tracker.takeDamage()
+
+        let (bounds, position, anchor, transform) = (layer.bounds, layer.position, layer.anchorPoint, layer.transform)
+        layer.bounds = bounds
+        layer.position = position
+        layer.anchorPoint = anchor
+        layer.transform = transform
+        layer.isHidden = false
+        XCTAssertFalse(tracker.hasDamage)
+        XCTAssertTrue(tracker.takeDamage().isEmpty)
+        layer.position.x += 1
+        XCTAssertFalse(tracker.takeDamage().isEmpty, "a moved layer still damages")
+    }
+
     func testARemovedLayerDamagesWhereItWasDrawn() async {
         let (root, tracker) = makeWindow()
         let layer = CALayer()

@@ -183,14 +183,14 @@ public final class DebugLayerView: PassThroughView {
         let size = bounds.size
         toolbar.isHidden = !isToolbarVisible
         if !isToolbarVisible { toolbar.overflowPanel.isHidden = true }
-        place(toolbar, CGRect(x: 0, y: size.height - DebugStyle.toolbarHeight, width: size.width, height: DebugStyle.toolbarHeight))
+        toolbar.frame = CGRect(x: 0, y: size.height - DebugStyle.toolbarHeight, width: size.width, height: DebugStyle.toolbarHeight)
         toolbar.layoutIfNeeded()
 
         handle.isHidden = isToolbarVisible || !showsHandle
         let handleWidth = DebugStyle.width(of: handle)
-        place(handle, CGRect(x: size.width - Self.handleInset - handleWidth,
+        handle.frame = CGRect(x: size.width - Self.handleInset - handleWidth,
                              y: size.height - bottomInset - Self.handleInset - DebugStyle.minimumTarget,
-                             width: handleWidth, height: DebugStyle.minimumTarget))
+                             width: handleWidth, height: DebugStyle.minimumTarget)
 
         hud.matchScreenScale()
         meter.matchScreenScale()
@@ -198,24 +198,24 @@ public final class DebugLayerView: PassThroughView {
         var placed: [CGRect] = handle.isHidden ? [] : [handle.frame]
 
         let badgeWidth = recordingBadge.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 32)).width + 24
-        place(recordingBadge, CGRect(x: content.maxX - badgeWidth, y: content.minY, width: badgeWidth, height: 32))
+        recordingBadge.frame = CGRect(x: content.maxX - badgeWidth, y: content.minY, width: badgeWidth, height: 32)
         if !recordingBadge.isHidden { placed.append(recordingBadge.frame) }
 
         // Centred, and narrower than the gap the badge leaves on the right.
         let statusRoom = recordingBadge.isHidden ? content.width : content.width - 2 * (badgeWidth + Self.panelMargin)
         let statusWidth = min(max(0, statusRoom), status.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 32)).width + 24)
-        place(status, CGRect(x: (size.width - statusWidth) / 2, y: content.minY, width: statusWidth, height: 32))
+        status.frame = CGRect(x: (size.width - statusWidth) / 2, y: content.minY, width: statusWidth, height: 32)
         if !status.isHidden { placed.append(status.frame) }
 
         let helpWidth = min(640, content.width)
         let topLines = [status, recordingBadge].filter { !$0.isHidden }.map(\.frame.maxY)
         let helpTop = topLines.max().map { $0 + Self.panelMargin } ?? content.minY
         let helpHeight = max(0, min(help.height(forWidth: helpWidth), content.maxY - helpTop))
-        place(help, CGRect(x: (size.width - helpWidth) / 2,
+        help.frame = CGRect(x: (size.width - helpWidth) / 2,
                            y: max(helpTop, content.minY + (content.height - helpHeight) / 2),
-                           width: helpWidth, height: helpHeight))
+                           width: helpWidth, height: helpHeight)
         if isHelpVisible { placed.append(help.frame) }
-        place(helpVeil, CGRect(x: 0, y: 0, width: size.width, height: isToolbarVisible ? toolbar.frame.minY : size.height))
+        helpVeil.frame = CGRect(x: 0, y: 0, width: size.width, height: isToolbarVisible ? toolbar.frame.minY : size.height)
 
         var panels: [CGRect] = []
         // The bottom panels: the meter nearest the bottom, the note above it.
@@ -228,29 +228,20 @@ public final class DebugLayerView: PassThroughView {
                 view.isHidden = true
                 continue
             }
-            place(view, frame)
+            view.frame = frame
             view.isHidden = false
             placed.append(frame)
             panels.append(frame)
         }
         // The HUD, from the top of its column.
         if wantsHUD, let frame = placeHUD(in: content, avoiding: placed, besides: panels) {
-            place(hud, frame)
+            hud.frame = frame
             hud.isHidden = false
             panels.append(frame)
         } else {
             hud.isHidden = true
         }
         onPanelsPlaced?(panels)
-    }
-
-    /// Gives `view` `frame` unless it has it already. Layout runs at every batch that
-    /// changes a panel (the HUD's rows, a panel moving away from a finger), and setting a
-    /// layer's geometry marks it for redraw even when the value is the same: every panel
-    /// and the toolbar would then be redrawn and copied to the window in the very frame
-    /// that shows a touch beginning.
-    private func place(_ view: UIView, _ frame: CGRect) {
-        if view.frame != frame { view.frame = frame }
     }
 
     /// The lowest frame of `size` on the panel's side (else the other, which it then
