@@ -8,9 +8,9 @@ import UIKit
 ///
 /// The recorder keeps each batch as it comes and writes whole lines at most every
 /// `flushInterval` (when input arrives) and when recording stops, so a recording costs
-/// a moved touch little. Stopping finishes the file; SIGINT, SIGTERM and SIGHUP stop it
-/// after the host cancelled the live touches (so the file ends with every finger lifted
-/// or cancelled), and process exit does too (`TouchRecorder`).
+/// a moved touch little. Stopping finishes the file, and so does the process's exit
+/// (`TouchRecorder`), which SIGINT, SIGTERM and SIGHUP reach after the host cancelled
+/// the live touches, so the file ends with every finger lifted or cancelled.
 @MainActor
 public final class TouchRecordingFilter: InputFilter {
     public let stage = InputFilterStage.recording
@@ -18,13 +18,11 @@ public final class TouchRecordingFilter: InputFilter {
     /// How long kept input may wait before it is written.
     public static let flushInterval: TimeInterval = 0.5
     private var lastFlush: TimeInterval
-    private var terminationToken: TerminationHandlerToken?
     private weak var host: X11Host?
 
     public init(recorder: TouchRecorder) {
         self.recorder = recorder
         lastFlush = CACurrentMediaTime()
-        terminationToken = X11Host.addTerminationHandler { [weak self] _ in self?.stop() }
     }
 
     /// Whether the file is still being written.
@@ -47,8 +45,6 @@ public final class TouchRecordingFilter: InputFilter {
     /// Finishes the file and leaves the host's chain. Safe to call twice.
     public func stop() {
         recorder.finish()
-        if let terminationToken { X11Host.removeTerminationHandler(terminationToken) }
-        terminationToken = nil
         host?.removeInputFilter(self)
     }
 
