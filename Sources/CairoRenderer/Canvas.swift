@@ -92,12 +92,12 @@ public struct Canvas {
         cairo_fill(context)
     }
 
-    public func strokeCircle(center: CGPoint, radius: CGFloat, with color: Color, lineWidth: CGFloat = 1) {
-        set(color)
-        cairo_set_line_width(context, lineWidth)
+    /// Strokes a circle, solid or dashed.
+    public func strokeCircle(center: CGPoint, radius: CGFloat, with color: Color, lineWidth: CGFloat = 1,
+                             dash: Dash? = nil) {
         cairo_new_sub_path(context)
         cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
-        cairo_stroke(context)
+        stroke(with: color, lineWidth: lineWidth, dash: dash)
     }
 
     public func fillRoundedRect(_ rect: CGRect, radius: CGFloat, with color: Color) {

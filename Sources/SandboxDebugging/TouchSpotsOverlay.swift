@@ -27,6 +27,9 @@ public final class TouchSpotsOverlay: DebugOverlay {
         /// The finger's recent positions, oldest first, ending at `location`: at most
         /// `trailLength` points, none older than `trailDuration` before the newest.
         public var trail: [TrailPoint]
+        /// Another client's grab (a window manager, a gesture daemon) still owns the
+        /// touch: the app has it but may lose it. Drawn faint, with a dashed rim.
+        public var isOwnershipPending = false
     }
 
     /// The spot's radius in points: about a fingertip.
@@ -38,6 +41,11 @@ public final class TouchSpotsOverlay: DebugOverlay {
     ]
     /// The fill's opacity: translucent, so the scene stays visible under the finger.
     public static let fillAlpha = 0.45
+    /// The fill's opacity while another client owns the touch: a third of the owned
+    /// one, so a pending touch reads as not yet the app's.
+    public static let pendingFillAlpha = 0.15
+    /// The dashes of a pending touch's rim.
+    public static let pendingRimDash = Canvas.Dash(on: 6, off: 5)
     /// How far back a trail reaches, in seconds.
     public static let trailDuration: TimeInterval = 0.5
     /// The most points a trail keeps (a bound on drawing cost for fast input devices).
@@ -96,6 +104,20 @@ public final class TouchSpotsOverlay: DebugOverlay {
                 if let index { spots.remove(at: index) }
             }
             if !changed.isNull { dirty.append(changed) }
+        }
+        return isVisible ? dirty : []
+    }
+
+    /// Marks exactly the spots of `pending` as owned by another client for now; returns
+    /// the rectangles whose pixels changed.
+    @discardableResult
+    public func setOwnershipPending(_ pending: Set<TouchSample.ID>) -> [CGRect] {
+        var dirty: [CGRect] = []
+        for index in spots.indices {
+            let isPending = pending.contains(spots[index].id)
+            guard spots[index].isOwnershipPending != isPending else { continue }
+            spots[index].isOwnershipPending = isPending
+            dirty.append(Self.bounds(of: spots[index].location))
         }
         return isVisible ? dirty : []
     }
@@ -164,8 +186,11 @@ public final class TouchSpotsOverlay: DebugOverlay {
         }
         for spot in spots where !excluded.contains(spot.id) && clip.intersects(Self.bounds(of: spot.location)) {
             let color = Self.color(for: spot.id)
-            canvas.fillCircle(center: spot.location, radius: Self.radius, with: color.withAlpha(Self.fillAlpha))
-            canvas.strokeCircle(center: spot.location, radius: Self.radius - 1, with: color, lineWidth: 2)
+            let pending = spot.isOwnershipPending
+            canvas.fillCircle(center: spot.location, radius: Self.radius,
+                              with: color.withAlpha(pending ? Self.pendingFillAlpha : Self.fillAlpha))
+            canvas.strokeCircle(center: spot.location, radius: Self.radius - 1, with: color, lineWidth: 2,
+                                dash: pending ? Self.pendingRimDash : nil)
             let label = String(spot.id.number)
             let size: CGFloat = 13
             let width = canvas.measureText(label, size: size, weight: .bold)

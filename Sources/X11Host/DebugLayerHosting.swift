@@ -66,6 +66,10 @@ public final class DebugLayerHosting {
             for rect in layer.apply(batch) { host.setNeedsDisplay(rect) }
         }
 
+        func host(_ host: X11Host, didChangeTouchesPendingOwnership pending: Set<TouchSample.ID>) {
+            for rect in layer.setTouchesPendingOwnership(pending) { host.setNeedsDisplay(rect) }
+        }
+
         func filter(_ key: KeyInput, in host: X11Host) -> Bool {
             !layer.handleKey(keysym: key.keysym, text: key.text)
         }

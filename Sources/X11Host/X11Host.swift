@@ -83,6 +83,10 @@ public final class X11Host {
     public let options: Options
     /// The touch devices the server has now (updated on hierarchy changes).
     public private(set) var touchDevices: [TouchDeviceInfo] = []
+    /// Live touches that another client's grab still owns (a window manager or gesture
+    /// daemon deciding): the app has them, and loses them as cancelled if that client
+    /// accepts them (`XI2InputTranslator`).
+    public var touchesPendingOwnership: Set<TouchSample.ID> { translator.touchesPendingOwnership }
 
     /// What the host runs: told of input that passed the filters, of resizes and of
     /// the window closing (without one, a close exits with status 0).
@@ -368,6 +372,7 @@ public final class X11Host {
         // One clock reading serves the whole read: it only picks the 32-bit wrap epoch.
         let now = ServerTimestampConverter.monotonicMilliseconds()
         var closeRequested = false
+        let pendingBefore = translator.touchesPendingOwnership
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -394,6 +399,10 @@ public final class X11Host {
             hasUndrawnInput = true
             deliver(MoveCoalescer.coalesce(batch.take()))
         }
+        if translator.touchesPendingOwnership != pendingBefore {
+            let pending = translator.touchesPendingOwnership
+            for filter in inputFilters { filter.host(self, didChangeTouchesPendingOwnership: pending) }
+        }
         isProcessingEvents = false
         if closeRequested {
             close()
@@ -416,6 +425,8 @@ public final class X11Host {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             let deviceEvent = data.load(as: XIDeviceEvent.self)
             batch.append(translator.translate(deviceEvent, now: now))
+        case XI_TouchOwnership:
+            translator.noteOwnership(data.load(as: XITouchOwnershipEvent.self))
         case XI_HierarchyChanged:
             handleHierarchy(data.load(as: XIHierarchyEvent.self), into: &batch)
         default:

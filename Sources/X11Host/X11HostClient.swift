@@ -41,11 +41,16 @@ public protocol InputFilter: AnyObject {
     /// was given. Filters are told in reverse order, innermost first (debugging tools
     /// read here what UIKit made of the batch: which view each new touch hit).
     func host(_ host: X11Host, didHandle batch: [TouchSample])
+    /// The live touches another client's grab still owns changed (after the batch of
+    /// the same read was handled): a touch the app has but may yet lose as cancelled
+    /// (`X11Host.touchesPendingOwnership`).
+    func host(_ host: X11Host, didChangeTouchesPendingOwnership pending: Set<TouchSample.ID>)
 }
 
 public extension InputFilter {
     func filter(_ key: KeyInput, in host: X11Host) -> Bool { true }
     func host(_ host: X11Host, didHandle batch: [TouchSample]) {}
+    func host(_ host: X11Host, didChangeTouchesPendingOwnership pending: Set<TouchSample.ID>) {}
 }
 
 /// Where an input filter stands in the chain, first to last.

@@ -17,6 +17,15 @@ import UIKit
 /// - The output is always well formed, whatever the server sends: an update or end for a
 ///   touch this translator never saw begin is dropped, and a begin for a touch that is
 ///   still live first cancels the old one.
+/// - Ownership (XI 2.2): the window selects `TouchOwnership`, so a touch that another
+///   client's grab holds first (a window manager, a gesture daemon) is seen as it
+///   happens, not only once that client lets it go. A touch begins at once and is
+///   *pending* until its `TouchOwnership` event (which follows the begin at once when no
+///   grab holds it). If the owner accepts it, the server ends it here without ownership
+///   having come: that end is `.cancelled`. If the finger lifts while ownership is
+///   undecided (an update flagged `TouchPendingEnd`), the end is held back until the
+///   server decides: `.ended` after ownership came, `.cancelled` if it did not. If the
+///   owner rejects it, ownership comes and the touch goes on with nothing lost.
 public struct XI2InputTranslator: Sendable {
     /// Window pixels per point (`--scale`).
     public var scale: CGFloat
@@ -26,6 +35,8 @@ public struct XI2InputTranslator: Sendable {
     public var log: (@Sendable (String) -> Void)?
 
     private var liveTouches: [TouchSample.ID: CGPoint] = [:]
+    /// Live touches whose ownership has not come yet.
+    public private(set) var touchesPendingOwnership: Set<TouchSample.ID> = []
     private var pointerFingers = PointerFingerEmulator()
     private var timestamps = ServerTimestampConverter()
 
@@ -53,6 +64,7 @@ public struct XI2InputTranslator: Sendable {
                 samples.append(TouchSample(id: id, phase: .cancelled, location: previous, timestamp: timestamp))
             }
             liveTouches[id] = location
+            touchesPendingOwnership.insert(id)
             samples.append(TouchSample(id: id, phase: .began, location: location, timestamp: timestamp))
             return samples
         case XI_TouchUpdate:
@@ -71,13 +83,22 @@ public struct XI2InputTranslator: Sendable {
                 return []
             }
             let final = Self.hasPosition(event.valuators) ? location : previous
-            return [TouchSample(id: id, phase: .ended, location: final, timestamp: timestamp)]
+            // Ended here without ownership: the owner accepted it, it was never ours.
+            let phase: TouchSample.Phase = touchesPendingOwnership.remove(id) == nil ? .ended : .cancelled
+            return [TouchSample(id: id, phase: phase, location: final, timestamp: timestamp)]
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             guard event.flags & Int32(XIPointerEmulated) == 0 else { return [] }
             return translatePointer(event, location: location, device: device, timestamp: timestamp)
         default:
             return []
         }
+    }
+
+    /// Notes a `TouchOwnership` event: the touch is this client's now. It yields no
+    /// sample; whether anything changed shows in `touchesPendingOwnership`.
+    public mutating func noteOwnership(_ event: XITouchOwnershipEvent) {
+        let id = TouchSample.ID(device: Int(event.sourceid), number: UInt32(truncatingIfNeeded: event.touchid))
+        touchesPendingOwnership.remove(id)
     }
 
     /// Cancels every live touch of `device` (the device went away): a cancelled sample
@@ -87,6 +108,7 @@ public struct XI2InputTranslator: Sendable {
         for (id, location) in liveTouches where id.device == device {
             samples.append(TouchSample(id: id, phase: .cancelled, location: location, timestamp: timestamp))
             liveTouches[id] = nil
+            touchesPendingOwnership.remove(id)
         }
         samples.sort { $0.id.number < $1.id.number }
         return samples + pointerFingers.cancel(device: device, timestamp: timestamp)

@@ -112,4 +112,37 @@ final class TouchSpotsOverlayTests: OverlayTestCase {
                        "a hidden overlay dirties nothing")
         XCTAssertEqual(spots.spots.count, 1, "but follows its fingers")
     }
+
+    /// A touch another client still owns is drawn faint with a dashed rim; when it
+    /// becomes the app's, the spot turns solid; each change dirties the spot only.
+    func testASpotPendingOwnershipIsFaintWithADashedRimUntilOwned() async {
+        let center = CGPoint(x: 100, y: 100)
+        send([sample(1, .began, center.x, center.y)], to: [spots])
+        let id = spots.spots[0].id
+        XCTAssertEqual(spots.setOwnershipPending([id]), [TouchSpotsOverlay.bounds(of: center)])
+        XCTAssertEqual(spots.setOwnershipPending([id]), [], "no change, nothing dirty")
+        let pink = TouchSpotsOverlay.color(for: id)
+        let background = OverlayTestCase.background
+        let faint = blend(pink, alpha: TouchSpotsOverlay.pendingFillAlpha, over: background)
+        var image = image([spots])
+        XCTAssertTrue(colorsMatch(rgb(image, 100, 88), faint, tolerance: 1))
+        // The rim (radius 21, 2 wide), sampled all round: its pink (red 0xFF, 0xA9 at
+        // the most anti-aliased) where a dash is, the faint fill (red 0x3E) in a gap.
+        func rimReds() -> [UInt32] {
+            (0..<60).map { step in
+                let angle = Double(step) / 60 * 2 * Double.pi
+                let pixel = rgb(image, 100 + Int((21 * cos(angle)).rounded()), 100 + Int((21 * sin(angle)).rounded()))
+                return pixel >> 16
+            }
+        }
+        XCTAssertEqual(faint >> 16, 0x3E)
+        XCTAssertTrue(rimReds().contains { $0 >= 0xA0 }, "dashes")
+        XCTAssertTrue(rimReds().contains { $0 <= 0x50 }, "gaps")
+
+        XCTAssertEqual(spots.setOwnershipPending([]), [TouchSpotsOverlay.bounds(of: center)])
+        image = self.image([spots])
+        XCTAssertTrue(colorsMatch(rgb(image, 100, 88), blend(pink, alpha: TouchSpotsOverlay.fillAlpha, over: background),
+                                  tolerance: 1))
+        XCTAssertTrue(rimReds().allSatisfy { $0 >= 0xA0 }, "a solid rim")
+    }
 }

@@ -31,13 +31,30 @@ final class XI2InputTranslatorTests: XCTestCase {
         }
     }
 
+    /// Translates one event. A begin is followed by the `TouchOwnership` event the server
+    /// sends at once to a touch's initial owner, unless `owned` is false (another
+    /// client's grab holds the touch).
     private func translate(_ translator: inout XI2InputTranslator, _ type: Int32, detail: Int32, x: Double, y: Double,
                            device: Int32 = 6, time: UInt = 5_000_000, flags: Int32 = 0, axes: UInt8? = 0b11,
-                           modifiers: Int32 = 0) -> [TouchSample] {
+                           modifiers: Int32 = 0, owned: Bool = true) -> [TouchSample] {
         var result: [TouchSample] = []
         event(type, detail: detail, x: x, y: y, device: device, time: time, flags: flags, axes: axes,
               modifiers: modifiers) { result = translator.translate($0, now: now) }
+        if type == XI_TouchBegin, owned {
+            own(&translator, detail: detail, device: device)
+        }
         return result
+    }
+
+    /// A `TouchOwnership` event for a touch.
+    private func own(_ translator: inout XI2InputTranslator, detail: Int32, device: Int32 = 6) {
+        var event = XITouchOwnershipEvent()
+        event.type = GenericEvent
+        event.evtype = XI_TouchOwnership
+        event.deviceid = 2
+        event.sourceid = device
+        event.touchid = UInt32(bitPattern: detail)
+        translator.noteOwnership(event)
     }
 
     private func sample(_ device: Int, _ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat,
@@ -155,5 +172,66 @@ final class XI2InputTranslatorTests: XCTestCase {
         XCTAssertEqual(translate(&translator, XI_Motion, detail: 0, x: 5, y: 5, device: 9), [])
         XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 3, x: 5, y: 5, device: 9), [])
         XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 4, x: 5, y: 5, device: 9), [], "scroll wheel")
+    }
+
+    // MARK: - Ownership
+
+    /// The initial owner gets its ownership right after the begin: nothing pending.
+    func testATouchNoGrabHoldsIsOwnedAtOnce() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        _ = translate(&translator, XI_TouchBegin, detail: 3, x: 1, y: 1)
+        XCTAssertEqual(translator.touchesPendingOwnership, [])
+    }
+
+    /// Another client's grab accepted the touch: the server ends it here before
+    /// ownership came, and the app's touch is cancelled where it last was.
+    func testAnEndBeforeOwnershipIsACancellation() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 3, x: 1, y: 2, owned: false),
+                       [sample(6, 3, .began, 1, 2)])
+        XCTAssertEqual(translator.touchesPendingOwnership, [TouchSample.ID(device: 6, number: 3)])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 3, x: 5, y: 6),
+                       [sample(6, 3, .moved, 5, 6)], "moves come while pending")
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 3, x: 5, y: 6),
+                       [sample(6, 3, .cancelled, 5, 6)])
+        XCTAssertEqual(translator.touchesPendingOwnership, [])
+        XCTAssertTrue(translator.liveTouchIDs.isEmpty)
+    }
+
+    /// The grab rejected it: ownership comes, and the touch goes on to a normal end.
+    func testOwnershipAfterARejectKeepsTheWholeTouch() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        _ = translate(&translator, XI_TouchBegin, detail: 4, x: 1, y: 2, owned: false)
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 3, y: 4), [sample(6, 4, .moved, 3, 4)])
+        own(&translator, detail: 4)
+        XCTAssertEqual(translator.touchesPendingOwnership, [])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 7, y: 8), [sample(6, 4, .moved, 7, 8)])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 4, x: 7, y: 8), [sample(6, 4, .ended, 7, 8)])
+    }
+
+    /// The finger lifted while the grab was deciding: the server flags an update
+    /// `TouchPendingEnd` and holds the end; the decision then makes it ended or cancelled.
+    func testAPendingEndWaitsForTheDecision() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        let pendingEnd = Int32(XITouchPendingEnd)
+        _ = translate(&translator, XI_TouchBegin, detail: 5, x: 1, y: 2, owned: false)
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 5, x: 1, y: 2, flags: pendingEnd), [],
+                       "lifted, but the app does not know yet whether it was its touch")
+        own(&translator, detail: 5)
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 5, x: 1, y: 2), [sample(6, 5, .ended, 1, 2)])
+
+        _ = translate(&translator, XI_TouchBegin, detail: 6, x: 9, y: 9, owned: false)
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 6, x: 9, y: 9, flags: pendingEnd), [])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 6, x: 9, y: 9), [sample(6, 6, .cancelled, 9, 9)])
+        XCTAssertEqual(translator.touchesPendingOwnership, [])
+    }
+
+    /// A device that goes away takes its pending touches with it.
+    func testCancellingADeviceForgetsItsPendingTouches() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
+        _ = translate(&translator, XI_TouchBegin, detail: 1, x: 1, y: 1, device: 6, owned: false)
+        _ = translate(&translator, XI_TouchBegin, detail: 1, x: 1, y: 1, device: 7, owned: false)
+        _ = translator.cancelTouches(ofDevice: 6, timestamp: 0)
+        XCTAssertEqual(translator.touchesPendingOwnership, [TouchSample.ID(device: 7, number: 1)])
     }
 }

@@ -247,6 +247,12 @@ public final class DebugLayer {
 
     // MARK: - Input
 
+    /// Marks the touches another client's grab still owns (the host's
+    /// `touchesPendingOwnership`); returns the rectangles the spots overlay changed.
+    public func setTouchesPendingOwnership(_ pending: Set<TouchSample.ID>) -> [CGRect] {
+        overlays.isDormant ? [] : overlays.spots.setOwnershipPending(pending)
+    }
+
     /// Feeds a batch (screen points) the app has just taken to the overlays; returns
     /// the rectangles they changed.
     public func apply(_ batch: [TouchSample]) -> [CGRect] {

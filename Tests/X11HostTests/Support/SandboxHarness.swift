@@ -70,10 +70,10 @@ final class SandboxHarness {
         pixels.pixel(of: host.window.id, x: Int(point.x), y: Int(point.y))
     }
 
-    /// The colour a spot's translucent fill has over the scene's background.
-    static func spotFill(for id: TouchSample.ID) -> UInt32 {
+    /// The colour a spot's translucent fill has over the scene's background (at the
+    /// fill's opacity for a touch that is the app's, unless told otherwise).
+    static func spotFill(for id: TouchSample.ID, alpha: Double = TouchSpotsOverlay.fillAlpha) -> UInt32 {
         let color = TouchSpotsOverlay.color(for: id)
-        let alpha = TouchSpotsOverlay.fillAlpha
         func channel(_ value: Double, _ shift: UInt32) -> UInt32 {
             let under = Double((background >> shift) & 0xFF) / 255
             return UInt32(((value * alpha + under * (1 - alpha)) * 255).rounded())
