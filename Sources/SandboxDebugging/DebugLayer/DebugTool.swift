@@ -74,7 +74,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
     /// What the help panel says the tool does.
     public var helpText: String {
         switch self {
-        case .spots: "touch spots, with trails and touch ids"
+        case .spots: "touch spots, trails and ids (dashed while another program's grab owns the touch)"
         case .hitViews: "outline and name the hit-test view of every live touch"
         case .frames: "model frames (dashed) against presentation frames (solid)"
         case .paths: "tint the hit regions of layers that hit-test by path"
