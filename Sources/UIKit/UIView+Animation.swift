@@ -5,7 +5,9 @@ import Foundation
 // Inside `animations`, setting a view property that lives on its layer (`frame`,
 // `bounds`, `center`, `transform`, `alpha`, `backgroundColor`, and the layer's
 // `cornerRadius`) sets the model at once and adds an animation to the view's layer
-// from the old value (see `ViewPropertyAnimationAction`); other changes simply happen.
+// from the old value (see `ViewPropertyAnimationAction`: geometry and transform animate
+// additively, so a new animation interrupts an old one without a jump); other changes
+// simply happen.
 // The completion runs from the frame tick (`CAAnimationEngine.tick()`) once every
 // animation the block added has stopped: `finished` is true if all ran to their end,
 // false if any was removed or replaced by a later block first. A block that animated

@@ -15,7 +15,10 @@ extension UIView {
         /// stops.
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
         /// Start from where a property appears (its presentation value, mid-animation
-        /// or not) instead of its model value.
+        /// or not), replacing the property's animations in flight (their completions
+        /// get `false`). Without it, `center`, `frame`, `bounds` and `transform`
+        /// animate additively on top of those in flight, which run out
+        /// (`ViewPropertyAnimationAction`).
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
         /// Repeat for ever.
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)

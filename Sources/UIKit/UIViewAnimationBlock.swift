@@ -89,17 +89,25 @@ final class UIViewAnimationBlock {
 /// The action a view returns inside an animation block: adds a `CABasicAnimation`
 /// (or `CASpringAnimation`) for the changed key to the view's layer.
 ///
-/// The animation is non-additive, from the property's previous model value (its
-/// presentation value with `.beginFromCurrentState`) to its new value, keyed by the
-/// property's key, so animating a property again replaces the running animation (whose
-/// completion gets `false`). UIKit since iOS 8 animates position, bounds and transform
-/// additively, so that a new animation blends from the old one's motion; here the
-/// replacement starts from the old model value (the old animation's target) or, with
-/// `.beginFromCurrentState`, from where the view appears.
+/// `position`, `bounds` and `transform` (behind `center`, `frame`, `bounds` and
+/// `transform`) animate additively, as UIKit's have since iOS 8 (WWDC 2014 session 236,
+/// "Building Interruptible and Responsive Interactions"): the animation runs the
+/// difference between the old and the new value down to nothing on top of the model,
+/// under a key of its own. Animating the property again mid-flight adds a second
+/// difference on top of the first, so the view goes on from where it appears, with no
+/// jump, and the first animation still runs out (its completion gets `true`).
+///
+/// With `.beginFromCurrentState`, and for the other keys (`opacity`, `backgroundColor`,
+/// `cornerRadius`), the animation is absolute and keyed by the property: it replaces
+/// the property's animations in flight (their completions get `false`) and starts from
+/// where the property appears (`.beginFromCurrentState`) or from its old model value.
 @MainActor
 final class ViewPropertyAnimationAction: CAAction {
     let block: UIViewAnimationBlock
     let view: UIView
+
+    /// The keys UIKit animates additively.
+    static let additiveKeys: Set<String> = ["position", "bounds", "transform"]
 
     init(block: UIViewAnimationBlock, view: UIView) {
         self.block = block
@@ -109,8 +117,6 @@ final class ViewPropertyAnimationAction: CAAction {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else { return }
         let options = block.options
-        let startKey = options.contains(.beginFromCurrentState)
-            ? CAActionArgument.previousPresentationValue : CAActionArgument.previousValue
         let animation: CABasicAnimation
         if let spring = block.spring {
             animation = ViewPropertyAnimationAction.springAnimation(
@@ -119,7 +125,23 @@ final class ViewPropertyAnimationAction: CAAction {
             animation = CABasicAnimation(keyPath: event)
             animation.timingFunction = options.timingFunction
         }
-        animation.fromValue = dict?[startKey]
+        var key = event
+        if !options.contains(.beginFromCurrentState), Self.additiveKeys.contains(event),
+           let previous = dict?[CAActionArgument.previousValue],
+           let difference = Self.difference(from: previous, to: layer, forKey: event) {
+            animation.isAdditive = true
+            animation.fromValue = difference.from
+            animation.toValue = difference.zero
+            key = Self.freeKey(for: event, on: layer)
+        } else {
+            let startKey = options.contains(.beginFromCurrentState)
+                ? CAActionArgument.previousPresentationValue : CAActionArgument.previousValue
+            animation.fromValue = dict?[startKey]
+            // Absolute: it replaces what animates the property, additive parts included.
+            for other in layer.animationKeys() ?? [] where Self.isKey(other, for: event) && other != event {
+                layer.removeAnimation(forKey: other)
+            }
+        }
         animation.duration = block.duration
         if block.delay > 0 {
             animation.beginTime = CAAnimationEngine.currentTime + block.delay
@@ -134,7 +156,46 @@ final class ViewPropertyAnimationAction: CAAction {
         // uncounts it) never lets the count touch zero in between.
         block.animationAdded()
         if !interactive { view.nonInteractiveAnimationCount += 1 }
-        layer.add(animation, forKey: event)
+        layer.add(animation, forKey: key)
+    }
+
+    /// Whether `key` is the property's own animation key or one of its additive ones
+    /// (`position`, `position-2`, …).
+    static func isKey(_ key: String, for property: String) -> Bool {
+        key == property || (key.hasPrefix(property + "-") && Int(key.dropFirst(property.count + 1)) != nil)
+    }
+
+    /// The property's name when nothing animates under it, else `name-2`, `name-3`, …:
+    /// the first free one.
+    static func freeKey(for property: String, on layer: CALayer) -> String {
+        let taken = Set(layer.animationKeys() ?? [])
+        guard taken.contains(property) else { return property }
+        var number = 2
+        while taken.contains("\(property)-\(number)") { number += 1 }
+        return "\(property)-\(number)"
+    }
+
+    /// The additive animation's start (old − new, so that new + start = old) and its
+    /// end (nothing), for the layer's new model value of `key`. Transforms compose:
+    /// the start is new⁻¹ followed by old, so that new followed by it is old.
+    static func difference(from previous: Any, to layer: CALayer, forKey key: String) -> (from: Any, zero: Any)? {
+        switch (key, previous) {
+        case ("position", let old as CGPoint):
+            let new = layer.position
+            return (CGPoint(x: old.x - new.x, y: old.y - new.y), CGPoint.zero)
+        case ("bounds", let old as CGRect):
+            let new = layer.bounds
+            return (CGRect(x: old.origin.x - new.origin.x, y: old.origin.y - new.origin.y,
+                           width: old.width - new.width, height: old.height - new.height), CGRect.zero)
+        case ("transform", let old as CATransform3D):
+            let affine = CATransform3DGetAffineTransform(layer.transform)
+            // A transform to nothing (scale 0) cannot be undone: that change animates absolutely.
+            guard affine.determinant != 0, affine.determinant.isFinite else { return nil }
+            let undo = CATransform3DMakeAffineTransform(affine.inverted())
+            return (undo.concatenating(old), CATransform3DIdentity)
+        default:
+            return nil
+        }
     }
 
     /// A spring that settles (within `CASpringSolver.settlingEpsilon`) at `duration`,

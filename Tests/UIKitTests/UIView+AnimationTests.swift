@@ -97,16 +97,80 @@ final class UIViewAnimationTests: UIKitTestCase {
         XCTAssertFalse(CAAnimationEngine.needsFrames)
     }
 
-    func testReplacedOrRemovedAnimationsCompleteUnfinished() async {
-        UIView.animate(withDuration: 1, animations: { self.view.center = CGPoint(x: 300, y: 50) },
-                       completion: { self.trace.note("first(\($0))") })
-        tick(at: 100.5)
-        UIView.animate(withDuration: 1, animations: { self.view.center = CGPoint(x: 0, y: 50) },
-                       completion: { self.trace.note("second(\($0))") })
-        XCTAssertEqual(trace.flush(), ["first(false)"])
-        UIView.animate(withDuration: 1, animations: { self.view.alpha = 0 }, completion: { self.trace.note("third(\($0))") })
+    /// Since iOS 8 a view's position, bounds and transform animate additively
+    /// (WWDC 2014, session 236, "Building Interruptible and Responsive Interactions"):
+    /// a second animation of the same property continues from where the view appears,
+    /// and the first still runs out and completes finished.
+    func testAnInterruptedMoveGoesOnFromWhereTheViewAppearsAndBothFinish() async {
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear,
+                       animations: { self.view.center.x = 250 }, completion: { self.trace.note("first(\($0))") })
+        tick(at: 100.5)  // appears at x 150
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear,
+                       animations: { self.view.center.x = 50 }, completion: { self.trace.note("second(\($0))") })
+        XCTAssertEqual(view.layer.animationKeys(), ["position", "position-2"])
+        XCTAssertEqual(shown.position.x, 150, accuracy: 1e-9, "no jump")
+        // Model 50; the first difference runs −200 → 0, the second +200 → 0.
+        clock.now = 100.75
+        XCTAssertEqual(shown.position.x, 50 - 50 + 150, accuracy: 1e-9)
+        tick(at: 101)
+        XCTAssertEqual(trace.flush(), ["first(true)"])
+        XCTAssertEqual(shown.position.x, 50 + 100, accuracy: 1e-9)
+        tick(at: 101.5)
+        XCTAssertEqual(trace.flush(), ["second(true)"])
+        XCTAssertEqual(shown.position.x, 50)
+        XCTAssertNil(view.layer.animationKeys())
+    }
+
+    func testAnInterruptedBoundsAndTransformGoOnWithoutAJump() async {
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            self.view.bounds.size = CGSize(width: 300, height: 100)
+            self.view.transform = CGAffineTransform(scaleX: 3, y: 3)
+        })
+        clock.now = 100.5
+        XCTAssertEqual(shown.bounds.size, CGSize(width: 200, height: 100))
+        XCTAssertEqual(shown.affineTransform().a, 2, accuracy: 1e-9)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            self.view.bounds.size = CGSize(width: 100, height: 100)
+            self.view.transform = .identity
+        })
+        XCTAssertEqual(shown.bounds.size, CGSize(width: 200, height: 100), "no jump")
+        XCTAssertEqual(shown.affineTransform().a, 2, accuracy: 1e-9, "no jump")
+        clock.now = 101
+        // First: −200 → 0 over 1 s, now done; second: +200 → 0, half-way.
+        XCTAssertEqual(shown.bounds.size.width, 100 + 0 + 100, accuracy: 1e-9)
+        // First: scale ⅓ → 1 (of its model 3) done; second: scale 3 → 1, half-way: 2.
+        XCTAssertEqual(shown.affineTransform().a, 2, accuracy: 1e-9)
+        clock.now = 101.5
+        XCTAssertEqual(shown.bounds.size.width, 100, accuracy: 1e-9)
+        XCTAssertEqual(shown.affineTransform().a, 1, accuracy: 1e-9)
+    }
+
+    /// `.beginFromCurrentState` keeps its documented meaning: the new animation starts
+    /// from where the view appears and the property's animations in flight end there,
+    /// unfinished; so do removed ones and replaced non-additive ones (`alpha`).
+    func testBeginFromCurrentStateReplacedAndRemovedAnimationsCompleteUnfinished() async {
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear,
+                       animations: { self.view.center.x = 250 }, completion: { self.trace.note("first(\($0))") })
+        clock.now = 100.25
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear,
+                       animations: { self.view.center.x = 450 }, completion: { self.trace.note("second(\($0))") })
+        // Model 450; the first difference (−200 → 0) is half run, the second (−200 → 0)
+        // a quarter: 450 − 100 − 150.
+        clock.now = 100.5
+        XCTAssertEqual(shown.position.x, 200, accuracy: 1e-9)
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear, .beginFromCurrentState],
+                       animations: { self.view.center.x = 250 }, completion: { self.trace.note("third(\($0))") })
+        XCTAssertEqual(Set(trace.flush()), ["first(false)", "second(false)"])
+        XCTAssertEqual(view.layer.animationKeys(), ["position"])
+        XCTAssertEqual(shown.position.x, 200, accuracy: 1e-9, "from where it appears")
+        clock.now = 101
+        XCTAssertEqual(shown.position.x, 225, accuracy: 1e-9)
+
+        UIView.animate(withDuration: 1, animations: { self.view.alpha = 0 }, completion: { self.trace.note("alpha(\($0))") })
+        UIView.animate(withDuration: 1, animations: { self.view.alpha = 0.5 }, completion: { self.trace.note("alpha2(\($0))") })
+        XCTAssertEqual(trace.flush(), ["alpha(false)"])
         view.layer.removeAllAnimations()
-        XCTAssertEqual(trace.flush(), ["second(false)", "third(false)"])
+        XCTAssertEqual(trace.flush(), ["third(false)", "alpha2(false)"])
     }
 
     func testSettingAPropertyTwiceInOneBlockStillFinishes() async {
@@ -114,21 +178,9 @@ final class UIViewAnimationTests: UIKitTestCase {
             self.view.center = CGPoint(x: 300, y: 50)
             self.view.center = CGPoint(x: 200, y: 50)
         }, completion: { self.trace.note("done(\($0))") })
+        XCTAssertEqual(shown.position, CGPoint(x: 50, y: 50), "starts where it was")
         tick(at: 101)
         XCTAssertEqual(trace.flush(), ["done(true)"])
-    }
-
-    func testWithoutBeginFromCurrentStateANewAnimationStartsFromTheOldModelValue() async {
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.view.center.x = 250 })
-        clock.now = 100.5  // appears at x 150
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.view.center.x = 50 })
-        XCTAssertEqual(shown.position.x, 250, accuracy: 1e-6, "jumps to the old target, as UIKit's non-additive form")
-        clock.now = 101
-        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear, .beginFromCurrentState],
-                       animations: { self.view.center.x = 250 })
-        XCTAssertEqual(shown.position.x, 150, accuracy: 1e-6, "from where it appears")
-        clock.now = 101.5
-        XCTAssertEqual(shown.position.x, 200, accuracy: 1e-6)
     }
 
     func testDelayShowsTheOldValueUntilTheAnimationBegins() async {
