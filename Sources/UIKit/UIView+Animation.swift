@@ -72,6 +72,7 @@ extension UIView {
         spring: (dampingRatio: CGFloat, velocity: CGFloat)?, animations: @MainActor () -> Void,
         completion: (@MainActor (Bool) -> Void)?
     ) {
+        let (duration, options, spring) = UIViewAnimationBlock.inheriting(duration: duration, options: options, spring: spring)
         guard duration > 0 else {
             performWithoutAnimation(animations)
             CAAnimationEngine.performOnNextTick { completion?(true) }

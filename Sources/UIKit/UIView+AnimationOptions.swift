@@ -26,11 +26,44 @@ extension UIView {
         /// without `.repeat` the view jumps to them at the end, as in UIKit.
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
 
+        /// A block inside another block's `animations` animates with its own
+        /// duration, not the outer block's.
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        /// Accepted: views here draw their content once per change, so content is
+        /// always drawn as it animates.
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        /// With `transition(from:to:duration:options:completion:)`: hide the view that
+        /// leaves and show the one that comes instead of removing and adding them.
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        /// A block inside another block's `animations` animates with its own curve.
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        /// A block inside another block's `animations` inherits neither the outer
+        /// block's options nor its kind (curve or spring).
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+
         /// The default curve.
         public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+        public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
+
+        /// Accepted and ignored: frames come as the host paces them.
+        public static let preferredFramesPerSecondDefault = AnimationOptions(rawValue: 0 << 24)
+        public static let preferredFramesPerSecond60 = AnimationOptions(rawValue: 3 << 24)
+        public static let preferredFramesPerSecond30 = AnimationOptions(rawValue: 7 << 24)
+
+        /// The curve bits alone.
+        static let curveMask = AnimationOptions(rawValue: 0xF << 16)
+        /// The transition bits alone.
+        static let transitionMask = AnimationOptions(rawValue: 0xF << 20)
 
         /// The timing function the curve bits name.
         var timingFunction: CAMediaTimingFunction {

@@ -32,8 +32,35 @@ final class UIViewAnimationBlock {
 
     // MARK: - The current block
 
-    /// Innermost last. A nested block animates with its own parameters.
+    /// Innermost last.
     private static var stack: [UIViewAnimationBlock] = []
+
+    /// The parameters a block started inside another block's `animations` runs with:
+    /// as UIKit documents for the override options, it takes the outer block's
+    /// duration unless `.overrideInheritedDuration`, its curve unless
+    /// `.overrideInheritedCurve`, and its other options and its kind (curve or spring)
+    /// unless `.overrideInheritedOptions`. Its delay and completion stay its own. A
+    /// block outside any other keeps what it was given.
+    static func inheriting(
+        duration: TimeInterval, options: UIView.AnimationOptions, spring: (dampingRatio: CGFloat, velocity: CGFloat)?
+    ) -> (TimeInterval, UIView.AnimationOptions, (dampingRatio: CGFloat, velocity: CGFloat)?) {
+        guard let outer = stack.last, animationsEnabled else { return (duration, options, spring) }
+        let inheritedDuration = options.contains(.overrideInheritedDuration) ? duration : outer.duration
+        var inheritedOptions = options
+        var inheritedSpring = spring
+        if !options.contains(.overrideInheritedOptions) {
+            let notPassedOn: UIView.AnimationOptions = [
+                .curveMask, .transitionMask, .overrideInheritedDuration, .overrideInheritedCurve, .overrideInheritedOptions,
+            ]
+            inheritedOptions.formUnion(outer.options.subtracting(notPassedOn))
+            inheritedSpring = outer.spring
+        }
+        if !options.contains(.overrideInheritedCurve) {
+            inheritedOptions.subtract(.curveMask)
+            inheritedOptions.formUnion(outer.options.intersection(.curveMask))
+        }
+        return (inheritedDuration, inheritedOptions, inheritedSpring)
+    }
     /// `UIView.areAnimationsEnabled`.
     static var animationsEnabled = true
 

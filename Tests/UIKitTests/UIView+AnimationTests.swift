@@ -183,6 +183,61 @@ final class UIViewAnimationTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["done(true)"])
     }
 
+    // MARK: - Nested blocks
+
+    /// Apple's UIView.AnimationOptions reference: a block nested in another's
+    /// animations inherits its duration and curve unless `.overrideInheritedDuration`
+    /// or `.overrideInheritedCurve` says otherwise.
+    func testANestedBlockInheritsTheOuterDurationAndCurve() async {
+        let other = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(other)
+        UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: {
+            self.view.alpha = 0
+            UIView.animate(withDuration: 0.5, delay: 0, options: .curveEaseIn, animations: { other.alpha = 0 },
+                           completion: { self.trace.note("inner(\($0))") })
+        }, completion: { self.trace.note("outer(\($0))") })
+        clock.now = 101
+        XCTAssertEqual(other.layer.presentation()!.opacity, 0.5, accuracy: 1e-6, "2 s, linear, as the outer block")
+        tick(at: 102)
+        XCTAssertEqual(trace.flush(), ["outer(true)", "inner(true)"])
+    }
+
+    func testOverrideOptionsKeepANestedBlocksOwnDurationAndCurve() async {
+        let other = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(other)
+        UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: {
+            UIView.animate(withDuration: 0.5, delay: 0, options: [.curveEaseIn, .overrideInheritedDuration],
+                           animations: { other.alpha = 0 })
+            UIView.animate(withDuration: 0.5, delay: 0, options: [.curveEaseIn, .overrideInheritedCurve],
+                           animations: { self.view.alpha = 0 })
+        })
+        clock.now = 100.25
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        XCTAssertEqual(Double(other.layer.presentation()!.opacity), 0.5, accuracy: 1e-6, "0.5 s, still linear")
+        XCTAssertEqual(Double(shown.opacity), 1 - easeIn.solve(forInput: 0.125), accuracy: 1e-6, "2 s, ease-in")
+    }
+
+    /// The outer block's other options (here `.repeat` and `.autoreverse`) and its kind
+    /// (a spring) pass on, unless `.overrideInheritedOptions`.
+    func testANestedBlockInheritsOptionsAndTheSpringUnlessTold() async {
+        let other = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(other)
+        UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
+                       options: [.repeat, .autoreverse], animations: {
+            UIView.animate(withDuration: 1, animations: { self.view.alpha = 0 })
+            UIView.animate(withDuration: 1, delay: 0, options: .overrideInheritedOptions,
+                           animations: { other.alpha = 0 })
+        })
+        let inherited = view.layer.animation(forKey: "opacity")
+        XCTAssertTrue(inherited is CASpringAnimation)
+        XCTAssertEqual(inherited?.repeatCount, .infinity)
+        XCTAssertEqual(inherited?.autoreverses, true)
+        let own = other.layer.animation(forKey: "opacity")
+        XCTAssertFalse(own is CASpringAnimation)
+        XCTAssertEqual(own?.repeatCount, 0)
+        XCTAssertEqual(own?.autoreverses, false)
+    }
+
     func testDelayShowsTheOldValueUntilTheAnimationBegins() async {
         UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { self.view.alpha = 0 })
         XCTAssertEqual(view.alpha, 0)
