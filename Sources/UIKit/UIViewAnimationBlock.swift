@@ -74,11 +74,19 @@ final class UIViewAnimationBlock {
     /// keys, for a layer that is not the view's own, and for a view whose layer is not
     /// yet in a tree (nothing is on screen to animate from).
     static func action(for view: UIView, layer: CALayer, forKey event: String) -> (any CAAction)? {
-        guard let block = stack.last, animationsEnabled, layer === view.layer, layer.superlayer != nil,
-            animatableKeys.contains(event)
-        else { return NSNull() }
+        guard animationsEnabled, layer === view.layer, layer.superlayer != nil, animatableKeys.contains(event) else {
+            return NSNull()
+        }
+        // A keyframe block's closure records, unless a block was started inside it.
+        if let keyframes = UIViewKeyframeBlock.current, keyframes.blockDepth == stack.count {
+            return KeyframeRecordingAction(keyframes: keyframes, view: view)
+        }
+        guard let block = stack.last else { return NSNull() }
         return ViewPropertyAnimationAction(block: block, view: view)
     }
+
+    /// How many blocks' closures are running.
+    static var depth: Int { stack.count }
 
     /// Runs `animations` with this block current, then seals it.
     func run(_ animations: () -> Void) {
