@@ -102,8 +102,17 @@ final class UIViewAnimationBlock {
 
     // MARK: - Tracking
 
-    func animationAdded() {
+    /// Adds `animation` to `layer` (the view's layer or one inside it) under `key`,
+    /// counted by this block and, unless `.allowUserInteraction`, keeping `view` from
+    /// touches until it stops.
+    func add(_ animation: CAAnimation, forKey key: String, to layer: CALayer, of view: UIView) {
+        let interactive = options.contains(.allowUserInteraction)
+        animation.delegate = ViewAnimationTracker(block: self, view: view, blocksTouches: !interactive)
+        // Counted before adding, so replacing this key's running animation (whose stop
+        // uncounts it) never lets the count touch zero in between.
         running += 1
+        if !interactive { view.nonInteractiveAnimationCount += 1 }
+        layer.add(animation, forKey: key)
     }
 
     /// `finished` is false for an animation removed early, except one replaced while
@@ -185,13 +194,7 @@ final class ViewPropertyAnimationAction: CAAction {
         }
         if options.contains(.repeat) { animation.repeatCount = .infinity }
         animation.autoreverses = options.contains(.autoreverse)
-        let interactive = options.contains(.allowUserInteraction)
-        animation.delegate = ViewAnimationTracker(block: block, view: view, blocksTouches: !interactive)
-        // Counted before adding, so replacing this key's running animation (whose stop
-        // uncounts it) never lets the count touch zero in between.
-        block.animationAdded()
-        if !interactive { view.nonInteractiveAnimationCount += 1 }
-        layer.add(animation, forKey: key)
+        block.add(animation, forKey: key, to: layer, of: view)
     }
 
     /// Whether `key` is the property's own animation key or one of its additive ones

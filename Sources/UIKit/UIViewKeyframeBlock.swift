@@ -112,15 +112,11 @@ final class UIViewKeyframeBlock {
         }
         if block.options.contains(.repeat) { animation.repeatCount = .infinity }
         animation.autoreverses = block.options.contains(.autoreverse)
-        let interactive = block.options.contains(.allowUserInteraction)
-        animation.delegate = ViewAnimationTracker(block: block, view: track.view, blocksTouches: !interactive)
         // Absolute, as a keyframe animation is: it replaces what animates the property.
         for other in layer.animationKeys() ?? [] where ViewPropertyAnimationAction.isKey(other, for: track.key) {
             layer.removeAnimation(forKey: other)
         }
-        block.animationAdded()
-        if !interactive { track.view.nonInteractiveAnimationCount += 1 }
-        layer.add(animation, forKey: track.key)
+        block.add(animation, forKey: track.key, to: layer, of: track.view)
     }
 }
 
