@@ -77,9 +77,10 @@ final class UIViewAnimationBlock {
         guard animationsEnabled, layer === view.layer, layer.superlayer != nil, animatableKeys.contains(event) else {
             return NSNull()
         }
-        // A keyframe block's closure records, unless a block was started inside it.
-        if let keyframes = UIViewKeyframeBlock.current, keyframes.blockDepth == stack.count {
-            return KeyframeRecordingAction(keyframes: keyframes, view: view)
+        // A keyframe block's or an animator's closure records, unless a block was
+        // started inside it.
+        if let recorder = ViewChangeRecording.current, ViewChangeRecording.blockDepth == stack.count {
+            return ViewChangeRecordingAction(recorder: recorder, view: view)
         }
         guard let block = stack.last else { return NSNull() }
         return ViewPropertyAnimationAction(block: block, view: view)

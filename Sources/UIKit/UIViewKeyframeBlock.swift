@@ -1,13 +1,13 @@
 import Foundation
 
 /// One `UIView.animateKeyframes` call: while its closure runs, the view property
-/// changes made in each keyframe are written down per property (the view's action
-/// answers `KeyframeRecordingAction`); when the closure returns, each property gets one
-/// `CAKeyframeAnimation`, counted by an animation block that calls the completion.
+/// changes made in each keyframe are written down per property (`ViewChangeRecorder`);
+/// when the closure returns, each property gets one `CAKeyframeAnimation`, counted by
+/// an animation block that calls the completion.
 @MainActor
-final class UIViewKeyframeBlock {
+final class UIViewKeyframeBlock: ViewChangeRecorder {
     /// The keyframe block whose closure is running.
-    private(set) static var current: UIViewKeyframeBlock?
+    static var current: UIViewKeyframeBlock? { ViewChangeRecording.current as? UIViewKeyframeBlock }
 
     /// One animated property of one view: its value before the block and what each
     /// keyframe made it, in the order the keyframes were added.
@@ -19,9 +19,6 @@ final class UIViewKeyframeBlock {
     }
 
     private let block: UIViewAnimationBlock
-    /// How many animation blocks were running when this one started: changes are
-    /// recorded only while no block started inside this one runs.
-    private(set) var blockDepth = 0
     private let calculationMode: CAAnimationCalculationMode
     /// The keyframe being added: its relative start and end. Outside a keyframe,
     /// changes span the whole duration.
@@ -36,11 +33,7 @@ final class UIViewKeyframeBlock {
 
     /// Runs `animations` recording, then adds the animations.
     func run(_ animations: () -> Void) {
-        let outer = UIViewKeyframeBlock.current
-        UIViewKeyframeBlock.current = self
-        blockDepth = UIViewAnimationBlock.depth
-        animations()
-        UIViewKeyframeBlock.current = outer
+        ViewChangeRecording.record(into: self, animations)
         block.run { [self] in
             for track in tracks { add(track) }
         }
@@ -117,37 +110,5 @@ final class UIViewKeyframeBlock {
             layer.removeAnimation(forKey: other)
         }
         block.add(animation, forKey: track.key, to: layer, of: track.view)
-    }
-}
-
-/// What a view's layer runs for a property change inside a keyframe block: the change
-/// is written down for the block's keyframe animation.
-@MainActor
-final class KeyframeRecordingAction: CAAction {
-    let keyframes: UIViewKeyframeBlock
-    let view: UIView
-
-    init(keyframes: UIViewKeyframeBlock, view: UIView) {
-        self.keyframes = keyframes
-        self.view = view
-    }
-
-    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        guard let layer = anObject as? CALayer, let previous = dict?[CAActionArgument.previousValue],
-              let new = Self.modelValue(of: layer, forKey: event) else { return }
-        keyframes.record(view: view, key: event, previous: previous, new: new)
-    }
-
-    /// The layer's model value of one of the keys views animate in blocks.
-    static func modelValue(of layer: CALayer, forKey key: String) -> Any? {
-        switch key {
-        case "position": layer.position
-        case "bounds": layer.bounds
-        case "transform": layer.transform
-        case "opacity": layer.opacity
-        case "backgroundColor": layer.backgroundColor ?? CGColor.clear
-        case "cornerRadius": layer.cornerRadius
-        default: nil
-        }
     }
 }
