@@ -34,6 +34,9 @@ public enum UIKitDebug: DebugLogging {
         /// Why recognizers failed, and recognizer misuse: illegal transitions, bad touch
         /// indices, mistyped actions.
         case gestures
+        /// Animator calls its state does not allow (starting a stopped animator,
+        /// finishing one that is not stopped), which are ignored.
+        case animation
 
         /// The level of a line of this category unless its writer gives one: `notice`
         /// for repaired input and odd delays, `warning` for hierarchy misuse, `info` for
@@ -41,7 +44,7 @@ public enum UIKitDebug: DebugLogging {
         /// decision.
         public var level: Logger.Level {
             switch self {
-            case .input, .timers: .notice
+            case .input, .timers, .animation: .notice
             case .delivery: .debug
             case .hierarchy: .warning
             case .application, .gestures: .info

@@ -173,9 +173,10 @@ final class ViewPropertyAnimationAction: CAAction {
         var key = event
         if !options.contains(.beginFromCurrentState), Self.additiveKeys.contains(event),
            let previous = dict?[CAActionArgument.previousValue],
-           let difference = Self.difference(from: previous, to: layer, forKey: event) {
+           let new = ViewChangeRecordingAction.modelValue(of: layer, forKey: event),
+           let difference = ViewValueDifference.of(old: previous, new: new, forKey: event) {
             animation.isAdditive = true
-            animation.fromValue = difference.from
+            animation.fromValue = difference.difference
             animation.toValue = difference.zero
             key = Self.freeKey(for: event, on: layer)
         } else {
@@ -212,29 +213,6 @@ final class ViewPropertyAnimationAction: CAAction {
         var number = 2
         while taken.contains("\(property)-\(number)") { number += 1 }
         return "\(property)-\(number)"
-    }
-
-    /// The additive animation's start (old − new, so that new + start = old) and its
-    /// end (nothing), for the layer's new model value of `key`. Transforms compose:
-    /// the start is new⁻¹ followed by old, so that new followed by it is old.
-    static func difference(from previous: Any, to layer: CALayer, forKey key: String) -> (from: Any, zero: Any)? {
-        switch (key, previous) {
-        case ("position", let old as CGPoint):
-            let new = layer.position
-            return (CGPoint(x: old.x - new.x, y: old.y - new.y), CGPoint.zero)
-        case ("bounds", let old as CGRect):
-            let new = layer.bounds
-            return (CGRect(x: old.origin.x - new.origin.x, y: old.origin.y - new.origin.y,
-                           width: old.width - new.width, height: old.height - new.height), CGRect.zero)
-        case ("transform", let old as CATransform3D):
-            let affine = CATransform3DGetAffineTransform(layer.transform)
-            // A transform to nothing (scale 0) cannot be undone: that change animates absolutely.
-            guard affine.determinant != 0, affine.determinant.isFinite else { return nil }
-            let undo = CATransform3DMakeAffineTransform(affine.inverted())
-            return (undo.concatenating(old), CATransform3DIdentity)
-        default:
-            return nil
-        }
     }
 
     /// A spring that settles (within `CASpringSolver.settlingEpsilon`) at `duration`,

@@ -88,7 +88,7 @@ final class UIKitLoggingTests: UIKitTestCase {
         UIKitDebug.log(.gestures, level: .warning, "misuse")
         XCTAssertEqual(printed.all.map { "\($0.category!) \($0.level)" }, [
             "input notice", "delivery debug", "hierarchy warning", "timers notice", "application info",
-            "gestures info", "gestures warning",
+            "gestures info", "animation notice", "gestures warning",
         ])
     }
 
