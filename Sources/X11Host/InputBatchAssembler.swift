@@ -25,6 +25,11 @@ struct InputBatchAssembler {
         samples += remaining
     }
 
+    /// Whether the touch `id` began in this read.
+    func contains(began id: TouchSample.ID) -> Bool {
+        samples.contains { $0.id == id && $0.phase == .began }
+    }
+
     /// The batch, emptied for the next read.
     mutating func take() -> [TouchSample] {
         defer { samples = [] }

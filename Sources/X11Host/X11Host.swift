@@ -248,6 +248,7 @@ public final class X11Host {
             log("no touch device found; the mouse acts as a finger (Ctrl: a second, mirrored finger)")
         }
         window.map()
+        scheduleKioskPlacementCheck()
         let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.processPendingEvents() }
@@ -373,7 +374,20 @@ public final class X11Host {
         let now = ServerTimestampConverter.monotonicMilliseconds()
         var closeRequested = false
         let pendingBefore = translator.touchesPendingOwnership
-        while XPending(display) > 0 {
+        var hasAskedForOwnership = false
+        while true {
+            if XPending(display) == 0 {
+                // A touch that began in this read and still waits for its ownership:
+                // with no grab holding it, the server sends the ownership right behind
+                // the begin, sometimes in its next write. One round trip takes it (and
+                // whatever began with it) into this batch, so touches that began
+                // together reach the app together and no spot flashes as pending.
+                guard !hasAskedForOwnership, translator.touchesPendingOwnership.subtracting(pendingBefore)
+                    .contains(where: { id in batch.contains(began: id) }) else { break }
+                hasAskedForOwnership = true
+                XSync(display, 0)
+                continue
+            }
             var event = XEvent()
             XNextEvent(display, &event)
             switch event.type {
@@ -453,6 +467,21 @@ public final class X11Host {
                     touchDevices.append(found)
                     log("\(found.description) (new)")
                 }
+            }
+        }
+    }
+
+    /// Under a window manager, a kiosk window is checked half a second after it asked
+    /// to be shown, once the manager has placed it, and again after each request
+    /// (`X11Window.correctKioskPlacement`). Real time on the main queue, not the media
+    /// clock: it waits for another process, which a manual clock does not drive.
+    private func scheduleKioskPlacementCheck() {
+        guard window.kiosk?.windowManager != nil else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, !self.isClosed, let line = self.window.correctKioskPlacement() else { return }
+                self.log(line)
+                self.scheduleKioskPlacementCheck()
             }
         }
     }

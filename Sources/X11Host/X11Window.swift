@@ -21,6 +21,8 @@ public final class X11Window {
     /// The invisible cursor a kiosk window shows instead of the pointer; nil when the
     /// window has the default cursor.
     public private(set) var invisibleCursor: Cursor?
+    /// How many times the kiosk window asked the window manager again for its monitor.
+    private var placementCorrections = 0
 
     public init(connection: X11Connection, pixelWidth: Int, pixelHeight: Int, title: String) throws(X11HostError) {
         let display = connection.display
@@ -165,19 +167,81 @@ public final class X11Window {
         invisibleCursor = cursor
     }
 
+    /// Under a window manager, checks that it showed the kiosk window where it should,
+    /// and asks again when not, at most three times (a manager that insists is not
+    /// fought); returns the log line when it asked. Two ways it goes wrong:
+    /// - the window is not shown: a manager that was still starting (a kiosk started
+    ///   with the session) can lose the request to map it; it is mapped again;
+    /// - it is fullscreen on another monitor: a manager without
+    ///   `_NET_WM_FULLSCREEN_MONITORS` picks the monitor itself; it is taken out of
+    ///   fullscreen, moved onto the monitor and made fullscreen again.
+    /// `X11Host` calls it half a second after mapping, and again after each request: the
+    /// window's own state says fullscreen from before it was mapped, so the state alone
+    /// cannot tell the manager's placement from a passing one.
+    func correctKioskPlacement() -> String? {
+        guard let kiosk, kiosk.windowManager != nil, placementCorrections < 3 else { return nil }
+        let display = connection.display
+        let root = XDefaultRootWindow(display)
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, id, &attributes) != 0 else { return nil }
+        let monitor = kiosk.monitor
+        guard attributes.map_state == IsViewable else {
+            placementCorrections += 1
+            XMapWindow(display, id)
+            connection.flush()
+            return "kiosk: the window manager did not show the window (it may have been starting); asked it again"
+        }
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, id, root, 0, 0, &x, &y, &child)
+        let placed = [Int(x), Int(y), Int(attributes.width), Int(attributes.height)]
+        guard placed != [monitor.x, monitor.y, monitor.width, monitor.height], isFullscreen else { return nil }
+        placementCorrections += 1
+        let fullscreen = Int(XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0))
+        sendToWindowManager("_NET_WM_STATE", (0, fullscreen, 0, 1, 0))
+        // Gravity from the window's hints; x, y, width and height given; from an application.
+        let flags = (1 << 8) | (1 << 9) | (1 << 10) | (1 << 11) | (1 << 12)
+        sendToWindowManager("_NET_MOVERESIZE_WINDOW", (flags, monitor.x, monitor.y, monitor.width, monitor.height))
+        sendToWindowManager("_NET_WM_STATE", (1, fullscreen, 0, 1, 0))
+        connection.flush()
+        return "kiosk: the window manager put the window at \(placed[2])x\(placed[3])+\(placed[0])+\(placed[1]), "
+            + "not on monitor \(monitor); asked it again"
+    }
+
+    /// Whether `_NET_WM_STATE` lists fullscreen: the manager has acted on the request.
+    private var isFullscreen: Bool {
+        let display = connection.display
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, id, XInternAtom(display, "_NET_WM_STATE", 0), 0, 64, 0, XA_ATOM, &type,
+                                 &format, &count, &remaining, &data) == Success, let data else { return false }
+        defer { XFree(data) }
+        let fullscreen = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
+        return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { atoms in
+            (0..<Int(count)).contains { atoms[$0] == fullscreen }
+        }
+    }
+
+    /// An EWMH request about this window: a client message to the root window.
+    private func sendToWindowManager(_ message: String, _ data: (Int, Int, Int, Int, Int)) {
+        let display = connection.display
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = id
+        event.xclient.message_type = XInternAtom(display, message, 0)
+        event.xclient.format = 32
+        event.xclient.data.l = data
+        XSendEvent(display, XDefaultRootWindow(display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    }
+
     /// Asks the window manager to make the fullscreen window cover monitor `index`
     /// exactly (top, bottom, left and right edges all on it), as EWMH says: a client
     /// message to the root window, source indication 1 (an application).
     private func sendFullscreenMonitors(_ index: Int) {
-        let display = connection.display
-        let root = XDefaultRootWindow(display)
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = id
-        event.xclient.message_type = XInternAtom(display, "_NET_WM_FULLSCREEN_MONITORS", 0)
-        event.xclient.format = 32
-        event.xclient.data.l = (index, index, index, index, 1)
-        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        sendToWindowManager("_NET_WM_FULLSCREEN_MONITORS", (index, index, index, index, 1))
     }
 
     /// Records a new size from a ConfigureNotify; returns whether it changed.

@@ -85,10 +85,10 @@ final class KioskScreenTests: XCTestCase {
             // Two halves of the screen, the right one shorter, as `xrandr --setmonitor`
             // splits one wide panel.
             let half = server.screenSize.width / 2
-            try Self.xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(server.screenSize.height)/100+0+0", "none")
-            defer { try? Self.xrandr(server, "--delmonitor", "LEFT") }
-            try Self.xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x512/100+\(half)+0", "none")
-            defer { try? Self.xrandr(server, "--delmonitor", "RIGHT") }
+            try xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(server.screenSize.height)/100+0+0", "none")
+            defer { try? xrandr(server, "--delmonitor", "LEFT") }
+            try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x512/100+\(half)+0", "none")
+            defer { try? xrandr(server, "--delmonitor", "RIGHT") }
 
             let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "RIGHT")))
             defer { Self.close(host) }
@@ -146,34 +146,7 @@ final class KioskScreenTests: XCTestCase {
     /// (it holds SubstructureRedirect on the root), so what the host asked is read back
     /// as events, in order, with no waiting.
     func testUnderAWindowManagerTheWindowAsksForFullscreenOnItsMonitor() throws {
-        try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let wm = try XCTUnwrap(XOpenDisplay(server.display))
-            defer { XCloseDisplay(wm) }
-            let root = XDefaultRootWindow(wm)
-            let check = XCreateSimpleWindow(wm, root, 0, 0, 1, 1, 0, 0, 0)
-            let checkAtom = XInternAtom(wm, "_NET_SUPPORTING_WM_CHECK", 0)
-            let supportedAtom = XInternAtom(wm, "_NET_SUPPORTED", 0)
-            Self.setWindows(wm, check, checkAtom, [check])
-            Self.setWindows(wm, root, checkAtom, [check])
-            let name = Array("FakeWM".utf8)
-            XChangeProperty(wm, check, XInternAtom(wm, "_NET_WM_NAME", 0), XInternAtom(wm, "UTF8_STRING", 0), 8,
-                            PropModeReplace, name, Int32(name.count))
-            let supportedNames: [String] = ["_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_NET_WM_FULLSCREEN_MONITORS"]
-            var supported: [Atom] = supportedNames.map { name in XInternAtom(wm, name, 0) }
-            _ = supported.withUnsafeMutableBytes { bytes in
-                XChangeProperty(wm, root, supportedAtom, XA_ATOM, 32, PropModeReplace,
-                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 3)
-            }
-            XSelectInput(wm, root, SubstructureRedirectMask)
-            XSync(wm, 0)
-            defer {
-                XSelectInput(wm, root, 0)
-                XDeleteProperty(wm, root, checkAtom)
-                XDeleteProperty(wm, root, supportedAtom)
-                XDestroyWindow(wm, check)
-                XSync(wm, 0)
-            }
+        try withFakeWindowManager { server, wm in
             let probe = try XCTUnwrap(XOpenDisplay(server.display))
             defer { XCloseDisplay(probe) }
             let primary = try XCTUnwrap(Self.monitors(probe).firstIndex { $0.isPrimary } ?? 0)
@@ -206,6 +179,100 @@ final class KioskScreenTests: XCTestCase {
             XCTAssertEqual(events, ["map", "_NET_WM_FULLSCREEN_MONITORS \([primary, primary, primary, primary, 1])"])
             XCTAssertTrue(lines.first?.hasSuffix("through the window manager FakeWM; cursor hidden; screen saver suspended") ?? false,
                           "\(lines.first ?? "no log line")")
+        }
+    }
+
+    /// The window manager lost the request to show the window (as openbox does with a
+    /// window made while it starts): the kiosk maps it again; then it put it off the
+    /// monitor while fullscreen: the kiosk asks for fullscreen on its monitor again, by
+    /// the three EWMH requests, in order.
+    func testAKioskWindowTheManagerLostOrMisplacedIsAskedForAgain() throws {
+        try withFakeWindowManager { server, wm in
+            let probe = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(probe) }
+            let monitor = try XCTUnwrap(Self.monitors(probe).first { $0.isPrimary } ?? Self.monitors(probe).first)
+            let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration()))
+            defer { Self.close(host) }
+            var lines: [String] = []
+            host.log = { lines.append($0) }
+            host.start()
+            let window = host.window.id
+            var events: [String] = []
+            func read() {
+                while XPending(wm) > 0 {
+                    var event = XEvent()
+                    XNextEvent(wm, &event)
+                    switch event.type {
+                    case MapRequest where event.xmaprequest.window == window:
+                        events.append("map")
+                    case ClientMessage where event.xclient.window == window:
+                        let data = event.xclient.data.l
+                        events.append("\(Self.atomName(wm, event.xclient.message_type)) \([data.0, data.1, data.2, data.3, data.4])")
+                    default:
+                        break
+                    }
+                }
+            }
+            // The first request to show it is lost; half a second on, a second comes.
+            XCTAssertTrue(runLoop {
+                read()
+                return events.filter { $0 == "map" }.count == 2
+            }, "\(events)")
+            XCTAssertEqual(lines.last, "kiosk: the window manager did not show the window (it may have been starting); asked it again")
+
+            // Shown, but at (100, 50) and 200 × 100 (its state says fullscreen already).
+            XMoveResizeWindow(wm, window, 100, 50, 200, 100)
+            XMapWindow(wm, window)
+            XSync(wm, 0)
+            events.removeAll()
+            XCTAssertTrue(runLoop {
+                read()
+                return events.count == 3
+            }, "\(events)")
+            let fullscreen = Int(XInternAtom(wm, "_NET_WM_STATE_FULLSCREEN", 0))
+            XCTAssertEqual(events, [
+                "_NET_WM_STATE \([0, fullscreen, 0, 1, 0])",
+                "_NET_MOVERESIZE_WINDOW \([0x1F00, monitor.x, monitor.y, monitor.width, monitor.height])",
+                "_NET_WM_STATE \([1, fullscreen, 0, 1, 0])",
+            ])
+            XCTAssertEqual(lines.last, "kiosk: the window manager put the window at 200x100+100+50, not on monitor \(monitor); asked it again")
+        }
+    }
+
+    /// Runs `body` with the test playing an EWMH window manager on the shared server:
+    /// it names itself FakeWM, supports fullscreen on a chosen monitor, and holds
+    /// SubstructureRedirect on the root, so requests come to it as events and nothing is
+    /// mapped or moved unless it does so.
+    private func withFakeWindowManager(_ body: @MainActor (HeadlessXorg, OpaquePointer) throws -> Void) throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let wm = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(wm) }
+            let root = XDefaultRootWindow(wm)
+            let check = XCreateSimpleWindow(wm, root, 0, 0, 1, 1, 0, 0, 0)
+            let checkAtom = XInternAtom(wm, "_NET_SUPPORTING_WM_CHECK", 0)
+            let supportedAtom = XInternAtom(wm, "_NET_SUPPORTED", 0)
+            Self.setWindows(wm, check, checkAtom, [check])
+            Self.setWindows(wm, root, checkAtom, [check])
+            let name = Array("FakeWM".utf8)
+            XChangeProperty(wm, check, XInternAtom(wm, "_NET_WM_NAME", 0), XInternAtom(wm, "UTF8_STRING", 0), 8,
+                            PropModeReplace, name, Int32(name.count))
+            let supportedNames: [String] = ["_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_NET_WM_FULLSCREEN_MONITORS"]
+            var supported: [Atom] = supportedNames.map { name in XInternAtom(wm, name, 0) }
+            _ = supported.withUnsafeMutableBytes { bytes in
+                XChangeProperty(wm, root, supportedAtom, XA_ATOM, 32, PropModeReplace,
+                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 3)
+            }
+            XSelectInput(wm, root, SubstructureRedirectMask)
+            XSync(wm, 0)
+            defer {
+                XSelectInput(wm, root, 0)
+                XDeleteProperty(wm, root, checkAtom)
+                XDeleteProperty(wm, root, supportedAtom)
+                XDestroyWindow(wm, check)
+                XSync(wm, 0)
+            }
+            try body(server, wm)
         }
     }
 
@@ -291,15 +358,6 @@ final class KioskScreenTests: XCTestCase {
             return KioskScreenMonitor(name: name, x: Int(info.x), y: Int(info.y), width: Int(info.width),
                                       height: Int(info.height), isPrimary: info.primary != 0)
         }
-    }
-
-    private static func xrandr(_ server: HeadlessXorg, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xrandr")
-        process.arguments = ["--display", server.display] + arguments
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "xrandr \(arguments.joined(separator: " "))")
     }
 }
 

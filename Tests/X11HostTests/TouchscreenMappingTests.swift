@@ -131,23 +131,16 @@ final class TouchscreenMappingTests: XCTestCase {
             let server = try HeadlessXorg.shared()
             let probe = try XCTUnwrap(XOpenDisplay(server.display))
             defer { XCloseDisplay(probe) }
-            if withHalves { try Self.addHalves(server) }
+            if withHalves { try addHalves(server) }
             defer { Self.cleanUp(server, probe) }
             try body(server, probe)
         }
     }
 
-    private static func addHalves(_ server: HeadlessXorg) throws {
-        let half = server.screenSize.width / 2, height = server.screenSize.height
-        try xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(height)/100+0+0", "none")
-        try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x\(height)/100+\(half)+0", "none")
-    }
-
     /// Removes LEFT and RIGHT, sets both touchscreens back to the identity and removes
     /// their state files, whatever the test left.
     private static func cleanUp(_ server: HeadlessXorg, _ probe: OpaquePointer) {
-        try? xrandr(server, "--delmonitor", "LEFT", check: false)
-        try? xrandr(server, "--delmonitor", "RIGHT", check: false)
+        removeHalves(server)
         for device in devices {
             setMatrix(probe, device, TouchscreenMapping.identity)
             try? FileManager.default.removeItem(at: TouchscreenMapping.stateFile(display: server.display, device: device))
@@ -199,16 +192,5 @@ final class TouchscreenMappingTests: XCTestCase {
     /// `A`, `A and B`, `A, B and C`, as the log line lists monitors.
     private static func list(_ names: [String]) -> String {
         names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
-    }
-
-    private static func xrandr(_ server: HeadlessXorg, _ arguments: String..., check: Bool = true) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xrandr")
-        process.arguments = ["--display", server.display] + arguments
-        // Cleaning up deletes monitors a test may not have added; xrandr says so.
-        if !check { process.standardError = FileHandle.nullDevice }
-        try process.run()
-        process.waitUntilExit()
-        if check { XCTAssertEqual(process.terminationStatus, 0, "xrandr \(arguments.joined(separator: " "))") }
     }
 }

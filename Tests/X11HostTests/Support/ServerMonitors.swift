@@ -1,0 +1,42 @@
+import Foundation
+import HeadlessXorg
+import XCTest
+
+/// Runs `xrandr` on the test server (what a person types to define monitors). With
+/// `check`, a failure fails the test; without, its complaints are not printed (cleaning
+/// up deletes monitors a test may not have added).
+func xrandr(_ server: HeadlessXorg, _ arguments: String..., check: Bool = true,
+            file: StaticString = #filePath, line: UInt = #line) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xrandr")
+    process.arguments = ["--display", server.display] + arguments
+    if !check { process.standardError = FileHandle.nullDevice }
+    try process.run()
+    process.waitUntilExit()
+    if check {
+        XCTAssertEqual(process.terminationStatus, 0, "xrandr \(arguments.joined(separator: " "))", file: file, line: line)
+    }
+}
+
+/// Splits the server's screen into two RandR monitors, LEFT and RIGHT, as
+/// `xrandr --setmonitor` splits one wide panel; `removeHalves` undoes it.
+func addHalves(_ server: HeadlessXorg) throws {
+    let half = server.screenSize.width / 2, height = server.screenSize.height
+    try xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(height)/100+0+0", "none")
+    try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x\(height)/100+\(half)+0", "none")
+}
+
+func removeHalves(_ server: HeadlessXorg) {
+    try? xrandr(server, "--delmonitor", "LEFT", check: false)
+    try? xrandr(server, "--delmonitor", "RIGHT", check: false)
+}
+
+/// Makes the screen a desk of two monitors side by side, as two screens plugged in
+/// give: LEFT takes the screen's one output (so its automatic monitor goes) and RIGHT
+/// is added beside it; `removeHalves` undoes it and the output's monitor comes back.
+/// Unlike `addHalves`, no monitor overlaps another, as with real monitors.
+func addTwoMonitorDesk(_ server: HeadlessXorg) throws {
+    let half = server.screenSize.width / 2, height = server.screenSize.height
+    try xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(height)/100+0+0", "DUMMY0")
+    try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x\(height)/100+\(half)+0", "none")
+}
