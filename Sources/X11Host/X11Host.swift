@@ -115,6 +115,8 @@ public final class X11Host {
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
     private var isClosed = false
+    /// A kiosk's hold on the desktop's screensaver, ended at `close()`.
+    private var screenSaverInhibition: ScreenSaverInhibition?
     /// A kiosk's touchscreen mapping, undone at `close()` (`TouchscreenMapping`).
     private var touchscreenMapping: TouchscreenMapping.Applied?
     private var touchMappingTermination: TerminationHandlerToken?
@@ -203,6 +205,10 @@ public final class X11Host {
                                title: options.title)
         if let placement = kioskConnection?.1 {
             window.enterKiosk(placement)
+            let (inhibition, phrase) = ScreenSaverInhibition.inhibit(
+                application: ProgramName.current, reason: "kiosk mode: a touch screen people walk up to")
+            screenSaverInhibition = inhibition
+            window.noteSessionScreenSaver(phrase)
         }
         translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
         touchDevices = TouchDeviceInfo.query(connection)
@@ -549,6 +555,8 @@ public final class X11Host {
         readSource?.cancel()
         readSource = nil
         window.destroy()
+        screenSaverInhibition?.end()
+        screenSaverInhibition = nil
         touchscreenMapping?.restore()
         if let token = touchMappingTermination {
             X11Host.removeTerminationHandler(token)

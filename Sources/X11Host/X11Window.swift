@@ -150,6 +150,12 @@ public final class X11Window {
         return done
     }
 
+    /// Records what became of the desktop screensaver's inhibition, for the kiosk's
+    /// log line.
+    func noteSessionScreenSaver(_ phrase: String) {
+        kiosk?.sessionScreenSaver = phrase
+    }
+
     /// Defines a cursor whose one pixel is masked out: the pointer vanishes over the
     /// window while touches and clicks work as before.
     private func hideCursor() {

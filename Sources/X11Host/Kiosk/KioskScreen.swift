@@ -22,6 +22,9 @@ public struct KioskScreenPlacement: Equatable, Sendable, CustomStringConvertible
     /// Whether the server agreed to suspend its screen saver and DPMS for this client
     /// (MIT-SCREEN-SAVER 1.1); set by `X11Window.enterKiosk(_:)`.
     public var isScreenSaverSuspended = false
+    /// What became of asking the desktop session's screensaver not to start
+    /// (`ScreenSaverInhibition`), as the log line says it; nil until asked.
+    public var sessionScreenSaver: String?
 
     /// `kiosk: fullscreen on monitor DUMMY0 (1024x768+0+0) without a window manager;
     /// cursor hidden; screen saver suspended`.
@@ -35,7 +38,7 @@ public struct KioskScreenPlacement: Equatable, Sendable, CustomStringConvertible
         let cursor = hidesCursor ? "cursor hidden" : "cursor shown"
         let saver = isScreenSaverSuspended
             ? "screen saver suspended" : "screen saver NOT suspended (the server lacks MIT-SCREEN-SAVER 1.1)"
-        return "kiosk: fullscreen on \(target) \(manager); \(cursor); \(saver)"
+        return "kiosk: fullscreen on \(target) \(manager); \(cursor); \(saver)" + (sessionScreenSaver.map { "; \($0)" } ?? "")
     }
 }
 
