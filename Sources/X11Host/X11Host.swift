@@ -115,6 +115,8 @@ public final class X11Host {
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
     private var isClosed = false
+    /// How the kiosk's monitor was chosen by touch, for `start()` to say.
+    private var monitorChoice: String?
     /// A kiosk's hold on the desktop's screensaver, ended at `close()`.
     private var screenSaverInhibition: ScreenSaverInhibition?
     /// A kiosk's touchscreen mapping, undone at `close()` (`TouchscreenMapping`).
@@ -171,8 +173,17 @@ public final class X11Host {
                 leftoverTouchMapping = TouchscreenMapping.restoreLeftovers(on: connection)
                 var kiosk = kiosk
                 if kiosk.monitor == nil {
-                    kiosk.monitor = TouchscreenMapping.mappedMonitor(
-                        on: connection, among: KioskScreenMonitor.list(on: connection))?.name
+                    let monitors = KioskScreenMonitor.list(on: connection)
+                    let mapped = TouchscreenMapping.mappedMonitor(on: connection, among: monitors)
+                    kiosk.monitor = mapped?.name
+                    // A touchscreen over every monitor: the person in front says which.
+                    let offered = KioskMonitorChooser.monitorsToOffer(monitors, named: nil, mappedTo: mapped)
+                    if !offered.isEmpty, !TouchscreenMapping.touchscreens(on: connection).isEmpty {
+                        let touched = try KioskMonitorChooser.choose(among: offered, on: connection, appName: options.title)
+                        kiosk.monitor = touched.name
+                        monitorChoice = "kiosk: a touchscreen spans \(offered.map(\.name).joined(separator: ", ")); "
+                            + "\(touched.name) was touched"
+                    }
                 }
                 let placement = try KioskScreen.placement(for: kiosk, on: connection)
                 options.size = CGSize(width: CGFloat(placement.monitor.width) / options.scale,
@@ -241,6 +252,9 @@ public final class X11Host {
     /// (`addTerminationHandler(_:)`).
     public func start() {
         TerminationSignals.watch(self)
+        if let monitorChoice {
+            log(monitorChoice)
+        }
         if let kiosk = window.kiosk {
             log(kiosk.description)
         }
