@@ -79,7 +79,7 @@ public struct SandboxCommand: ParsableCommand {
     @Flag(name: .long, help: "Kiosk mode: fullscreen on one monitor, no cursor, no screen blanking, no caption bar or toolbar, keys ignored; leave with four fingers held for 3 s or five taps in a corner within 2 s, then Leave; back to the first scene after --idle seconds without a touch (see the README's Kiosk section). TOUCH_KIOSK does the same for any app.")
     var kiosk = false
 
-    @Option(name: .long, help: ArgumentHelp("The monitor a kiosk covers: a RandR monitor's name (xrandr --listmonitors) or primary.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The monitor a kiosk covers: a RandR monitor's name (xrandr --listmonitors) or primary. Without it: the monitor a touchscreen is mapped to; when a touchscreen spans several, each shows \"Touch this screen\" and the one touched is taken.", valueName: "name"))
     var monitor: String?
 
     @Option(name: .long, help: ArgumentHelp("Seconds without a touch after which a kiosk returns to its first scene; 0 for never. (default: 120)", valueName: "seconds"))
