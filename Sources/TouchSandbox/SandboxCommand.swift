@@ -14,7 +14,8 @@ public struct SandboxCommand: ParsableCommand {
                       [--overlays <list>] [--slow-animations] [--screenshot <path>]
                       [--record <file>] [--replay <file>] [--speed <N>]
                       [--headless] [--output <folder>]
-                      [--kiosk] [--monitor <name>] [--idle <seconds>] [--restore-touch-mapping]
+                      [--kiosk] [--monitor <name>] [--idle <seconds>] [--attract <file>]
+                      [--restore-touch-mapping]
                       [--list-scenes] [--verbose] [--trace-gestures]
         """,
         discussion: """
@@ -85,6 +86,9 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds without a touch after which a kiosk returns to its first scene; 0 for never. (default: 120)", valueName: "seconds"))
     var idle: Double?
 
+    @Option(name: .long, help: ArgumentHelp("A kiosk's attract tour: a recording (--record's file, or one of assets/tours) played in a loop while the kiosk is idle, until someone touches.", valueName: "file"))
+    var attract: String?
+
     @Flag(name: .long, help: "Put back the touchscreen mapping a kiosk that did not end cleanly left on the display, then exit.")
     var restoreTouchMapping = false
 
@@ -137,8 +141,8 @@ public struct SandboxCommand: ParsableCommand {
                 throw ValidationError("--output is where --headless writes; give --headless too")
             }
         }
-        if !kiosk, monitor != nil || idle != nil {
-            throw ValidationError("--monitor and --idle set up a kiosk; give --kiosk too")
+        if !kiosk, monitor != nil || idle != nil || attract != nil {
+            throw ValidationError("--monitor, --idle and --attract set up a kiosk; give --kiosk too")
         }
         if let idle, !(idle >= 0 && idle.isFinite) {
             throw ValidationError("--idle takes seconds, 0 or more (0: never), got \(idle)")

@@ -87,7 +87,8 @@ public enum SandboxMain {
         sandbox.showOnly(overlays: command.overlays.tools)
         if command.slowAnimations { sandbox.setSlowAnimations(true) }
         if command.kiosk {
-            options.kiosk = KioskConfiguration(monitor: command.monitor, idleTimeout: command.idle ?? 120)
+            options.kiosk = KioskConfiguration(monitor: command.monitor, idleTimeout: command.idle ?? 120,
+                                               attractTour: command.attract.map { URL(fileURLWithPath: $0) })
         }
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
             if command.kiosk {

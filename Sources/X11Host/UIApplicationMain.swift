@@ -217,6 +217,13 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
                     exit(0)
                 }
                 session.attach(to: screen)
+                if let tour = kiosk.attractTour {
+                    do {
+                        session.playWhileIdle(try KioskAttractLoop.load(tour))
+                    } catch {
+                        fail("\(error)", status: error.exitStatus)
+                    }
+                }
                 kioskSession = session
             }
         }

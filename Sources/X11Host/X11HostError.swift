@@ -15,6 +15,9 @@ public enum X11HostError: Error, CustomStringConvertible, Equatable {
     case cannotCreateFrameBuffer(RendererError)
     /// Kiosk mode named a RandR monitor the display does not have (`KioskScreenMonitor`).
     case unknownMonitor(String, display: String, monitors: [String])
+    /// Kiosk mode's attract tour could not be read (`KioskAttractLoop.load`); the
+    /// reader's one-line reason.
+    case attractTour(String)
 
     public var description: String {
         switch self {
@@ -42,6 +45,8 @@ public enum X11HostError: Error, CustomStringConvertible, Equatable {
                 return "kiosk: the X server on \(display) has no monitor named \(name) (it reports no RandR 1.5 monitors); leave the monitor unset to cover the whole screen"
             }
             return "kiosk: the X server on \(display) has no monitor named \(name); its monitors are \(monitors.joined(separator: ", ")) (or say primary)"
+        case let .attractTour(reason):
+            return "kiosk: the attract tour cannot be played: \(reason); record one with --record (or touch-sandbox-tours) and name it with attract=FILE"
         }
     }
 

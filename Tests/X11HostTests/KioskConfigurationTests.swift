@@ -8,6 +8,8 @@ final class KioskConfigurationTests: XCTestCase {
         XCTAssertEqual(try KioskConfiguration(parsing: "monitor=HDMI-1, idle=90,exit=Corner,cursor"),
                        KioskConfiguration(monitor: "HDMI-1", idleTimeout: 90, exitGesture: .corner, showsCursor: true))
         XCTAssertEqual(try KioskConfiguration(parsing: "on,idle=0")?.idleTimeout, 0)
+        XCTAssertEqual(try KioskConfiguration(parsing: "idle=60,attract=/srv/kiosk/tour.touches")?.attractTour,
+                       URL(fileURLWithPath: "/srv/kiosk/tour.touches"))
         for off in ["", "0", "off", " , "] {
             XCTAssertNil(try KioskConfiguration(parsing: off), off)
         }
@@ -16,10 +18,10 @@ final class KioskConfigurationTests: XCTestCase {
 
     func testAWordItDoesNotKnowIsOneLine() {
         let cases: [(String, String)] = [
-            ("fullscreen", "TOUCH_KIOSK: 'fullscreen' is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor"),
+            ("fullscreen", "TOUCH_KIOSK: 'fullscreen' is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor, attract=FILE"),
             ("idle=-5", "TOUCH_KIOSK: 'idle=-5' is not understood: idle takes seconds, 0 or more"),
             ("exit=swipe", "TOUCH_KIOSK: 'exit=swipe' is not understood: exit takes hold, corner or both"),
-            ("monitor=", "TOUCH_KIOSK: 'monitor=' is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor"),
+            ("monitor=", "TOUCH_KIOSK: 'monitor=' is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor, attract=FILE"),
         ]
         for (value, message) in cases {
             XCTAssertThrowsError(try KioskConfiguration(parsing: value)) { XCTAssertEqual("\($0)", message, value) }

@@ -9,9 +9,11 @@ import Foundation
 ///     TOUCH_KIOSK=monitor=HDMI-1,idle=90      on that monitor; idle after 90 s
 ///     TOUCH_KIOSK=monitor=primary,cursor      the primary monitor; keep the cursor
 ///     TOUCH_KIOSK=exit=corner                 only the corner taps leave it
+///     TOUCH_KIOSK=idle=60,attract=tour.touches   play a tour while idle
 ///
 /// Words, comma-separated: `1`/`on`, `monitor=NAME` (a RandR monitor's name, or
-/// `primary`), `idle=SECONDS` (0: never), `exit=hold|corner|both`, `cursor`.
+/// `primary`), `idle=SECONDS` (0: never), `exit=hold|corner|both`, `cursor`,
+/// `attract=FILE` (a recording, `KioskAttractLoop`).
 public struct KioskConfiguration: Equatable, Sendable {
     /// Which gestures leave the kiosk (after a confirmation on screen).
     public enum ExitGesture: String, Sendable, CaseIterable {
@@ -32,6 +34,9 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var exitGesture: ExitGesture
     /// Whether the pointer stays visible (a prototype worked with a mouse).
     public var showsCursor: Bool
+    /// A recording played in a loop while the kiosk is idle, until a visitor touches
+    /// (`KioskAttractLoop`); nil for none.
+    public var attractTour: URL?
 
     /// How long four fingers are held to leave.
     public static let holdDuration: TimeInterval = 3
@@ -46,11 +51,12 @@ public struct KioskConfiguration: Equatable, Sendable {
     public static let cornerSize: CGFloat = 80
 
     public init(monitor: String? = nil, idleTimeout: TimeInterval = 120, exitGesture: ExitGesture = .both,
-                showsCursor: Bool = false) {
+                showsCursor: Bool = false, attractTour: URL? = nil) {
         self.monitor = monitor
         self.idleTimeout = idleTimeout
         self.exitGesture = exitGesture
         self.showsCursor = showsCursor
+        self.attractTour = attractTour
     }
 
     /// The environment variable read by `init(environment:)`.
@@ -73,6 +79,7 @@ public struct KioskConfiguration: Equatable, Sendable {
             case ("1", nil), ("on", nil): break
             case ("cursor", nil): showsCursor = true
             case ("monitor", let name?) where !name.isEmpty: monitor = name
+            case ("attract", let path?) where !path.isEmpty: attractTour = URL(fileURLWithPath: path)
             case ("idle", let seconds?):
                 guard let value = TimeInterval(seconds), value >= 0, value.isFinite else {
                     throw KioskConfigurationError(word: word, problem: "idle takes seconds, 0 or more")
@@ -97,6 +104,6 @@ public struct KioskConfigurationError: Error, Equatable, CustomStringConvertible
 
     public var description: String {
         "\(KioskConfiguration.environmentVariable): '\(word)' " + (problem.map { "is not understood: \($0)" }
-            ?? "is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor")
+            ?? "is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor, attract=FILE")
     }
 }

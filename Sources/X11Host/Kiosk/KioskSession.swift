@@ -1,4 +1,5 @@
 import Foundation
+import TouchRecording
 import UIKit
 
 /// What an app in kiosk mode may adopt to hear that visitors walked away.
@@ -67,16 +68,40 @@ public final class KioskSession: InputFilter {
         return handle(batch)
     }
 
+    /// The attract loop played while idle, if any (`playWhileIdle`).
+    public private(set) var attractLoop: KioskAttractLoop?
+
+    /// Plays `tour` in a loop whenever the kiosk becomes idle, after the app was told,
+    /// until a visitor touches: then the tour stops, its fingers are cancelled at the
+    /// app's views and recognizers, the app is told it is idle again (so it puts itself
+    /// back where a visitor should find it: the sandbox makes its first scene anew),
+    /// and the visitor's touch only wakes the kiosk: it is not passed on, so the visitor
+    /// starts on that clean screen. `inject` hands the tour's batches to the app (the
+    /// host's input path unless given).
+    public func playWhileIdle(_ tour: TouchRecording, inject: (([TouchSample]) -> Void)? = nil) {
+        attractLoop = KioskAttractLoop(recording: tour, windowSize: gesture.screenSize) { [weak self] batch in
+            if let inject { inject(batch) } else { self?.host?.injectInput(batch) }
+        }
+    }
+
     /// What `filter` does with a batch, without a host (tests): the samples that go on.
     public func handle(_ batch: [TouchSample]) -> [TouchSample] {
+        // The attract tour's own touches go on untouched: they are not a visitor.
+        guard batch.contains(where: { $0.id.device != KioskAttractLoop.device }) else { return batch }
+        var tourEnd: [TouchSample] = []
+        if let attractLoop, attractLoop.isRunning {
+            tourEnd = attractLoop.stop()
+            swallowed.formUnion(batch.filter { $0.phase == .began }.map(\.id))
+            UIApplication.shared.schedule(afterDelay: 0) { [weak self] in self?.tellIdle() }
+        }
         noteTouch()
-        let passed = swallowed.isEmpty ? batch : batch.filter { sample in
+        let passed = tourEnd + (swallowed.isEmpty ? batch : batch.filter { sample in
             guard swallowed.contains(sample.id) else { return true }
             if sample.phase == .ended || sample.phase == .cancelled { swallowed.remove(sample.id) }
             return false
-        }
+        })
         guard confirmation?.isHidden ?? true else { return passed }
-        if gesture.take(passed) {
+        if gesture.take(tourEnd.isEmpty ? passed : Array(passed.dropFirst(tourEnd.count))) {
             exitGestureCompleted()
         } else {
             scheduleHoldCheck()
@@ -162,6 +187,17 @@ public final class KioskSession: InputFilter {
         guard !isIdle else { return }
         isIdle = true
         idleCount += 1
+        tellIdle()
+        // On the next turn, once the app has put itself back.
+        if let attractLoop {
+            UIApplication.shared.schedule(afterDelay: 0) { [weak self] in
+                guard let self, isIdle else { return }
+                attractLoop.start()
+            }
+        }
+    }
+
+    private func tellIdle() {
         (UIApplication.shared.delegate as? any KioskApplicationDelegate)?.applicationDidBecomeIdle(inKiosk: .shared)
         NotificationCenter.default.post(name: Self.didBecomeIdleNotification, object: nil)
     }
