@@ -458,6 +458,16 @@ public final class X11Host {
         switch event.xcookie.evtype {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             let deviceEvent = data.load(as: XIDeviceEvent.self)
+            if window.kiosk?.showsCursorOnMouseUse == true {
+                // A kiosk prototype worked with a mouse too: its cursor shows while the
+                // mouse is used, and goes at the next touch.
+                if event.xcookie.evtype == XI_TouchBegin {
+                    window.concealCursor()
+                } else if event.xcookie.evtype != XI_TouchUpdate, event.xcookie.evtype != XI_TouchEnd,
+                          deviceEvent.flags & Int32(XIPointerEmulated) == 0 {
+                    window.revealCursor()
+                }
+            }
             batch.append(translator.translate(deviceEvent, now: now))
         case XI_TouchOwnership:
             translator.noteOwnership(data.load(as: XITouchOwnershipEvent.self))

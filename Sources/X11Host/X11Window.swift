@@ -157,9 +157,15 @@ public final class X11Window {
     }
 
     /// Defines a cursor whose one pixel is masked out: the pointer vanishes over the
-    /// window while touches and clicks work as before.
+    /// window while touches and clicks work as before. Made once, defined again by
+    /// `concealCursor()` after `revealCursor()`.
     private func hideCursor() {
         let display = connection.display
+        if let invisibleCursor {
+            XDefineCursor(display, id, invisibleCursor)
+            isCursorRevealed = false
+            return
+        }
         // Made from data, so the mask is known to be empty (a new pixmap's contents
         // are undefined).
         var empty: [CChar] = [0]
@@ -171,6 +177,25 @@ public final class X11Window {
         XFreePixmap(display, bitmap)
         XDefineCursor(display, id, cursor)
         invisibleCursor = cursor
+    }
+
+    /// Whether a kiosk window shows the pointer again for now (`revealCursor()`).
+    public private(set) var isCursorRevealed = false
+
+    /// A mouse was used over a kiosk window that shows the cursor on mouse use: the
+    /// pointer shows again (the parent's cursor, as before kiosk mode).
+    func revealCursor() {
+        guard kiosk?.showsCursorOnMouseUse == true, invisibleCursor != nil, !isCursorRevealed else { return }
+        isCursorRevealed = true
+        XUndefineCursor(connection.display, id)
+        connection.flush()
+    }
+
+    /// A finger touched: the pointer a mouse brought back goes again.
+    func concealCursor() {
+        guard isCursorRevealed else { return }
+        hideCursor()
+        connection.flush()
     }
 
     /// Under a window manager, checks that it showed the kiosk window where it should,

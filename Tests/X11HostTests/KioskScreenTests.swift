@@ -120,31 +120,54 @@ final class KioskScreenTests: XCTestCase {
 
     /// The pointer is over the window (it covers the primary monitor, which on the
     /// headless server is the whole screen), so the cursor the server shows is the
-    /// window's: one transparent pixel, not the default arrow or cross.
-    func testTheCursorIsHiddenUnlessAskedFor() throws {
+    /// window's: one transparent pixel, not the default arrow or cross. With `cursor`
+    /// (a prototype worked with a mouse too), a real mouse's motion brings the arrow
+    /// back, and the next touch takes it away again.
+    func testTheCursorIsHiddenAndAMouseBringsItBackWhenAskedFor() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
             let probe = try XCTUnwrap(XOpenDisplay(server.display))
             defer { XCloseDisplay(probe) }
+            func shownCursorIsInvisible() throws -> Bool {
+                let shown = try XCTUnwrap(CursorImageReader.shared?.image(probe))
+                return shown.width == 1 && shown.height == 1 && shown.pixels.first == 0
+            }
             let hidden = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration()))
             hidden.start()
             XSync(hidden.connection.display, 0)
             XCTAssertNotNil(hidden.window.invisibleCursor)
-            let shown = try XCTUnwrap(CursorImageReader.shared?.image(probe))
-            XCTAssertEqual(shown.width, 1)
-            XCTAssertEqual(shown.height, 1)
-            XCTAssertEqual(shown.pixels.first, 0, "the one pixel is transparent")
+            XCTAssertTrue(try shownCursorIsInvisible())
+            try server.pointer.move(to: CGPoint(x: 300, y: 300))
+            // The device's send waits for the server to take the motion; a round trip
+            // and a read then have it here.
+            XSync(hidden.connection.display, 0)
+            hidden.processPendingEvents()
+            XCTAssertFalse(hidden.window.isCursorRevealed, "without `cursor`, a mouse changes nothing")
+            XCTAssertTrue(try shownCursorIsInvisible())
             Self.close(hidden)
 
-            let visible = try X11Host(options: X11Host.Options(display: server.display,
-                                                               kiosk: KioskConfiguration(showsCursor: true)))
-            defer { Self.close(visible) }
-            visible.start()
-            XSync(visible.connection.display, 0)
-            XCTAssertNil(visible.window.invisibleCursor)
-            XCTAssertEqual(visible.window.kiosk?.hidesCursor, false)
-            let arrow = try XCTUnwrap(CursorImageReader.shared?.image(probe))
-            XCTAssertGreaterThan(arrow.width * arrow.height, 1)
+            let mouse = try X11Host(options: X11Host.Options(display: server.display,
+                                                             kiosk: KioskConfiguration(showsCursor: true)))
+            defer { Self.close(mouse) }
+            var lines: [String] = []
+            mouse.log = { lines.append($0) }
+            mouse.start()
+            XSync(mouse.connection.display, 0)
+            XCTAssertTrue(lines.first?.contains("; cursor hidden until a mouse moves; ") ?? false, "\(lines)")
+            XCTAssertTrue(try shownCursorIsInvisible(), "hidden until the mouse is used")
+            try server.pointer.move(to: CGPoint(x: 320, y: 310))
+            XSync(mouse.connection.display, 0)
+            mouse.processPendingEvents()
+            XCTAssertTrue(mouse.window.isCursorRevealed, "the mouse moved")
+            XSync(mouse.connection.display, 0)
+            XCTAssertFalse(try shownCursorIsInvisible(), "the arrow is back")
+            try server.touchscreen.touches([(4, .begin, CGPoint(x: 400, y: 400))])
+            XSync(mouse.connection.display, 0)
+            mouse.processPendingEvents()
+            XCTAssertFalse(mouse.window.isCursorRevealed, "a finger touched")
+            XSync(mouse.connection.display, 0)
+            XCTAssertTrue(try shownCursorIsInvisible())
+            try server.touchscreen.touches([(4, .end, CGPoint(x: 400, y: 400))])
         }
     }
 

@@ -7,7 +7,7 @@ import Foundation
 ///
 ///     TOUCH_KIOSK=1                           kiosk mode with the defaults
 ///     TOUCH_KIOSK=monitor=HDMI-1,idle=90      on that monitor; idle after 90 s
-///     TOUCH_KIOSK=monitor=primary,cursor      the primary monitor; keep the cursor
+///     TOUCH_KIOSK=monitor=primary,cursor      the primary monitor; a mouse shows the cursor
 ///     TOUCH_KIOSK=exit=corner                 only the corner taps leave it
 ///     TOUCH_KIOSK=idle=60,attract=tour.touches   play a tour while idle
 ///
@@ -32,7 +32,9 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// returns to its first scene); 0 for never.
     public var idleTimeout: TimeInterval
     public var exitGesture: ExitGesture
-    /// Whether the pointer stays visible (a prototype worked with a mouse).
+    /// Whether the pointer shows while a mouse is used (a prototype worked with a
+    /// mouse too): hidden at first, back at a real mouse's motion or click, gone again
+    /// at the next touch. Without it the pointer never shows over the kiosk.
     public var showsCursor: Bool
     /// A recording played in a loop while the kiosk is idle, until a visitor touches
     /// (`KioskAttractLoop`); nil for none.

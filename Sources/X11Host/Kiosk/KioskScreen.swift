@@ -16,9 +16,12 @@ public struct KioskScreenPlacement: Equatable, Sendable, CustomStringConvertible
     public var windowManager: String?
     /// Whether the window manager lists `_NET_WM_FULLSCREEN_MONITORS` as supported.
     public var windowManagerSpansMonitors: Bool
-    /// Whether the window gets an invisible cursor (`KioskConfiguration.showsCursor`
-    /// false).
+    /// Whether the window gets an invisible cursor (every kiosk window does; the
+    /// monitor chooser's windows do not).
     public var hidesCursor: Bool
+    /// Whether the cursor comes back while a mouse is used, and goes at the next touch
+    /// (`KioskConfiguration.showsCursor`: a prototype worked with a mouse too).
+    public var showsCursorOnMouseUse = false
     /// Whether the server agreed to suspend its screen saver and DPMS for this client
     /// (MIT-SCREEN-SAVER 1.1); set by `X11Window.enterKiosk(_:)`.
     public var isScreenSaverSuspended = false
@@ -35,7 +38,7 @@ public struct KioskScreenPlacement: Equatable, Sendable, CustomStringConvertible
         case ""?: "through the window manager"
         case let name?: "through the window manager \(name)"
         }
-        let cursor = hidesCursor ? "cursor hidden" : "cursor shown"
+        let cursor = !hidesCursor ? "cursor shown" : showsCursorOnMouseUse ? "cursor hidden until a mouse moves" : "cursor hidden"
         let saver = isScreenSaverSuspended
             ? "screen saver suspended" : "screen saver NOT suspended (the server lacks MIT-SCREEN-SAVER 1.1)"
         return "kiosk: fullscreen on \(target) \(manager); \(cursor); \(saver)" + (sessionScreenSaver.map { "; \($0)" } ?? "")
@@ -62,7 +65,7 @@ public enum KioskScreen {
         return KioskScreenPlacement(
             monitor: chosen.monitor, monitorIndex: chosen.index, windowManager: manager?.name,
             windowManagerSpansMonitors: manager?.supports("_NET_WM_FULLSCREEN_MONITORS") ?? false,
-            hidesCursor: !configuration.showsCursor)
+            hidesCursor: true, showsCursorOnMouseUse: configuration.showsCursor)
     }
 
     /// The EWMH window manager running on the default screen, if any: the root
