@@ -25,9 +25,9 @@ struct InputBatchAssembler {
         samples += remaining
     }
 
-    /// Whether the touch `id` began in this read.
-    func contains(began id: TouchSample.ID) -> Bool {
-        samples.contains { $0.id == id && $0.phase == .began }
+    /// Whether a touch began in this read.
+    var hasBegan: Bool {
+        samples.contains { $0.phase == .began }
     }
 
     /// The batch, emptied for the next read.

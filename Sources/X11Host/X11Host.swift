@@ -394,17 +394,18 @@ public final class X11Host {
         let now = ServerTimestampConverter.monotonicMilliseconds()
         var closeRequested = false
         let pendingBefore = translator.touchesPendingOwnership
-        var hasAskedForOwnership = false
+        var hasCollectedTheFrame = false
         while true {
             if XPending(display) == 0 {
-                // A touch that began in this read and still waits for its ownership:
-                // with no grab holding it, the server sends the ownership right behind
-                // the begin, sometimes in its next write. One round trip takes it (and
-                // whatever began with it) into this batch, so touches that began
-                // together reach the app together and no spot flashes as pending.
-                guard !hasAskedForOwnership, translator.touchesPendingOwnership.subtracting(pendingBefore)
-                    .contains(where: { id in batch.contains(began: id) }) else { break }
-                hasAskedForOwnership = true
+                // A touch began in this read: the server may have written it before it
+                // handled the rest of the same input frame (the other fingers that
+                // landed with it, the touch's ownership, which without a grab follows
+                // the begin at once). One round trip takes those into this batch, since
+                // the server handles pending input before it answers: fingers that land
+                // together reach the app together, as on iOS, and no spot flashes as
+                // pending. Moves and ends need none.
+                guard !hasCollectedTheFrame, batch.hasBegan else { break }
+                hasCollectedTheFrame = true
                 XSync(display, 0)
                 continue
             }
