@@ -83,12 +83,13 @@ open class UIButton: UIControl {
         updateTitle()
     }
 
-    /// The title colour for `state`: the one set for it, else grey for a disabled state,
-    /// else the normal one (set, or the kind's default).
+    /// The title colour for `state`: the one set for it, else the one set for the normal
+    /// state (Apple's reference: a value not set for a state is the normal state's),
+    /// else the kind's own: grey when disabled, its default otherwise.
     open func titleColor(for state: State) -> UIColor? {
         if let color = titleColors[state] { return color }
-        if state.contains(.disabled) { return UIButton.disabledTitleColor }
-        return titleColors[.normal] ?? defaultTitleColor
+        if let normal = titleColors[.normal] { return normal }
+        return state.contains(.disabled) ? UIButton.disabledTitleColor : defaultTitleColor
     }
 
     /// The title shown now, for `state`.

@@ -42,7 +42,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// Makes the translation, in `view`'s coordinates, `translation` from now on; later
     /// moves add to it. Commonly `.zero`, after applying the translation so far.
-    /// Velocity and the hysteresis are unaffected.
+    /// Velocity and the hysteresis are unaffected. Apple's reference says setting the
+    /// translation resets the velocity; observed iOS does not zero it (the common
+    /// "set the translation back to zero in `.changed`, fling with `velocity(in:)` in
+    /// `.ended`" works there, and seed 000 relies on it), so observed iOS is followed.
     open func setTranslation(_ translation: CGPoint, in view: UIView?) {
         translationInWindow = vector(translation, toWindowFrom: view)
     }

@@ -93,12 +93,19 @@ final class UIButtonTests: UIKitTestCase {
         XCTAssertEqual(button.currentTitleColor, .red)
     }
 
-    func testDisabledGreysTheTitleUnlessADisabledColourIsSet() async {
+    /// Apple's UIButton reference ("Specifying the title colour"): a value not set for a
+    /// state is the normal state's; only with none set for normal either does a disabled
+    /// button grey its title.
+    func testDisabledGreysTheTitleUnlessAColourIsSetForItOrForNormal() async {
+        button.isEnabled = false
+        XCTAssertEqual(button.titleLabel?.textColor, .systemGray, "nothing set: the kind's grey")
+        XCTAssertEqual(button.titleColor(for: .disabled), .systemGray)
+        button.isEnabled = true
         button.setTitleColor(.black, for: .normal)
         XCTAssertEqual(button.titleLabel?.textColor, .black)
         button.isEnabled = false
-        XCTAssertEqual(button.titleLabel?.textColor, .systemGray)
-        XCTAssertEqual(button.titleColor(for: .disabled), .systemGray)
+        XCTAssertEqual(button.titleLabel?.textColor, .black, "the normal colour, as no disabled one is set")
+        XCTAssertEqual(button.titleColor(for: .disabled), .black)
         button.setTitleColor(.orange, for: .disabled)
         XCTAssertEqual(button.titleLabel?.textColor, .orange)
         button.isEnabled = true
