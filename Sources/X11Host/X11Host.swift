@@ -510,7 +510,12 @@ public final class X11Host {
         guard window.kiosk?.windowManager != nil else { return }
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in
             MainActor.assumeIsolated {
-                guard let self, !self.isClosed, let line = self.window.correctKioskPlacement() else { return }
+                guard let self, !self.isClosed else { return }
+                let line = self.window.correctKioskPlacement()
+                // The check's round trips may have read events (a touch) that then
+                // raise no readiness on the connection: handle them now.
+                if XEventsQueued(self.connection.display, QueuedAlready) > 0 { self.processPendingEvents() }
+                guard let line else { return }
                 self.log(line)
                 self.scheduleKioskPlacementCheck()
             }
