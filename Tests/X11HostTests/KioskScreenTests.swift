@@ -190,7 +190,7 @@ final class KioskScreenTests: XCTestCase {
             XSync(wm, 0)
 
             XCTAssertEqual(try Self.attributes(of: host.window.id, on: probe).override_redirect, 0)
-            XCTAssertEqual(Self.atoms(probe, host.window.id, XInternAtom(probe, "_NET_WM_STATE", 0)),
+            XCTAssertEqual(windowAtoms(probe, host.window.id, XInternAtom(probe, "_NET_WM_STATE", 0)),
                            [XInternAtom(probe, "_NET_WM_STATE_FULLSCREEN", 0)])
             var events: [String] = []
             while XPending(wm) > 0 {
@@ -341,18 +341,6 @@ final class KioskScreenTests: XCTestCase {
             XChangeProperty(display, window, atom, XA_WINDOW, 32, PropModeReplace,
                             bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))
         }
-    }
-
-    private static func atoms(_ display: OpaquePointer, _ window: Window, _ property: Atom) -> [Atom] {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, property, 0, 64, 0, XA_ATOM, &type, &format, &count, &remaining,
-                                 &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
     }
 
     private static func atomName(_ display: OpaquePointer, _ atom: Atom) -> String {

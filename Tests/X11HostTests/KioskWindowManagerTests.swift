@@ -45,7 +45,7 @@ final class KioskWindowManagerTests: XCTestCase {
                 XSync(probe, 0)
                 return Self.isFramed(window, on: probe)
                     && Self.rootGeometry(of: window, on: probe) == [half, 0, half, height]
-                    && Self.atoms(probe, window, XInternAtom(probe, "_NET_WM_STATE", 0)).contains(fullscreen)
+                    && windowAtoms(probe, window, XInternAtom(probe, "_NET_WM_STATE", 0)).contains(fullscreen)
             }, "fullscreen on RIGHT: \(Self.rootGeometry(of: window, on: probe)) \(lines)")
             XCTAssertEqual(Self.rootGeometry(of: window, on: probe), [half, 0, half, height])
             var attributes = XWindowAttributes()
@@ -98,18 +98,6 @@ final class KioskWindowManagerTests: XCTestCase {
         var child: Window = 0
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
         return [Int(x), Int(y), Int(attributes.width), Int(attributes.height)]
-    }
-
-    private static func atoms(_ display: OpaquePointer, _ window: Window, _ property: Atom) -> [Atom] {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, property, 0, 64, 0, XA_ATOM, &type, &format, &count, &remaining,
-                                 &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
     }
 
     /// A device's Coordinate Transformation Matrix.

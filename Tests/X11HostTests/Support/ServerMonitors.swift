@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import HeadlessXorg
 import XCTest
@@ -39,4 +40,17 @@ func addTwoMonitorDesk(_ server: HeadlessXorg) throws {
     let half = server.screenSize.width / 2, height = server.screenSize.height
     try xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(height)/100+0+0", "DUMMY0")
     try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x\(height)/100+\(half)+0", "none")
+}
+
+/// A window's atom-list property (`_NET_WM_STATE`), read by the test's own connection.
+func windowAtoms(_ display: OpaquePointer, _ window: Window, _ property: Atom) -> [Atom] {
+    var type: Atom = 0
+    var format: Int32 = 0
+    var count: UInt = 0
+    var remaining: UInt = 0
+    var data: UnsafeMutablePointer<UInt8>?
+    guard XGetWindowProperty(display, window, property, 0, 64, 0, XA_ATOM, &type, &format, &count, &remaining,
+                             &data) == Success, let data else { return [] }
+    defer { XFree(data) }
+    return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
 }
