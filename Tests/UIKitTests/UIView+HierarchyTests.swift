@@ -218,6 +218,41 @@ final class UIViewHierarchyTests: UIKitTestCase {
         XCTAssertEqual(column.layouts, 3)
     }
 
+    /// A view's new size lays out its superview too (UIKit marks both); a size set by
+    /// the superview's own layout does not lay the superview out again.
+    func testAResizedSubviewLaysOutItsSuperviewOnce() async {
+        final class Counting: UIView {
+            var layouts = 0
+            var childHeight: CGFloat = 20
+            override func layoutSubviews() {
+                layouts += 1
+                subviews.first?.frame.size.height = childHeight
+            }
+        }
+        let parent = Counting(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = Counting(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        parent.addSubview(child)
+        window.addSubview(parent)
+        window.layoutIfNeeded()
+        let (parentLayouts, childLayouts) = (parent.layouts, child.layouts)
+        XCTAssertEqual(child.frame.height, 20, "the parent's layout sized the child")
+
+        child.frame.size.width = 80
+        window.layoutIfNeeded()
+        XCTAssertEqual(parent.layouts, parentLayouts + 1, "the parent laid out for its child's new size")
+        XCTAssertEqual(child.layouts, childLayouts + 1)
+        window.layoutIfNeeded()
+        XCTAssertEqual(parent.layouts, parentLayouts + 1, "and only once: its own layout's sizing marks nothing")
+
+        child.center.x += 5
+        window.layoutIfNeeded()
+        XCTAssertEqual(parent.layouts, parentLayouts + 1, "a move is not a resize")
+        child.bounds.size.height = 30
+        window.layoutIfNeeded()
+        XCTAssertEqual(parent.layouts, parentLayouts + 2, "bounds as frame")
+        XCTAssertEqual(child.frame.height, 20, "the parent put its height back")
+    }
+
     func testTheRootViewControllersViewFillsTheWindow() async {
         let controller = UIViewController()
         window.rootViewController = controller
