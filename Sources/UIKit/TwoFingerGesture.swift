@@ -10,8 +10,10 @@ import Foundation
 ///   when the second finger goes down, from where both fingers are then.
 /// - It begins on the first move whose measurement passes the hysteresis, and the
 ///   values in the began action count from the start; every later move is `changed`.
-/// - It ends when either finger lifts (UIKit ends these gestures when fewer than two
-///   fingers remain), and is cancelled when a touch is cancelled while it recognizes.
+/// - It ends when both fingers have lifted (Apple's UIPinchGestureRecognizer and
+///   UIRotationGestureRecognizer references: "the gesture ends when the user lifts
+///   both fingers"); while one finger is left it measures nothing and reports nothing.
+///   It is cancelled when a touch is cancelled while it recognizes.
 /// - It fails if a finger lifts or is cancelled before it began, or if a third finger
 ///   goes down before it began. A third finger after it began is ignored
 ///   (`ignore(_:for:)`).
@@ -66,7 +68,7 @@ extension TwoFingerGesture {
         case .possible:
             state = .failed
         case .began, .changed:
-            state = .ended
+            if fingerPair.count == 0 { state = .ended }
         case .ended, .cancelled, .failed:
             break
         }

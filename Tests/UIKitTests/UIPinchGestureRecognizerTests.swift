@@ -123,7 +123,9 @@ final class UIPinchGestureRecognizerTests: UIKitTestCase {
 
     // MARK: - Ends and failures
 
-    func testLiftingEitherFingerEndsItAndTheOtherIsNotFollowed() async {
+    /// Apple's UIPinchGestureRecognizer reference: the gesture ends when the user lifts
+    /// both fingers. The finger left alone scales nothing and reports nothing.
+    func testItEndsWhenBothFingersHaveLiftedAndOneFingerIsNotFollowed() async {
         let ids = twoFingersDown(distance: 100)
         injector.wait(0.01)
         injector.move(ids[0], to: CGPoint(x: 100, y: 240))
@@ -131,6 +133,7 @@ final class UIPinchGestureRecognizerTests: UIKitTestCase {
         injector.touchUp(ids[0], at: CGPoint(x: 100, y: 240))
         injector.wait(0.01)
         injector.move(ids[1], to: CGPoint(x: 260, y: 240))
+        XCTAssertEqual(log, ["began 1.10 v=10.00"], "one finger lifted: still recognizing, nothing to report")
         injector.touchUp(ids[1], at: CGPoint(x: 260, y: 240))
         XCTAssertEqual(log, ["began 1.10 v=10.00", "ended 1.10 v=5.00", "reset after ended"])
     }

@@ -118,7 +118,9 @@ final class UIRotationGestureRecognizerTests: UIKitTestCase {
 
     // MARK: - Ends and failures
 
-    func testLiftingEitherFingerEndsIt() async {
+    /// Apple's UIRotationGestureRecognizer reference: the gesture ends when the user
+    /// lifts both fingers. The finger left alone turns nothing and reports nothing.
+    func testItEndsWhenBothFingersHaveLifted() async {
         let ids = [injector.makeID(), injector.makeID()]
         send(ids, .began, distance: 100, angle: 0)
         injector.wait(0.01)
@@ -126,6 +128,8 @@ final class UIRotationGestureRecognizerTests: UIKitTestCase {
         injector.wait(0.01)
         injector.touchUp(ids[1], at: fingers(distance: 100, angle: 0.1)[1])
         injector.move(ids[0], to: CGPoint(x: 10, y: 10))
+        XCTAssertEqual(log, ["began 0.10 v=10.00"], "one finger lifted: still recognizing, nothing to report")
+        injector.touchUp(ids[0], at: CGPoint(x: 10, y: 10))
         XCTAssertEqual(log, ["began 0.10 v=10.00", "ended 0.10 v=5.00", "reset after ended"])
     }
 

@@ -91,6 +91,9 @@ public final class InputTestReplay: @unchecked Sendable {
                 }
             }
             if !ids.isEmpty {
+                // A frame of a 60 Hz touchscreen after the last report, as a finger that
+                // lifts is reported: its own batch, not one with the recording's last.
+                usleep(useconds_t(1_000_000 / 60))
                 try device.touches(ids.values.map { ($0.slot, .end, $0.location) })
                 lock.withLock { _liftedAtEnd = ids.count }
             }
