@@ -24,18 +24,22 @@ extension UIView {
         insert(view, at: index)
     }
 
-    /// Inserts `view` just above `siblingSubview`; appends if that is not a subview.
+    /// Inserts `view` just above `siblingSubview`, its layer just above the sibling's
+    /// (a layer added to this view's layer directly, between them, stays below the new
+    /// one); appends if that is not a subview.
     public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
         let others = subviews.filter { $0 !== view }
-        let index = others.firstIndex { $0 === siblingSubview }.map { $0 + 1 } ?? others.count
-        insert(view, at: index)
+        guard let sibling = others.firstIndex(where: { $0 === siblingSubview }) else { return insert(view, at: others.count) }
+        insert(view, at: sibling + 1, layerNextTo: (siblingSubview, above: true))
     }
 
-    /// Inserts `view` just below `siblingSubview`; appends if that is not a subview.
+    /// Inserts `view` just below `siblingSubview`, its layer just below the sibling's
+    /// (a layer added to this view's layer directly, between them, stays above the new
+    /// one); appends if that is not a subview.
     public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
         let others = subviews.filter { $0 !== view }
-        let index = others.firstIndex { $0 === siblingSubview } ?? others.count
-        insert(view, at: index)
+        guard let sibling = others.firstIndex(where: { $0 === siblingSubview }) else { return insert(view, at: others.count) }
+        insert(view, at: sibling, layerNextTo: (siblingSubview, above: false))
     }
 
     /// Moves a subview to the front; does nothing for a view that is not a subview.
@@ -106,14 +110,16 @@ extension UIView {
         (self as? UIWindow) ?? windowStorage
     }
 
-    private func insert(_ view: UIView, at requestedIndex: Int) {
+    /// Inserts `view` at `requestedIndex` in `subviews`; its layer goes next to the
+    /// sibling's layer named, else above the previous subview's (see `placeLayer`).
+    private func insert(_ view: UIView, at requestedIndex: Int, layerNextTo sibling: (view: UIView, above: Bool)? = nil) {
         // UIKit raises on these; here they are refused, so a bad call cannot make a cycle.
         guard view !== self, !isDescendant(of: view) else {
             UIKitDebug.log(.hierarchy, "refused to add \(type(of: view)) inside itself")
             return
         }
         if view.superview === self {
-            reorder(view, to: requestedIndex)
+            reorder(view, to: requestedIndex, layerNextTo: sibling)
             return
         }
         let oldWindow = view.windowStorage
@@ -127,7 +133,7 @@ extension UIView {
         let index = min(max(requestedIndex, 0), subviews.count)
         subviews.insert(view, at: index)
         view.superview = self
-        placeLayer(ofSubviewAt: index)
+        placeLayer(ofSubviewAt: index, nextTo: sibling)
         if windowChanges { view.finishChangingWindow(to: newWindow) }
         view.didMoveToSuperview()
         didAddSubview(view)
@@ -135,12 +141,12 @@ extension UIView {
         setNeedsLayout()
     }
 
-    private func reorder(_ view: UIView, to requestedIndex: Int) {
+    private func reorder(_ view: UIView, to requestedIndex: Int, layerNextTo sibling: (view: UIView, above: Bool)?) {
         guard let current = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.remove(at: current)
         let index = min(max(requestedIndex, 0), subviews.count)
         subviews.insert(view, at: index)
-        placeLayer(ofSubviewAt: index)
+        placeLayer(ofSubviewAt: index, nextTo: sibling)
     }
 
     private func detach(_ view: UIView) {
@@ -151,11 +157,18 @@ extension UIView {
 
     /// Puts the layer of `subviews[index]` among this view's sublayers so that subview
     /// layers keep the subviews' order; layers that belong to no subview stay where
-    /// they are relative to their neighbours.
-    private func placeLayer(ofSubviewAt index: Int) {
+    /// they are relative to their neighbours. Next to a named sibling, it goes right
+    /// above or below that sibling's layer; the frontmost subview's goes on top of all
+    /// sublayers; any other right above the previous subview's layer.
+    private func placeLayer(ofSubviewAt index: Int, nextTo sibling: (view: UIView, above: Bool)? = nil) {
         let moving = subviews[index].layer
-        if index == subviews.count - 1, index > 0, layer.sublayers?.last === subviews[index - 1].layer {
-            // Appending behind the frontmost subview's layer: the common case, in O(1).
+        if let sibling {
+            if sibling.above { layer.insertSublayer(moving, above: sibling.view.layer) } else {
+                layer.insertSublayer(moving, below: sibling.view.layer)
+            }
+        } else if index == subviews.count - 1 {
+            // The frontmost subview: its layer on top of every sublayer, as UIKit's
+            // addSubview and bringSubviewToFront put it.
             layer.addSublayer(moving)
         } else if index > 0 {
             layer.insertSublayer(moving, above: subviews[index - 1].layer)

@@ -43,7 +43,7 @@ final class UIViewHierarchyTests: UIKitTestCase {
         let extraLayer = CALayer()
         let views = tagged(1...4)
         parent.addSubview(views[0])
-        parent.layer.addSublayer(extraLayer)  // a layer of no view stays above view 1
+        parent.layer.addSublayer(extraLayer)  // a layer of no view, between views 1 and 2
         parent.addSubview(views[1])
         parent.insertSubview(views[2], at: 0)
         XCTAssertEqual(names(parent.subviews), [3, 1, 2])
@@ -70,6 +70,30 @@ final class UIViewHierarchyTests: UIKitTestCase {
         XCTAssertNil(views[1].superview)
         XCTAssertNil(views[1].layer.superlayer)
         XCTAssertEqual(logLines(containing: "out of range").count, 1)
+    }
+
+    /// A layer added to a view's layer directly, between two subviews' layers, keeps its
+    /// place: `[a.layer, extra, b.layer]`; inserting below `b` goes right below `b`'s
+    /// layer, above `a` right above `a`'s, and adding goes on top of everything.
+    func testALayerBetweenSubviewsKeepsItsPlace() async {
+        let parent = UIView()
+        let extra = CALayer()
+        let views = tagged(1...5)
+        let (a, b) = (views[0], views[1])
+        parent.addSubview(a)
+        parent.layer.addSublayer(extra)
+        parent.addSubview(b)
+        XCTAssertTrue(parent.layer.sublayers!.elementsEqual([a.layer, extra, b.layer], by: ===))
+        parent.insertSubview(views[2], belowSubview: b)
+        XCTAssertTrue(parent.layer.sublayers!.elementsEqual([a.layer, extra, views[2].layer, b.layer], by: ===),
+                      "right below b's layer")
+        parent.insertSubview(views[3], aboveSubview: a)
+        XCTAssertTrue(parent.layer.sublayers!.elementsEqual([a.layer, views[3].layer, extra, views[2].layer, b.layer], by: ===),
+                      "right above a's layer")
+        XCTAssertEqual(names(parent.subviews), [1, 4, 3, 2])
+        parent.addSubview(views[4])
+        XCTAssertTrue(parent.layer.sublayers!.last === views[4].layer)
+        XCTAssertTrue(parent.layer.sublayers![2] === extra, "still between a's neighbour and the rest")
     }
 
     func testMovingToAnotherSuperviewAndRefusingCycles() async {
