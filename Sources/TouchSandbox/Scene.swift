@@ -34,6 +34,7 @@ public enum SceneCatalog {
         ButtonVersusTapScene.self,
         SwipeVsPanScene.self,
         PinchRotatePanScene.self,
+        AnimatorScrubScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }

@@ -343,4 +343,19 @@ final class SceneTourEndToEndTests: XCTestCase {
             }
         }
     }
+
+    func testAnimatorScrubGoesOnPastHalfwayBackBeforeItAndRunsOnATap() throws {
+        try onMainActor {
+            let sides = Changes<Bool>()
+            try Self.playTour(of: AnimatorScrubScene.self, watch: { scene in
+                if scene.animator == nil { sides.note(scene.isOnTheRight) }
+            }) { scene, _ in
+                XCTAssertEqual(sides.values, [false, true, false],
+                               "on to the right past halfway, back to the right before it, to the left on the tap")
+                XCTAssertEqual(scene.card.center, scene.center(onTheRight: false))
+                XCTAssertEqual(scene.status.text, "on the left")
+            }
+        }
+    }
+
 }

@@ -111,6 +111,22 @@ public enum SceneTours {
                 tour.wait(0.7)
                 tour.tap(at: onButton)
             }
+        case AnimatorScrubScene.name:
+            return { scene, tour in
+                guard let scrub = scene as? AnimatorScrubScene, let track = scrub.track else { return }
+                let left = track.convert(scrub.center(onTheRight: false), to: scene.view)
+                let right = track.convert(scrub.center(onTheRight: true), to: scene.view)
+                let travel = right.x - left.x
+                // Scrubbed past halfway and let go gently: it goes on to the right.
+                tour.drag(from: left, through: [CGPoint(x: left.x + travel * 0.7, y: left.y)], duration: 1.2, hold: 0.2)
+                tour.wait(0.9)
+                // Back a third and let go: it goes back to the right.
+                tour.drag(from: right, through: [CGPoint(x: right.x - travel * 0.3, y: right.y)], duration: 0.9, hold: 0.2)
+                tour.wait(0.9)
+                // A tap runs it through, to the left.
+                tour.tap(at: right)
+                tour.wait(1.0)
+            }
         case PinchRotatePanScene.name:
             return { scene, tour in
                 guard let photoScene = scene as? PinchRotatePanScene, let photo = photoScene.photo else { return }
