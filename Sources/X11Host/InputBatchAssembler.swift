@@ -25,11 +25,6 @@ struct InputBatchAssembler {
         samples += remaining
     }
 
-    /// Whether a touch began in this read.
-    var hasBegan: Bool {
-        samples.contains { $0.phase == .began }
-    }
-
     /// The batch, emptied for the next read.
     mutating func take() -> [TouchSample] {
         defer { samples = [] }

@@ -397,14 +397,15 @@ public final class X11Host {
         var hasCollectedTheFrame = false
         while true {
             if XPending(display) == 0 {
-                // A touch began in this read: the server may have written it before it
+                // Touches came in this read: the server may have written them before it
                 // handled the rest of the same input frame (the other fingers that
-                // landed with it, the touch's ownership, which without a grab follows
-                // the begin at once). One round trip takes those into this batch, since
-                // the server handles pending input before it answers: fingers that land
-                // together reach the app together, as on iOS, and no spot flashes as
-                // pending. Moves and ends need none.
-                guard !hasCollectedTheFrame, batch.hasBegan else { break }
+                // landed, moved or lifted with them; a touch's ownership, which without
+                // a grab follows its begin at once), as it writes each input event out
+                // as it goes. One round trip takes those into this batch, since the
+                // server handles pending input before it answers: fingers that land or
+                // lift together reach the app in one event, as on iOS, and no spot
+                // flashes as pending.
+                guard !hasCollectedTheFrame, !batch.isEmpty else { break }
                 hasCollectedTheFrame = true
                 XSync(display, 0)
                 continue
