@@ -10,17 +10,17 @@ import XCTest
 /// manager makes the window fullscreen exactly over the monitor the kiosk asked for, and
 /// a real touch lands under the finger there. The kiosk starts as openbox does, as at a
 /// login: openbox loses the request to show a window made while it starts, and the
-/// kiosk asks again.
+/// kiosk asks again. Openbox has no `_NET_WM_FULLSCREEN_MONITORS`, so a window it puts
+/// on another monitor is moved back by the kiosk itself.
 final class KioskWindowManagerTests: XCTestCase {
+    /// The kiosk's log line says what became of the desktop screensaver: these tests
+    /// run with no session bus (ScreenSaverInhibitionTests has one).
+    override func setUp() {
+        unsetenv("DBUS_SESSION_BUS_ADDRESS")
+    }
+
     func testUnderOpenboxTheKioskCoversItsMonitorAndTouchesLandUnderTheFinger() throws {
-        try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let probe = try XCTUnwrap(XOpenDisplay(server.display))
-            defer { XCloseDisplay(probe) }
-            try addTwoMonitorDesk(server)
-            defer { removeHalves(server) }
-            let openbox = try OpenboxSession(display: server.display, untilItFramesWindows: false)
-            defer { openbox.stop() }
+        try onTwoMonitorDeskUnderOpenbox(untilItFramesWindows: false) { server, probe in
             let (width, height) = server.screenSize
             let half = width / 2
 
@@ -48,6 +48,10 @@ final class KioskWindowManagerTests: XCTestCase {
                     && windowAtoms(probe, window, XInternAtom(probe, "_NET_WM_STATE", 0)).contains(fullscreen)
             }, "fullscreen on RIGHT: \(Self.rootGeometry(of: window, on: probe)) \(lines)")
             XCTAssertEqual(Self.rootGeometry(of: window, on: probe), [half, 0, half, height])
+            XCTAssertEqual(Self.frameGeometry(of: window, on: probe), [half, 0, half, height, 0],
+                           "openbox's frame around it is exactly the monitor too, with no border")
+            XCTAssertFalse(Self.supports(probe, "_NET_WM_FULLSCREEN_MONITORS"),
+                           "openbox picks the fullscreen monitor itself, by where the window is")
             var attributes = XWindowAttributes()
             XGetWindowAttributes(probe, window, &attributes)
             XCTAssertEqual(attributes.override_redirect, 0, "managed, not placing itself")
@@ -78,7 +82,98 @@ final class KioskWindowManagerTests: XCTestCase {
         }
     }
 
+    /// Openbox puts the kiosk's window on the other monitor by a rule of its own (as a
+    /// person's `rc.xml` can): openbox has no `_NET_WM_FULLSCREEN_MONITORS` to be told
+    /// which monitor, so the kiosk sees where the window went, takes it out of
+    /// fullscreen, moves it onto its monitor and asks for fullscreen again, which
+    /// openbox then gives on the monitor the window is on.
+    func testUnderOpenboxAWindowPutOnAnotherMonitorIsMovedBackOntoItsOwn() throws {
+        // Monitor 1 is openbox's first, LEFT; `force` overrides the position the window
+        // asks for.
+        let rule = """
+            <application class="TouchSandbox"><position force="yes"><x>0</x><y>0</y><monitor>1</monitor></position></application>
+            """
+        try onTwoMonitorDeskUnderOpenbox(applications: rule) { server, probe in
+            let (width, height) = server.screenSize
+            let half = width / 2
+
+            let host = try X11Host(options: X11Host.Options(
+                display: server.display, kiosk: KioskConfiguration(monitor: "RIGHT", idleTimeout: 0)))
+            defer {
+                host.close()
+                host.connection.close()
+            }
+            var lines: [String] = []
+            host.log = { lines.append($0) }
+            host.start()
+            let window = host.window.id
+
+            // The host's other lines (the touchscreens' mapping and devices) are not
+            // about the window manager.
+            var placementLines: [String] { lines.filter { $0.contains("window manager") } }
+            let right = [half, 0, half, height]
+            XCTAssertTrue(runLoop(timeout: 10) {
+                XSync(probe, 0)
+                return Self.rootGeometry(of: window, on: probe) == right && placementLines.count == 2
+            }, "moved back onto RIGHT: \(Self.rootGeometry(of: window, on: probe)) \(lines)")
+            XCTAssertEqual(Self.frameGeometry(of: window, on: probe), right + [0])
+            XCTAssertTrue(windowAtoms(probe, window, XInternAtom(probe, "_NET_WM_STATE", 0))
+                .contains(XInternAtom(probe, "_NET_WM_STATE_FULLSCREEN", 0)))
+            XCTAssertEqual(placementLines, [
+                "kiosk: fullscreen on monitor RIGHT (\(half)x\(height)+\(half)+0) through the window manager Openbox; "
+                    + "cursor hidden; screen saver suspended; no session bus, so no desktop screensaver to inhibit",
+                "kiosk: the window manager put the window at \(half)x\(height)+0+0, not on monitor RIGHT "
+                    + "(\(half)x\(height)+\(half)+0); asked it again",
+            ])
+            XCTAssertEqual(host.size, CGSize(width: half, height: height))
+        }
+    }
+
+    /// Runs `body` on the main actor with the shared server made a desk of two monitors
+    /// (LEFT and RIGHT, the touchscreen spanning both) and openbox managing it, and a
+    /// connection of the test's own to read the result; undoes both after.
+    private func onTwoMonitorDeskUnderOpenbox(untilItFramesWindows: Bool = true, applications: String = "",
+                                              _ body: @MainActor (HeadlessXorg, OpaquePointer) throws -> Void) throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let probe = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(probe) }
+            try addTwoMonitorDesk(server)
+            defer { removeHalves(server) }
+            let openbox = try OpenboxSession(display: server.display, untilItFramesWindows: untilItFramesWindows,
+                                             applications: applications)
+            defer { openbox.stop() }
+            try body(server, probe)
+        }
+    }
+
     // MARK: - The test's own Xlib reads
+
+    /// The window's top-level ancestor (the window manager's frame, or the window
+    /// itself when it has none): its place on the root, size and border width.
+    private static func frameGeometry(of window: Window, on display: OpaquePointer) -> [Int] {
+        var toplevel = window
+        while true {
+            var root: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display, toplevel, &root, &parent, &children, &count) != 0 else { return [] }
+            if let children { XFree(children) }
+            if parent == root { break }
+            toplevel = parent
+        }
+        var root: Window = 0
+        var x: Int32 = 0, y: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        guard XGetGeometry(display, toplevel, &root, &x, &y, &width, &height, &border, &depth) != 0 else { return [] }
+        return [Int(x), Int(y), Int(width), Int(height), Int(border)]
+    }
+
+    /// Whether the running window manager lists `atom` in the root's `_NET_SUPPORTED`.
+    private static func supports(_ display: OpaquePointer, _ atom: String) -> Bool {
+        windowAtoms(display, XDefaultRootWindow(display), XInternAtom(display, "_NET_SUPPORTED", 0))
+            .contains(XInternAtom(display, atom, 0))
+    }
 
     /// Whether the window manager has taken the window into a frame of its own.
     private static func isFramed(_ window: Window, on display: OpaquePointer) -> Bool {

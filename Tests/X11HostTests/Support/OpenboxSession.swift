@@ -4,7 +4,8 @@ import XCTest
 
 /// Debian's `openbox` running on the test server as its window manager, with a
 /// configuration of the test's own that makes no window fullscreen or maximised by
-/// itself: what it does to a kiosk window, it does because the window asked.
+/// itself: what it does to a kiosk window, it does because the window asked (or, with
+/// `applications`, because a per-application rule of the test's placed it).
 @MainActor
 final class OpenboxSession {
     private let process = Process()
@@ -13,8 +14,10 @@ final class OpenboxSession {
     /// Starts openbox on `display` and returns once it manages the screen: its EWMH
     /// check window exists and names itself, and, with `untilItFramesWindows`, a window
     /// mapped now is framed (a window mapped while openbox is still starting can be
-    /// lost). Throws a one-line error saying how to install it when it is missing.
-    init(display: String, untilItFramesWindows: Bool = true) throws {
+    /// lost). `applications` is the body of the configuration's `<applications>`
+    /// element: per-application rules, as a person writes them in `rc.xml`. Throws a
+    /// one-line error saying how to install it when it is missing.
+    init(display: String, untilItFramesWindows: Bool = true, applications: String = "") throws {
         let executable = ["/usr/bin/openbox", "/usr/local/bin/openbox"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let executable else {
             throw NSError(domain: "OpenboxSession", code: 1, userInfo: [NSLocalizedDescriptionKey:
@@ -25,7 +28,7 @@ final class OpenboxSession {
         let configuration = folder.appendingPathComponent("rc.xml")
         try Data("""
             <?xml version="1.0" encoding="UTF-8"?>
-            <openbox_config xmlns="http://openbox.org/3.4/rc"><applications/></openbox_config>
+            <openbox_config xmlns="http://openbox.org/3.4/rc"><applications>\(applications)</applications></openbox_config>
             """.utf8).write(to: configuration)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--config-file", configuration.path, "--sm-disable"]

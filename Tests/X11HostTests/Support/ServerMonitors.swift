@@ -42,14 +42,15 @@ func addTwoMonitorDesk(_ server: HeadlessXorg) throws {
     try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x\(height)/100+\(half)+0", "none")
 }
 
-/// A window's atom-list property (`_NET_WM_STATE`), read by the test's own connection.
+/// A window's atom-list property (`_NET_WM_STATE`, the root's `_NET_SUPPORTED`), read
+/// by the test's own connection.
 func windowAtoms(_ display: OpaquePointer, _ window: Window, _ property: Atom) -> [Atom] {
     var type: Atom = 0
     var format: Int32 = 0
     var count: UInt = 0
     var remaining: UInt = 0
     var data: UnsafeMutablePointer<UInt8>?
-    guard XGetWindowProperty(display, window, property, 0, 64, 0, XA_ATOM, &type, &format, &count, &remaining,
+    guard XGetWindowProperty(display, window, property, 0, 1024, 0, XA_ATOM, &type, &format, &count, &remaining,
                              &data) == Success, let data else { return [] }
     defer { XFree(data) }
     return data.withMemoryRebound(to: Atom.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
