@@ -90,7 +90,9 @@ let package = Package(
         .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "X11HostTests",
-            dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording"]),
+            // `touch-sandbox` is run as a kiosk program (ScreenSaverInhibitionTests).
+            dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording",
+                           "touch-sandbox"]),
         .testTarget(
             name: "TouchSandboxTests",
             dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer"]),

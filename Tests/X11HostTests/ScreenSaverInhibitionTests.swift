@@ -1,89 +1,31 @@
 import Foundation
+import HeadlessXorg
 import XCTest
 @testable import X11Host
 
 /// The kiosk's hold on the desktop screensaver, against a real `dbus-daemon` started by
-/// the test and a screensaver service of the test's own on it (on a thread of its own,
-/// as a desktop's runs in another process).
+/// the test and a screensaver service of the test's own on it (`FakeScreenSaver`):
+/// asked and ended in process, and by a `touch-sandbox --kiosk` that exits cleanly or
+/// is killed.
 final class ScreenSaverInhibitionTests: XCTestCase {
-    /// A private session bus, with its address.
-    private final class PrivateBus {
-        let process = Process()
-        let address: String
-        let folder: URL
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("bus-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            address = "unix:path=\(folder.appendingPathComponent("bus").path)"
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-            process.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let socket = folder.appendingPathComponent("bus").path
-            let deadline = Date().addingTimeInterval(10)
-            while !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(2000) }
-        }
-
-        func stop() {
-            process.terminate()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
-
-    /// What the fake screensaver heard, in order: "Inhibit app reason", "UnInhibit 7".
-    private final class Heard: @unchecked Sendable {
-        private let lock = NSLock()
-        private var calls: [String] = []
-        var all: [String] { lock.withLock { calls } }
-        func note(_ call: String) { lock.withLock { calls.append(call) } }
-    }
-
-    /// Serves `org.freedesktop.ScreenSaver` on `address` from a thread: answers Inhibit
-    /// with cookie 7, and UnInhibit; returns once the name is owned.
-    private func startScreenSaver(on address: String, heard: Heard) throws {
-        let ready = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            guard let bus = try? SessionBusConnection(address: address, timeout: 10) else {
-                ready.signal()
-                return
-            }
-            _ = try? bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                              interface: "org.freedesktop.DBus", member: "RequestName",
-                              arguments: ["org.freedesktop.ScreenSaver", UInt32(4)])
-            ready.signal()
-            while let message = try? bus.receive() {
-                guard message.type == 1, let member = message.member else { continue }
-                heard.note(([member] + message.arguments).joined(separator: " "))
-                try? bus.reply(to: message, arguments: member == "Inhibit" ? [UInt32(7)] : [])
-            }
-        }
-        thread.start()
-        XCTAssertEqual(ready.wait(timeout: .now() + 10), .success)
-    }
-
     func testTheKioskInhibitsTheScreensaverAndEndsItAtClose() throws {
-        let bus = try PrivateBus()
+        let bus = try PrivateSessionBus()
         defer { bus.stop() }
-        let heard = Heard()
-        try startScreenSaver(on: bus.address, heard: heard)
+        let screenSaver = FakeScreenSaver(on: bus.address)
 
         let (inhibition, phrase) = ScreenSaverInhibition.inhibit(
             application: "kiosk-test", reason: "a touch screen", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         XCTAssertEqual(phrase, "screensaver inhibited over D-Bus")
         XCTAssertEqual(inhibition?.cookie, 7)
         XCTAssertEqual(inhibition?.path, "/org/freedesktop/ScreenSaver")
-        XCTAssertEqual(heard.all, ["Inhibit kiosk-test a touch screen"])
+        XCTAssertEqual(screenSaver.heard, ["Inhibit kiosk-test a touch screen"])
         inhibition?.end()
-        let deadline = Date().addingTimeInterval(10)
-        while heard.all.count < 2, Date() < deadline { usleep(2000) }
-        XCTAssertEqual(heard.all, ["Inhibit kiosk-test a touch screen", "UnInhibit 7"])
+        XCTAssertEqual(screenSaver.waitUntilHeard(3),
+                       ["Inhibit kiosk-test a touch screen", "UnInhibit 7", "the inhibitor left the bus"])
     }
 
     func testWithoutAServiceOrABusTheKioskSaysSoAndGoesOn() throws {
-        let bus = try PrivateBus()
+        let bus = try PrivateSessionBus()
         defer { bus.stop() }
         let (none, phrase) = ScreenSaverInhibition.inhibit(
             application: "kiosk-test", reason: "r", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
@@ -102,6 +44,64 @@ final class ScreenSaverInhibitionTests: XCTestCase {
         XCTAssertTrue(gonePhrase.hasPrefix("desktop screensaver NOT inhibited (cannot connect to the session bus at unix:path="),
                       gonePhrase)
     }
+
+    // MARK: - A kiosk program
+
+    /// The sandbox in kiosk mode asks as itself, says so in its kiosk line, and at a
+    /// clean exit (SIGTERM closes its windows) lets the screensaver go before it leaves
+    /// the bus.
+    func testAKioskThatExitsEndsItsInhibition() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let screenSaver = FakeScreenSaver(on: bus.address)
+        let kiosk = try startKiosk(bus: bus)
+        XCTAssertEqual(screenSaver.waitUntilHeard(1), [Self.inhibit])
+        kill(kiosk.process.processIdentifier, SIGTERM)
+        kiosk.process.waitUntilExit()
+        XCTAssertEqual(screenSaver.waitUntilHeard(3), [Self.inhibit, "UnInhibit 7", "the inhibitor left the bus"])
+        let errors = String(decoding: kiosk.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(errors.split(separator: "\n").contains {
+            $0.hasPrefix("touch-sandbox: kiosk: fullscreen on ") && $0.hasSuffix("; screensaver inhibited over D-Bus")
+        }, errors)
+    }
+
+    /// A kiosk killed outright says nothing more, but its bus connection closes with the
+    /// process, and a desktop's screensaver drops an inhibition whose holder left: the
+    /// hold cannot outlive the kiosk.
+    func testAKilledKioskLeavesTheBusAndWithItItsInhibition() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let screenSaver = FakeScreenSaver(on: bus.address)
+        let kiosk = try startKiosk(bus: bus)
+        XCTAssertEqual(screenSaver.waitUntilHeard(1), [Self.inhibit])
+        kill(kiosk.process.processIdentifier, SIGKILL)
+        kiosk.process.waitUntilExit()
+        XCTAssertEqual(screenSaver.waitUntilHeard(2), [Self.inhibit, "the inhibitor left the bus"])
+    }
+
+    private static let inhibit = "Inhibit touch-sandbox kiosk mode: a touch screen people walk up to"
+
+    /// `touch-sandbox --kiosk` on the shared headless server with `bus` as its session
+    /// bus; its standard error is kept for reading after it exits.
+    private func startKiosk(bus: PrivateSessionBus) throws -> (process: Process, errors: Pipe) {
+        let server = try HeadlessXorg.shared()
+        let process = Process()
+        // The sandbox is built beside the test bundle.
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("touch-sandbox")
+        process.arguments = ["--display", server.display, "--kiosk", "--idle", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, errors)
+    }
+
+    // MARK: - Addresses
 
     func testAddressesNameTheirSocket() {
         XCTAssertEqual(SessionBusConnection.socketAddress("unix:path=/run/user/1000/bus")?.path, "/run/user/1000/bus")
