@@ -15,7 +15,7 @@ public struct SandboxCommand: ParsableCommand {
                       [--record <file>] [--replay <file>] [--speed <N>]
                       [--headless] [--output <folder>]
                       [--kiosk] [--monitor <name>] [--idle <seconds>] [--attract <file>]
-                      [--restore-touch-mapping]
+                      [--cursor] [--restore-touch-mapping]
                       [--list-scenes] [--verbose] [--trace-gestures]
         """,
         discussion: """
@@ -89,6 +89,9 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A kiosk's attract tour: a recording (--record's file, or one of assets/tours) played in a loop while the kiosk is idle, until someone touches.", valueName: "file"))
     var attract: String?
 
+    @Flag(name: .long, help: "In a kiosk, show the pointer while a mouse is used: hidden at first, back when a mouse (not a finger) moves or clicks, gone again at the next touch. Without it the pointer never shows over a kiosk. TOUCH_KIOSK's word: cursor.")
+    var cursor = false
+
     @Flag(name: .long, help: "Put back the touchscreen mapping a kiosk that did not end cleanly left on the display, then exit.")
     var restoreTouchMapping = false
 
@@ -141,8 +144,8 @@ public struct SandboxCommand: ParsableCommand {
                 throw ValidationError("--output is where --headless writes; give --headless too")
             }
         }
-        if !kiosk, monitor != nil || idle != nil || attract != nil {
-            throw ValidationError("--monitor, --idle and --attract set up a kiosk; give --kiosk too")
+        if !kiosk, monitor != nil || idle != nil || attract != nil || cursor {
+            throw ValidationError("--monitor, --idle, --attract and --cursor set up a kiosk; give --kiosk too")
         }
         if let idle, !(idle >= 0 && idle.isFinite) {
             throw ValidationError("--idle takes seconds, 0 or more (0: never), got \(idle)")

@@ -88,6 +88,7 @@ public enum SandboxMain {
         if command.slowAnimations { sandbox.setSlowAnimations(true) }
         if command.kiosk {
             options.kiosk = KioskConfiguration(monitor: command.monitor, idleTimeout: command.idle ?? 120,
+                                               showsCursor: command.cursor,
                                                attractTour: command.attract.map { URL(fileURLWithPath: $0) })
         }
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in

@@ -11,7 +11,7 @@ final class CommandLineTests: XCTestCase {
     func testHelpDescribesTheOptionsAndExitsZero() throws {
         let result = try SandboxProcess.run(["--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--overlays", "--slow-animations", "--list-scenes", "--verbose", "--trace-gestures"] {
+        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--overlays", "--slow-animations", "--list-scenes", "--verbose", "--trace-gestures", "--kiosk", "--cursor"] {
             XCTAssertTrue(result.standardOutput.contains(option), "--help mentions \(option)")
         }
         XCTAssertTrue(result.standardOutput.contains("Keys in the window"))
@@ -38,6 +38,7 @@ final class CommandLineTests: XCTestCase {
             (["--scale", "9"], "touch-sandbox: --scale must be between 1 and 4, got 9.0 (see touch-sandbox --help)\n"),
             (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, direction-drag, taps, tap-double-pan, long-press-pan, gestures, checkmark, compass, hit-test-animation, responder-chain, restrictions, outside-bounds, button-vs-tap, swipe-vs-pan, pinch-rotate-pan, animator-scrub (see touch-sandbox --help)\n"),
             (["extra"], "touch-sandbox: Unexpected argument 'extra' (see touch-sandbox --help)\n"),
+            (["--cursor"], "touch-sandbox: --monitor, --idle, --attract and --cursor set up a kiosk; give --kiosk too (see touch-sandbox --help)\n"),
             (["--overlays", "spots,bogus"], "touch-sandbox: The value 'spots,bogus' is invalid for '--overlays <list>': unknown overlay 'bogus' in --overlays; valid: spots, hit-views, frames, paths, gestures, meter, all or none (see touch-sandbox --help)\n"),
         ]
         for (arguments, message) in cases {

@@ -35,6 +35,16 @@ final class KioskProcessTests: XCTestCase {
         XCTAssertEqual(result.status, 143, "still running until told to end")
     }
 
+    /// `--cursor` asks the kiosk for a pointer that a mouse brings back, and its line
+    /// says so (KioskScreenTests follows the cursor itself).
+    func testCursorAsksForAPointerThatAMouseBringsBack() throws {
+        let server = try HeadlessXorg.shared()
+        let sandbox = try SandboxProcess.start(["--display", server.display, "--kiosk", "--cursor", "--idle", "0"])
+        XCTAssertTrue(sandbox.waitForStandardError(containing: "; cursor hidden until a mouse moves; "))
+        kill(sandbox.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(try sandbox.wait(timeout: 10).status, 143)
+    }
+
     /// `--restore-touch-mapping` alone: one line, and exit; a display that cannot be
     /// opened is the usual one line and status 2.
     func testRestoreTouchMappingSaysWhatItDidAndExits() throws {

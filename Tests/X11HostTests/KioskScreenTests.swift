@@ -121,8 +121,9 @@ final class KioskScreenTests: XCTestCase {
     /// The pointer is over the window (it covers the primary monitor, which on the
     /// headless server is the whole screen), so the cursor the server shows is the
     /// window's: one transparent pixel, not the default arrow or cross. With `cursor`
-    /// (a prototype worked with a mouse too), a real mouse's motion brings the arrow
-    /// back, and the next touch takes it away again.
+    /// (a prototype worked with a mouse too), a real mouse's motion or click brings the
+    /// arrow back, and the next touch takes it away again; a finger's own pointer
+    /// emulation never brings it back.
     func testTheCursorIsHiddenAndAMouseBringsItBackWhenAskedFor() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
@@ -154,20 +155,40 @@ final class KioskScreenTests: XCTestCase {
             mouse.start()
             XSync(mouse.connection.display, 0)
             XCTAssertTrue(lines.first?.contains("; cursor hidden until a mouse moves; ") ?? false, "\(lines)")
-            XCTAssertTrue(try shownCursorIsInvisible(), "hidden until the mouse is used")
+            // After each step, the host has read what it caused, and the test's round
+            // trip comes after the host's cursor request: "shown" or "hidden", as the
+            // host says and as the server shows.
+            var trace: [String] = []
+            @MainActor func note(_ step: String) throws {
+                XSync(mouse.connection.display, 0)
+                mouse.processPendingEvents()
+                XSync(mouse.connection.display, 0)
+                let invisible = try shownCursorIsInvisible()
+                let revealed = mouse.window.isCursorRevealed
+                XCTAssertEqual(revealed, !invisible, "the host and the server agree after \(step)")
+                trace.append("\(step): \(invisible ? "hidden" : "shown")")
+            }
+            try note("start")
             try server.pointer.move(to: CGPoint(x: 320, y: 310))
-            XSync(mouse.connection.display, 0)
-            mouse.processPendingEvents()
-            XCTAssertTrue(mouse.window.isCursorRevealed, "the mouse moved")
-            XSync(mouse.connection.display, 0)
-            XCTAssertFalse(try shownCursorIsInvisible(), "the arrow is back")
-            try server.touchscreen.touches([(4, .begin, CGPoint(x: 400, y: 400))])
-            XSync(mouse.connection.display, 0)
-            mouse.processPendingEvents()
-            XCTAssertFalse(mouse.window.isCursorRevealed, "a finger touched")
-            XSync(mouse.connection.display, 0)
-            XCTAssertTrue(try shownCursorIsInvisible())
-            try server.touchscreen.touches([(4, .end, CGPoint(x: 400, y: 400))])
+            try note("mouse moves")
+            let finger = CGPoint(x: 400, y: 400)
+            try server.touchscreen.touches([(4, .begin, finger)])
+            try note("finger down")
+            // The touch moves the pointer too, but as pointer emulation, which is no mouse.
+            try server.touchscreen.touches([(4, .update, CGPoint(x: 420, y: 430))])
+            try server.touchscreen.touches([(4, .end, CGPoint(x: 420, y: 430))])
+            try note("finger moves and lifts")
+            // A click where the pointer already is: no motion, but the mouse is used.
+            try server.pointer.button(1, isPress: true, at: CGPoint(x: 320, y: 310))
+            try server.pointer.button(1, isPress: false, at: CGPoint(x: 320, y: 310))
+            try note("mouse clicks")
+            try server.touchscreen.touches([(5, .begin, finger)])
+            try server.touchscreen.touches([(5, .end, finger)])
+            try note("a tap")
+            XCTAssertEqual(trace, [
+                "start: hidden", "mouse moves: shown", "finger down: hidden", "finger moves and lifts: hidden",
+                "mouse clicks: shown", "a tap: hidden",
+            ])
         }
     }
 

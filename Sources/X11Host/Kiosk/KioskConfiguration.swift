@@ -33,8 +33,10 @@ public struct KioskConfiguration: Equatable, Sendable {
     public var idleTimeout: TimeInterval
     public var exitGesture: ExitGesture
     /// Whether the pointer shows while a mouse is used (a prototype worked with a
-    /// mouse too): hidden at first, back at a real mouse's motion or click, gone again
-    /// at the next touch. Without it the pointer never shows over the kiosk.
+    /// mouse too; the word `cursor`, the sandbox's `--cursor`): hidden at first, back
+    /// at a mouse's motion or click (a pointing device's own XI2 event, not one the
+    /// server emulates from a finger), gone again at the next touch. Without it the
+    /// pointer never shows over the kiosk.
     public var showsCursor: Bool
     /// A recording played in a loop while the kiosk is idle, until a visitor touches
     /// (`KioskAttractLoop`); nil for none.
