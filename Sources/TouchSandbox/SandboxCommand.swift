@@ -77,7 +77,7 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The folder a headless run writes its files to (default: the current folder).", valueName: "folder"))
     var output: String?
 
-    @Flag(name: .long, help: "Kiosk mode: fullscreen on one monitor, no cursor, no screen blanking, no caption bar or toolbar, keys ignored; leave with four fingers held for 3 s or five taps in a corner within 2 s, then Leave; back to the first scene after --idle seconds without a touch (see the README's Kiosk section). TOUCH_KIOSK does the same for any app.")
+    @Flag(name: .long, help: "Kiosk mode: fullscreen on one monitor, no cursor, no screen blanking, no caption bar or toolbar, keys ignored; leave with four fingers held for 3 s or five taps in a corner within 2 s, then Leave; back to the first scene after --idle seconds without a touch (see the README's Kiosk section). TOUCH_KIOSK does the same, here and in any app.")
     var kiosk = false
 
     @Option(name: .long, help: ArgumentHelp("The monitor a kiosk covers: a RandR monitor's name (xrandr --listmonitors) or primary. Without it: the monitor a touchscreen is mapped to; when a touchscreen spans several, each shows \"Touch this screen\" and the one touched is taken.", valueName: "name"))

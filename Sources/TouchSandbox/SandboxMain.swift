@@ -28,6 +28,7 @@ public enum SandboxMain {
     }
 
     static func run(_ command: SandboxCommand) -> Never {
+        var command = command
         if command.restoreTouchMapping {
             do {
                 note(try TouchscreenMapping.restoreLeftovers(display: command.display))
@@ -69,6 +70,21 @@ public enum SandboxMain {
         if command.headless || (!hasDisplay && command.screenshot == nil) {
             runHeadless(command, sceneType: sceneType, replay: replay, reason: command.headless ? nil : "no X display")
         }
+        // TOUCH_KIOSK makes any app a kiosk, the sandbox too: the kiosk --kiosk makes,
+        // without the sandbox's chrome, with the variable's words.
+        var kiosk: KioskConfiguration?
+        if command.kiosk {
+            kiosk = KioskConfiguration(monitor: command.monitor, idleTimeout: command.idle ?? 120,
+                                       showsCursor: command.cursor,
+                                       attractTour: command.attract.map { URL(fileURLWithPath: $0) })
+        } else {
+            do {
+                kiosk = try KioskConfiguration(environment: ProcessInfo.processInfo.environment)
+            } catch {
+                fail("\(error)", usage: false)
+            }
+            command.kiosk = kiosk != nil
+        }
         var display = command.display
         if !hasDisplay {
             // A screenshot needs no one to look at a window: it is taken in a private server.
@@ -86,11 +102,7 @@ public enum SandboxMain {
         let sandbox = SandboxApp(sceneType: sceneType)
         sandbox.showOnly(overlays: command.overlays.tools)
         if command.slowAnimations { sandbox.setSlowAnimations(true) }
-        if command.kiosk {
-            options.kiosk = KioskConfiguration(monitor: command.monitor, idleTimeout: command.idle ?? 120,
-                                               showsCursor: command.cursor,
-                                               attractTour: command.attract.map { URL(fileURLWithPath: $0) })
-        }
+        options.kiosk = kiosk
         UIApplicationMain(options: options, delegate: SandboxAppDelegate(sceneType: sceneType)) { host, window in
             if command.kiosk {
                 sandbox.decorateKiosk(host, showing: window, overlays: !command.overlays.tools.isEmpty)

@@ -45,6 +45,26 @@ final class KioskProcessTests: XCTestCase {
         XCTAssertEqual(try sandbox.wait(timeout: 10).status, 143)
     }
 
+    /// `TOUCH_KIOSK` makes the sandbox the kiosk `--kiosk` makes, as it does any app:
+    /// its words are the kiosk's, and the scene shows alone, without the caption bar at
+    /// the top (the scene's own background there) or the toolbar's keys.
+    func testTouchKioskMakesTheSandboxTheSameKiosk() throws {
+        let server = try HeadlessXorg.shared()
+        let before = Set(WindowList.topLevelWindows(display: server.display))
+        let sandbox = try SandboxProcess.start(["--display", server.display], environment: ["TOUCH_KIOSK": "idle=0,cursor"])
+        let window = try waitForFirstFrame(on: server, besides: before)
+        XCTAssertTrue(sandbox.waitForStandardError(containing: "; cursor hidden until a mouse moves; "))
+        let pixels = try WindowPixelReader(displayName: server.display)
+        XCTAssertEqual(pixels.pixel(of: window, x: 5, y: 5), 0x1C1C1E, "no caption bar")
+        kill(sandbox.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(try sandbox.wait(timeout: 10).status, 143)
+
+        let refused = try SandboxProcess.run(["--display", server.display], environment: ["TOUCH_KIOSK": "bogus"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.standardError, "touch-sandbox: TOUCH_KIOSK: 'bogus' is not understood; use a comma-separated "
+            + "list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor, attract=FILE\n")
+    }
+
     /// `--restore-touch-mapping` alone: one line, and exit; a display that cannot be
     /// opened is the usual one line and status 2.
     func testRestoreTouchMappingSaysWhatItDidAndExits() throws {
