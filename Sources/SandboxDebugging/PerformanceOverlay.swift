@@ -11,12 +11,15 @@ import UIKit
 /// Touch-to-pixel latency is measured from the oldest sample of the input a frame shows
 /// (its timestamp: on CLOCK_MONOTONIC, from the X server's millisecond stamps, so it
 /// reads up to 1 ms high) to when the host flushed that frame to the window
-/// (`framePresented`). The host reports every frame; the overlay never asks for frames
-/// of its own while input flows, so it cannot slow what it measures: its readout is
-/// refreshed at most every `refreshInterval` within frames that input causes anyway,
-/// and once more `idleRefreshDelay` after the last frame so the final figures show, with
-/// "idle" for the rate (`Readout.isIdle`). A frame that redrew only the panel
-/// (`panelFrame`) does not count as news, so that refresh ends.
+/// (`framePresented`). The host reports every frame. While input flows the readout is
+/// refreshed at most every `refreshInterval`, on the turn after a batch (a wake-up due at
+/// once, `nextUpdateTime`), never within the batch's own frame: the panel's redraw (its
+/// sixty bars and three lines of text) is information, not the touch's feedback, and
+/// joining the frame that shows a new touch made one touch in ten slower by about a
+/// fifth of a millisecond. Its redraw lands in the next frame, at most a display frame
+/// later. Once input stops, one more refresh `idleRefreshDelay` after the last frame
+/// shows the final figures, with "idle" for the rate (`Readout.isIdle`). A frame that
+/// redrew only the panel (`panelFrame`) does not count as news, so that refresh ends.
 @MainActor
 public final class PerformanceOverlay: DebugOverlay {
     /// What the panel shows, as of its last refresh. Times are in seconds.
@@ -63,8 +66,11 @@ public final class PerformanceOverlay: DebugOverlay {
     /// The oldest sample timestamp no presented frame has shown yet.
     private var pendingInput: TimeInterval?
     private var hasNews = false
-    /// A batch arrived since the last update: a frame is coming anyway.
+    /// A batch arrived since the last update: its frame is being drawn.
     private var inputArrived = false
+    /// When a batch found a refresh due: it is done at the next update that comes with no
+    /// batch (the wake-up `nextUpdateTime` asks for at once), after the batch's frame.
+    private var refreshDueAfterBatch: TimeInterval?
     private var lastRefresh = -TimeInterval.infinity
     private var lastPresented = -TimeInterval.infinity
 
@@ -98,16 +104,25 @@ public final class PerformanceOverlay: DebugOverlay {
 
     // MARK: - Refreshing
 
-    /// Refreshes after a batch if the last refresh is `refreshInterval` old, and at any
-    /// call once `idleRefreshDelay` has passed since the last frame; returns no
-    /// rectangles (the panel is a view, which redraws itself when `onChange` is told).
+    /// At a batch whose frame is about to be drawn: notes a refresh as due if the last is
+    /// `refreshInterval` old, and does it at the next call that comes without a batch (the
+    /// wake-up on the following turn). At any call without a batch, also refreshes once
+    /// `idleRefreshDelay` has passed since the last frame. Returns no rectangles (the
+    /// panel is a view, which redraws itself when `onChange` is told).
     public func update(in window: UIWindow) -> [CGRect] {
-        let joinsInputFrame = inputArrived
+        let isBatchFrame = inputArrived
         inputArrived = false
-        guard isVisible, hasNews else { return [] }
+        guard isVisible else { return [] }
         let now = CACurrentMediaTime()
-        guard joinsInputFrame && now - lastRefresh >= Self.refreshInterval || now >= lastPresented + Self.idleRefreshDelay
-        else { return [] }
+        if isBatchFrame {
+            if now - lastRefresh >= Self.refreshInterval, refreshDueAfterBatch == nil { refreshDueAfterBatch = now }
+            return []
+        }
+        // A due refresh is spent even without news, so the wake-up is not asked for again.
+        let wasDue = refreshDueAfterBatch != nil
+        refreshDueAfterBatch = nil
+        let isFinalDue = awaitsFinalFigures && now >= lastPresented + Self.idleRefreshDelay
+        guard wasDue && hasNews || isFinalDue else { return [] }
         refresh(at: now)
         onChange?()
         return []
@@ -116,10 +131,18 @@ public final class PerformanceOverlay: DebugOverlay {
     /// Refreshes done so far (each told to `onChange`).
     public private(set) var refreshCount = 0
 
-    /// Once the frames stop, when the final figures are shown.
+    /// At once when a batch left a refresh due; else, once the frames stop, when the
+    /// final figures are shown.
     public var nextUpdateTime: TimeInterval? {
-        isVisible && hasNews ? lastPresented + Self.idleRefreshDelay : nil
+        guard isVisible else { return nil }
+        if let due = refreshDueAfterBatch { return due }
+        return awaitsFinalFigures ? lastPresented + Self.idleRefreshDelay : nil
     }
+
+    /// Frames came since the readout was refreshed, or it still shows a rate: once they
+    /// stop, one more refresh shows the last figures and "idle". (A refresh after a batch
+    /// may show its frame, the last, at once: the panel must still go idle.)
+    private var awaitsFinalFigures: Bool { hasNews || !readout.isIdle }
 
     private func refresh(at now: TimeInterval) {
         refreshCount += 1

@@ -159,6 +159,29 @@ final class DebugOverlaysTests: OverlayTestCase {
         XCTAssertFalse(overlays.recognizers.hasContent)
         XCTAssertNil(overlays.nextUpdateTime, "nothing left to wake for")
     }
+
+    /// The meter's readout is information, not a touch's feedback: a batch that finds a
+    /// refresh due leaves it to a wake-up at once, which the run loop runs on the turn
+    /// after the batch's frame, so the panel's redraw never joins that frame.
+    func testTheMetersRefreshFollowsTheBatchsFrameInsteadOfJoiningIt() async {
+        var told = 0
+        overlays.performance.onChange = { told += 1 }
+        overlays.onNeedsDisplay = { _ in }
+        overlays.window = window
+        overlays.framePresented(started: clock.now, presented: clock.now + 0.001, dirtyRects: [])
+        clock.advance(by: 0.3)
+        _ = overlays.apply([sample(1, .began, 100, 100)].injected(into: window), in: window)
+        XCTAssertEqual(told, 0, "an earlier frame is news, but nothing is refreshed before the batch's frame is drawn")
+        overlays.framePresented(started: clock.now, presented: clock.now + 0.001, dirtyRects: [])
+        UIApplication.shared.runPendingTimers()
+        XCTAssertEqual(told, 1, "the next turn refreshes the readout, with the batch's frame in it")
+        XCTAssertNotNil(overlays.performance.readout.latency)
+        clock.advance(by: 0.1)
+        _ = overlays.apply([sample(1, .moved, 110, 100)].injected(into: window), in: window)
+        overlays.framePresented(started: clock.now, presented: clock.now + 0.001, dirtyRects: [])
+        UIApplication.shared.runPendingTimers()
+        XCTAssertEqual(told, 1, "a quarter of a second has not passed: no refresh")
+    }
 }
 
 extension Array where Element == TouchSample {
