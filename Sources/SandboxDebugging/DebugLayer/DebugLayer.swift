@@ -270,15 +270,18 @@ public final class DebugLayer {
             case .ended, .cancelled: fingers[sample.id] = nil
             }
         }
-        // The paths note follows the app's layers on the next turn, with the HUD: it walks
-        // the layer tree, and is information, not the touch's feedback.
-        if overlays.pathRegions.isVisible { scheduleInformationRefresh() }
-        view.avoid(fingers: Array(fingers.values))
+        // The paths note and the panels' places follow on the next turn, with the HUD:
+        // the note walks the layer tree, a panel moving from a finger redraws two panels'
+        // worth of pixels, and both are information, not the touch's feedback (the spots
+        // and outlines are drawn over the panels anyway).
+        if overlays.pathRegions.isVisible { panelsNeedRefresh = true }
+        if !fingers.isEmpty { fingersNeedAvoiding = true }
+        if panelsNeedRefresh || fingersNeedAvoiding { scheduleInformationRefresh() }
         return dirty
     }
 
     /// Where each finger on the screen is, while an overlay shows: the panels move out of
-    /// their way (`DebugLayerView.avoid(fingers:)`).
+    /// their way (`DebugLayerView.avoid(fingers:)`) on the turn after each batch.
     private var fingers: [TouchSample.ID: CGPoint] = [:]
 
     // MARK: - Panels
@@ -301,11 +304,12 @@ public final class DebugLayer {
     /// and redrawing its panel cost a new touch's frame about a third of its time.
     private func recognizersChanged() {
         hudContentChanged = true
+        panelsNeedRefresh = true
         scheduleInformationRefresh()
     }
 
-    /// Brings the HUD and the paths note up to date on the next turn, once however many
-    /// batches asked.
+    /// Brings the HUD, the paths note and the panels' places up to date on the next
+    /// turn, once however many batches asked.
     private func scheduleInformationRefresh() {
         guard informationRefresh == nil else { return }
         informationRefresh = UIApplication.shared.schedule(afterDelay: 0) { [weak self] in
@@ -315,12 +319,21 @@ public final class DebugLayer {
                 hudContentChanged = false
                 view.hud.contentChanged()
             }
-            refreshPanels()
+            if panelsNeedRefresh {
+                panelsNeedRefresh = false
+                refreshPanels()
+            }
+            if fingersNeedAvoiding {
+                fingersNeedAvoiding = false
+                view.avoid(fingers: Array(fingers.values))
+            }
         }
     }
 
     private var informationRefresh: DelayedCall?
     private var hudContentChanged = false
+    private var panelsNeedRefresh = false
+    private var fingersNeedAvoiding = false
 
     private func panelsChanged() {
         view.setNeedsLayout()

@@ -25,11 +25,12 @@ import UIKit
 /// - a panel with no room on its side goes to the other; with no room on either (a
 ///   640 × 480 screen with the help open) it hides until there is.
 ///
-/// **Out of the fingers' way** (`avoid(fingers:)`, at every batch): when a finger is on
-/// a panel or within `fingerClearance` of it, the panel moves to the other side of the
-/// screen, unless a finger is as near it there; it stays there until a finger comes near
-/// it again. So a panel never sits under a finger that came down on it, and does not
-/// flit back and forth while the finger moves beside it.
+/// **Out of the fingers' way** (`avoid(fingers:)`, which the debug layer calls on the
+/// turn after every batch, not in the frame showing it): when a finger is on a panel or
+/// within `fingerClearance` of it, the panel moves to the other side of the screen,
+/// unless a finger is as near it there; it stays there until a finger comes near it
+/// again. So a panel never sits under a finger that came down on it, and does not flit
+/// back and forth while the finger moves beside it.
 @MainActor
 public final class DebugLayerView: PassThroughView {
     public let toolbar = DebugToolbar(frame: .zero)

@@ -100,6 +100,25 @@ final class PanelPlacementTests: OverlayTestCase {
         send([sample(3, .ended, meter.maxX + 20, meter.midY), sample(1, .ended, 512, 400)])
     }
 
+    /// Moving a panel is information, not the touch's feedback: the frame that shows the
+    /// finger landing beside the meter still has it where it was; the run loop's next
+    /// turn moves it.
+    func testAPanelMovesOnTheTurnAfterTheBatchNotInItsFrame() async {
+        resize(1024, 768)
+        let meter = self.meter
+        let finger = sample(1, .began, meter.maxX + 20, meter.midY)
+        window.inject([finger])
+        _ = layer.apply([finger])
+        layer.view.layoutIfNeeded()
+        XCTAssertEqual(self.meter, meter, "the batch's frame")
+        XCTAssertEqual(layer.view.sides[.meter], .left)
+        UIApplication.shared.runPendingTimers()
+        layer.view.layoutIfNeeded()
+        XCTAssertEqual(layer.view.sides[.meter], .right, "the next turn")
+        XCTAssertEqual(self.meter.maxX, 1024 - 12)
+        send([sample(1, .ended, meter.maxX + 20, meter.midY)])
+    }
+
     func testAPanelStaysWhereAFingerIsAsNearOnTheOtherSide() async {
         resize(1024, 768)
         let meter = self.meter
