@@ -157,7 +157,9 @@ public final class X11Host {
     /// `options.size`) is that monitor's size in points (its pixels / `scale`), not
     /// `options.size`; the display is opened first to find it, and a monitor it does
     /// not have throws `.unknownMonitor`. With no monitor configured, the monitor is the
-    /// one a touchscreen is already mapped to, if one is (`KioskScreenMonitor.choose`).
+    /// one a touchscreen is already mapped to, if one is; when the touchscreens span
+    /// several, the one a person touches (`KioskMonitorChoice`, `KioskMonitorChooser`:
+    /// this blocks until someone does); else the primary.
     /// A touchscreen spanning several monitors is mapped to the kiosk's until `close()`
     /// (`TouchscreenMapping`), after a crashed kiosk's leftover mapping was restored;
     /// `start()` logs what was found and done in one line.
@@ -174,15 +176,16 @@ public final class X11Host {
                 var kiosk = kiosk
                 if kiosk.monitor == nil {
                     let monitors = KioskScreenMonitor.list(on: connection)
-                    let mapped = TouchscreenMapping.mappedMonitor(on: connection, among: monitors)
-                    kiosk.monitor = mapped?.name
-                    // A touchscreen over every monitor: the person in front says which.
-                    let offered = KioskMonitorChooser.monitorsToOffer(monitors, named: nil, mappedTo: mapped)
-                    if !offered.isEmpty, !TouchscreenMapping.touchscreens(on: connection).isEmpty {
-                        let touched = try KioskMonitorChooser.choose(among: offered, on: connection, appName: options.title)
-                        kiosk.monitor = touched.name
-                        monitorChoice = "kiosk: a touchscreen spans \(offered.map(\.name).joined(separator: ", ")); "
-                            + "\(touched.name) was touched"
+                    let choice = KioskMonitorChoice(
+                        named: nil, mapped: TouchscreenMapping.mappedMonitor(on: connection, among: monitors),
+                        spanned: TouchscreenMapping.spannedMonitors(on: connection, among: monitors))
+                    kiosk.monitor = choice.monitorName
+                    if case .ask(let offered) = choice {
+                        // The person in front says which.
+                        let chosen = try KioskMonitorChooser.choose(among: offered, on: connection, appName: options.title)
+                        kiosk.monitor = chosen.monitor.name
+                        monitorChoice = "kiosk: the touchscreen spans \(offered.map(\.name).joined(separator: ", ")); "
+                            + "\(chosen.monitor.name) was \(chosen.byTouch ? "touched" : "clicked")"
                     }
                 }
                 let placement = try KioskScreen.placement(for: kiosk, on: connection)

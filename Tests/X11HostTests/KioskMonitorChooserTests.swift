@@ -5,32 +5,14 @@ import UIKit
 @testable import X11Host
 import XCTest
 
-/// "Touch this screen": a kiosk with no monitor named, whose touchscreen spans two
-/// monitors, shows the question on each and takes the one touched.
+/// "Touch this screen" on the headless server, whose dummy screen is split into two
+/// monitors LEFT and RIGHT, with both inputtest touchscreens spanning them (the
+/// identity matrix): a kiosk with no monitor named shows the question on each and takes
+/// the one touched; `monitor=primary` never asks.
 final class KioskMonitorChooserTests: XCTestCase {
-    private let left = KioskScreenMonitor(name: "LEFT", x: 0, y: 0, width: 640, height: 1024)
-    private let right = KioskScreenMonitor(name: "RIGHT", x: 640, y: 0, width: 640, height: 1024)
-
-    // MARK: - Whether to ask (no server)
-
-    @MainActor
-    func testItAsksOnlyWhenNothingSaysWhichMonitorAndSeveralShow() async {
-        XCTAssertEqual(KioskMonitorChooser.monitorsToOffer([left, right], named: nil, mappedTo: nil), [left, right])
-        XCTAssertEqual(KioskMonitorChooser.monitorsToOffer([left, right], named: "RIGHT", mappedTo: nil), [])
-        XCTAssertEqual(KioskMonitorChooser.monitorsToOffer([left, right], named: nil, mappedTo: right), [])
-        XCTAssertEqual(KioskMonitorChooser.monitorsToOffer([left], named: nil, mappedTo: nil), [], "one monitor: nothing to ask")
-        // An output's own monitor under two virtual halves: the halves are what shows.
-        let whole = KioskScreenMonitor(name: "DUMMY0", x: 0, y: 0, width: 1280, height: 1024, isPrimary: true)
-        XCTAssertEqual(KioskMonitorChooser.monitorsToOffer([whole, left, right], named: nil, mappedTo: nil), [left, right])
-        XCTAssertEqual(KioskMonitorChooser.monitor(at: CGPoint(x: 639.5, y: 10), among: [left, right]), left)
-        XCTAssertEqual(KioskMonitorChooser.monitor(at: CGPoint(x: 640, y: 10), among: [left, right]), right)
-        XCTAssertNil(KioskMonitorChooser.monitor(at: CGPoint(x: 1280, y: 10), among: [left, right]))
-    }
-
-    // MARK: - On the headless server
-
-    /// A finger on the right monitor's question: the kiosk goes there, the finger never
-    /// reaches the app, and the next touch lands under the finger on that monitor.
+    /// A finger on the right monitor's question (after Esc and Q, which do nothing):
+    /// the kiosk's window covers RIGHT exactly, the finger never reaches the app, and
+    /// the next touch lands under the finger on RIGHT, at exact view coordinates.
     func testTheMonitorTouchedBecomesTheKiosks() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
@@ -39,38 +21,52 @@ final class KioskMonitorChooserTests: XCTestCase {
             let (width, height) = server.screenSize
             let half = width / 2
             let display = server.display
-            let touchscreen = server.touchscreen
-            // The person: once a question shows on RIGHT, a tap in its middle. From a
-            // thread of its own, as the kiosk waits on the main thread.
+            let touchscreen = server.touchscreen, keyboard = server.keyboard
+            // Where the app's view will be on RIGHT: the question's touch lands there
+            // too, so if it leaked, the view would have it.
+            let inWindow = CGPoint(x: 200, y: 100)
+            // The person: once the questions show, Esc and Q, then a tap on RIGHT's.
+            // From a thread of its own, as the kiosk waits on the main thread.
             let tapped = DispatchSemaphore(value: 0)
+            let seen = QuestionCount()
             Thread {
                 defer { tapped.signal() }
                 guard let probe = XOpenDisplay(display) else { return }
                 defer { XCloseDisplay(probe) }
                 let deadline = Date().addingTimeInterval(10)
-                while Self.questionWindows(probe) < 2, Date() < deadline { usleep(5000) }
-                let point = CGPoint(x: CGFloat(half + half / 2), y: CGFloat(height) / 2)
+                while questionWindows(probe) < 2, Date() < deadline { usleep(5000) }
+                seen.count = questionWindows(probe)
+                for code: Int32 in [9, 24] {
+                    try? keyboard.key(code, isPress: true)
+                    try? keyboard.key(code, isPress: false)
+                }
+                let point = CGPoint(x: CGFloat(half) + inWindow.x, y: inWindow.y)
                 try? touchscreen.touches([(8, .begin, point)])
                 try? touchscreen.touches([(8, .end, point)])
             }.start()
 
-            let host = try X11Host(options: X11Host.Options(display: display, kiosk: KioskConfiguration(idleTimeout: 0)))
-            defer {
-                host.close()
-                host.connection.close()
-            }
-            XCTAssertEqual(tapped.wait(timeout: .now() + 10), .success)
+            let runner = X11ApplicationRunner(options: X11Host.Options(display: display,
+                                                                       kiosk: KioskConfiguration(idleTimeout: 0)))
+            defer { runner.shutdown() }
             var lines: [String] = []
-            host.log = { lines.append($0) }
             let recorder = BatchRecorder()
-            host.addInputFilter(recorder)
-            host.start()
-            XCTAssertEqual(host.window.kiosk?.monitor.name, "RIGHT")
-            XCTAssertEqual(host.size, CGSize(width: half, height: height))
-            XCTAssertEqual(lines.first, "kiosk: a touchscreen spans LEFT, RIGHT; RIGHT was touched")
+            runner.configureHost = { host, _ in
+                host.log = { lines.append($0) }
+                host.addInputFilter(recorder)
+            }
+            let delegate = X11ApplicationRunnerTests.Delegate()
+            runner.launch(delegate: delegate)
+            XCTAssertEqual(tapped.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(seen.count, 2, "a question on each monitor")
+            let host = try XCTUnwrap(runner.host)
+            XCTAssertEqual(host.window.kiosk?.monitor, KioskScreenMonitor(name: "RIGHT", x: half, y: 0, width: half, height: height))
+            XCTAssertEqual(lines.first, "kiosk: the touchscreen spans LEFT, RIGHT; RIGHT was touched")
+            XCTAssertEqual(Self.rootGeometry(of: host.window.id, display: host.connection.display),
+                           Rect(x: half, y: 0, width: half, height: height), "the window covers RIGHT exactly")
+            XCTAssertEqual(questionWindows(host.connection.display), 0, "the questions are gone")
 
-            // Mapped to RIGHT now: the device's (2x, y) is the window's (x, y).
-            let inWindow = CGPoint(x: 100, y: 200)
+            // Mapped to RIGHT now: the device's (x, y) is RIGHT's (x / 2, y). In binary
+            // fractions, so the server's float arithmetic is exact.
             let onDevice = CGPoint(x: inWindow.x * 2, y: inWindow.y)
             try touchscreen.touches([(9, .begin, onDevice)])
             XCTAssertTrue(runLoop { recorder.batches.count == 1 })
@@ -78,10 +74,50 @@ final class KioskMonitorChooserTests: XCTestCase {
             XCTAssertTrue(runLoop { recorder.batches.count == 2 })
             XCTAssertEqual(recorder.batches.map { $0.map(\.phase) }, [[.began], [.ended]],
                            "only this touch: the question's never reached the app")
-            let began = try XCTUnwrap(recorder.batches.first?.first)
-            XCTAssertEqual(began.location.x, inWindow.x, accuracy: 0.5)
-            XCTAssertEqual(began.location.y, inWindow.y, accuracy: 0.5)
-            XCTAssertEqual(Self.questionWindows(host.connection.display), 0, "the questions are gone")
+            // The view sits at (100, 50) in the window.
+            XCTAssertEqual(delegate.view.trace, ["began (100.0, 50.0)", "ended (100.0, 50.0)"])
+        }
+    }
+
+    /// `monitor=primary` takes the primary monitor without asking, though the
+    /// touchscreen spans both.
+    func testThePrimaryMonitorNamedSkipsTheQuestion() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            try addTwoMonitorDesk(server)
+            defer { removeHalves(server) }
+            let display = server.display
+            let touchscreen = server.touchscreen
+            // Watches for a question while the kiosk starts; were one shown, it would
+            // tap it, so that a wrong kiosk fails this test instead of hanging it.
+            let kioskStarted = QuestionCount()
+            let watched = DispatchSemaphore(value: 0)
+            let seen = QuestionCount()
+            Thread {
+                defer { watched.signal() }
+                guard let probe = XOpenDisplay(display) else { return }
+                defer { XCloseDisplay(probe) }
+                while kioskStarted.count == 0 {
+                    let shown = questionWindows(probe)
+                    seen.count = max(seen.count, shown)
+                    if shown > 0 {
+                        try? touchscreen.touches([(7, .begin, CGPoint(x: 10, y: 10))])
+                        try? touchscreen.touches([(7, .end, CGPoint(x: 10, y: 10))])
+                        return
+                    }
+                    usleep(2000)
+                }
+            }.start()
+            let host = try X11Host(options: X11Host.Options(
+                display: display, kiosk: KioskConfiguration(monitor: "primary", idleTimeout: 0)))
+            kioskStarted.count = 1
+            defer {
+                host.close()
+                host.connection.close()
+            }
+            XCTAssertEqual(watched.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(seen.count, 0, "no question shown")
+            XCTAssertEqual(host.window.kiosk?.monitor.name, "LEFT", "LEFT holds the output: the primary (or else the first)")
         }
     }
 
@@ -102,23 +138,47 @@ final class KioskMonitorChooserTests: XCTestCase {
         }
     }
 
-    /// How many of the chooser's windows are mapped (by their title).
-    private static func questionWindows(_ display: OpaquePointer) -> Int {
-        var root: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(display, XDefaultRootWindow(display), &root, &parent, &children, &count) != 0,
-              let children else { return 0 }
-        defer { XFree(children) }
-        return (0..<Int(count)).filter { index in
-            var attributes = XWindowAttributes()
-            guard XGetWindowAttributes(display, children[index], &attributes) != 0, attributes.map_state == IsViewable else {
-                return false
-            }
-            var name: UnsafeMutablePointer<CChar>?
-            guard XFetchName(display, children[index], &name) != 0, let name else { return false }
-            defer { XFree(name) }
-            return String(cString: name).hasSuffix("touch this screen")
-        }.count
+    private struct Rect: Equatable {
+        var x, y, width, height: Int
     }
+
+    /// A window's rectangle on the root window, as the server has it.
+    private static func rootGeometry(of window: Window, display: OpaquePointer) -> Rect {
+        var root: Window = 0, child: Window = 0
+        var x: Int32 = 0, y: Int32 = 0, rootX: Int32 = 0, rootY: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        XGetGeometry(display, window, &root, &x, &y, &width, &height, &border, &depth)
+        XTranslateCoordinates(display, window, root, 0, 0, &rootX, &rootY, &child)
+        return Rect(x: Int(rootX), y: Int(rootY), width: Int(width), height: Int(height))
+    }
+}
+
+/// A number two threads share (the test's person and the kiosk).
+private final class QuestionCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+/// How many of the chooser's windows are mapped (by their title).
+private func questionWindows(_ display: OpaquePointer) -> Int {
+    var root: Window = 0, parent: Window = 0
+    var children: UnsafeMutablePointer<Window>?
+    var count: UInt32 = 0
+    guard XQueryTree(display, XDefaultRootWindow(display), &root, &parent, &children, &count) != 0,
+          let children else { return 0 }
+    defer { XFree(children) }
+    return (0..<Int(count)).filter { index in
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, children[index], &attributes) != 0, attributes.map_state == IsViewable else {
+            return false
+        }
+        var name: UnsafeMutablePointer<CChar>?
+        guard XFetchName(display, children[index], &name) != 0, let name else { return false }
+        defer { XFree(name) }
+        return String(cString: name).hasSuffix("touch this screen")
+    }.count
 }

@@ -3,59 +3,48 @@ import CairoRenderer
 import Foundation
 import UIKit
 
-/// "Touch this screen": when a kiosk has no monitor named and its touchscreen is mapped
-/// to none of them (it spans them all, as X maps every touchscreen until told), the
-/// kiosk asks the person in front of it: each monitor shows a window saying so, and the
-/// first monitor touched (or clicked) becomes the kiosk's. The touch is finished there,
-/// before the app exists, so it never reaches the app. Keys do nothing.
+/// "Touch this screen": when a kiosk's monitor is undecided and its touchscreen spans
+/// several (`KioskMonitorChoice.ask`), each of those monitors shows a window saying so,
+/// and the first monitor touched (or clicked) becomes the kiosk's.
 ///
 /// The windows are kiosk windows of their own (override-redirect, exactly over their
-/// monitors), drawn once with Cairo. `choose` blocks until someone touches; closing the
-/// display ends the program with the connection's one-line error, as anywhere.
+/// monitors, even under a window manager, for the few seconds they show), drawn once
+/// with Cairo. `choose` blocks until a finger has touched one and lifted, so the touch
+/// is finished before the app's window exists and never reaches the app. A touch that
+/// another client's grab takes (a gesture daemon accepting it) chooses nothing: the
+/// chooser's input goes through `XI2InputTranslator` like the app's, so such a touch
+/// ends cancelled. Keys do nothing. Closing the display ends the program with the
+/// connection's one-line error, as anywhere.
 @MainActor
 public enum KioskMonitorChooser {
-    /// The monitors to offer, when the kiosk should ask: no monitor named, no
-    /// touchscreen mapped to one, and more than one monitor that does not contain
-    /// another (a virtual monitor over an output's own covers it; the smaller ones are
-    /// what a person sees). Empty when there is nothing to ask.
-    public static func monitorsToOffer(_ monitors: [KioskScreenMonitor], named: String?,
-                                       mappedTo mapped: KioskScreenMonitor?) -> [KioskScreenMonitor] {
-        guard named == nil, mapped == nil else { return [] }
-        let visible = monitors.filter { outer in
-            !monitors.contains { inner in inner != outer && outer.contains(inner) }
-        }
-        return visible.count > 1 ? visible : []
-    }
-
-    /// Which of `monitors` a point on the root window is on (the first that holds it).
-    public static func monitor(at point: CGPoint, among monitors: [KioskScreenMonitor]) -> KioskScreenMonitor? {
-        monitors.first { monitor in
-            point.x >= CGFloat(monitor.x) && point.x < CGFloat(monitor.x + monitor.width)
-                && point.y >= CGFloat(monitor.y) && point.y < CGFloat(monitor.y + monitor.height)
-        }
+    /// The monitor a person chose, and how: `touched`, or `clicked` with a mouse.
+    public struct Choice: Equatable, Sendable {
+        public var monitor: KioskScreenMonitor
+        public var byTouch: Bool
     }
 
     /// Shows the question on each of `monitors` and returns the one touched, once the
     /// finger lifted (or the button was released).
     public static func choose(among monitors: [KioskScreenMonitor], on connection: X11Connection,
-                              appName: String) throws(X11HostError) -> KioskScreenMonitor {
+                              appName: String) throws(X11HostError) -> Choice {
         var windows: [(window: X11Window, monitor: KioskScreenMonitor)] = []
-        for monitor in monitors {
-            let window = try X11Window(connection: connection, pixelWidth: monitor.width, pixelHeight: monitor.height,
-                                       title: "\(appName) — touch this screen")
-            _ = window.enterKiosk(KioskScreenPlacement(monitor: monitor, monitorIndex: nil, windowManager: nil,
-                                                       windowManagerSpansMonitors: false, hidesCursor: false))
-            window.map()
-            window.present(picture(for: monitor, appName: appName), rects: [])
-            windows.append((window, monitor))
-        }
         defer {
             for (window, _) in windows { window.destroy() }
             connection.flush()
         }
+        for monitor in monitors {
+            let window = try X11Window(connection: connection, pixelWidth: monitor.width, pixelHeight: monitor.height,
+                                       title: "\(appName) — touch this screen")
+            windows.append((window, monitor))
+            _ = window.enterKiosk(KioskScreenPlacement(monitor: monitor, monitorIndex: nil, windowManager: nil,
+                                                       windowManagerSpansMonitors: false, hidesCursor: false))
+            window.map()
+            window.present(picture(for: monitor, appName: appName), rects: [])
+        }
         let display = connection.display
-        var chosen: KioskScreenMonitor?
-        var heldTouch: (device: Int32, id: Int32)?
+        var translator = XI2InputTranslator(windowSize: .zero)
+        // The first finger down on a question, until it lifts (chosen) or is taken.
+        var candidate: (id: TouchSample.ID, choice: Choice)?
         while true {
             while XPending(display) > 0 {
                 var event = XEvent()
@@ -68,23 +57,32 @@ public enum KioskMonitorChooser {
                 defer { XFreeEventData(display, &event.xcookie) }
                 guard let data = event.xcookie.data else { continue }
                 let evtype = event.xcookie.evtype
-                guard [XI_TouchBegin, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease].contains(evtype) else { continue }
+                if evtype == XI_TouchOwnership {
+                    translator.noteOwnership(data.load(as: XITouchOwnershipEvent.self))
+                    continue
+                }
+                guard [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion]
+                    .contains(evtype) else { continue }
                 let device = data.load(as: XIDeviceEvent.self)
-                switch evtype {
-                case XI_TouchBegin where chosen == nil,
-                     XI_ButtonPress where chosen == nil && device.flags & Int32(XIPointerEmulated) == 0:
-                    chosen = windows.first { $0.window.id == device.event }?.monitor
-                    if evtype == XI_TouchBegin { heldTouch = (device.sourceid, device.detail) }
-                case XI_TouchEnd where heldTouch.map { $0.device == device.sourceid && $0.id == device.detail } ?? false:
-                    if let chosen { return chosen }
-                case XI_ButtonRelease where heldTouch == nil && device.flags & Int32(XIPointerEmulated) == 0:
-                    if let chosen { return chosen }
-                default:
-                    break
+                let now = ServerTimestampConverter.monotonicMilliseconds()
+                for sample in translator.translate(device, now: now) {
+                    switch sample.phase {
+                    case .began where candidate == nil:
+                        let root = CGPoint(x: device.root_x, y: device.root_y)
+                        if let monitor = KioskMonitorChoice.monitor(at: root, among: monitors) {
+                            candidate = (sample.id, Choice(monitor: monitor, byTouch: evtype == XI_TouchBegin))
+                        }
+                    case .ended where sample.id == candidate?.id:
+                        if let candidate { return candidate.choice }
+                    case .cancelled where sample.id == candidate?.id:
+                        candidate = nil
+                    default:
+                        break
+                    }
                 }
             }
             var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 200)
+            _ = poll(&descriptor, 1, -1)
         }
     }
 
@@ -114,12 +112,5 @@ public enum KioskMonitorChooser {
                      y: size.height - max(13, detail * 0.8) * 1.5, weight: .regular, alpha: 0.6)
         }
         return buffer
-    }
-}
-
-extension KioskScreenMonitor {
-    /// Whether `other` lies wholly inside this monitor.
-    func contains(_ other: KioskScreenMonitor) -> Bool {
-        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
 }

@@ -173,6 +173,16 @@ public enum TouchscreenMapping {
         return nil
     }
 
+    /// The monitors the touchscreens reach into, in `monitors`' order: every monitor
+    /// when a touchscreen has the server's default matrix; none without a touchscreen.
+    static func spannedMonitors(on connection: X11Connection, among monitors: [KioskScreenMonitor]) -> [KioskScreenMonitor] {
+        let screen = screenSize(of: connection)
+        let matrices = touchscreens(on: connection).compactMap { readMatrix(device: $0.id, on: connection) }
+        return monitors.filter { monitor in
+            matrices.contains { self.monitors(spannedBy: $0, among: [monitor], screen: screen) == [monitor] }
+        }
+    }
+
     nonisolated static func isIdentity(_ matrix: [Float]) -> Bool {
         zip(matrix, identity).allSatisfy { abs($0 - $1) < 1e-6 }
     }
