@@ -4,7 +4,10 @@ import UIKit
 
 /// Records a host's input to a file: the first input filter (`InputFilterStage.recording`),
 /// so the file holds everything the person did, before anything consumed it (the
-/// debug layer's toolbar, the app's chrome), and every key press.
+/// debug layer's toolbar, the app's chrome), and every key press. A kiosk's attract
+/// tour is not recorded: it is a recording playing (`KioskAttractLoop.device`), not a
+/// person, and its fingers are cancelled after this filter, where the file would not
+/// see them end.
 ///
 /// The recorder keeps each batch as it comes and writes whole lines at most every
 /// `flushInterval` (when input arrives) and when recording stops, so a recording costs
@@ -30,8 +33,11 @@ public final class TouchRecordingFilter: InputFilter {
 
     public func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
         self.host = host
-        recorder.record(batch)
-        flushIfDue()
+        let byPeople = batch.filter { $0.id.device != KioskAttractLoop.device }
+        if !byPeople.isEmpty {
+            recorder.record(byPeople)
+            flushIfDue()
+        }
         return batch
     }
 

@@ -88,6 +88,8 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     public private(set) var stageReplay: StageReplay?
     /// The kiosk's exit gesture, key guard and idle timer, in kiosk mode.
     public private(set) var kioskSession: KioskSession?
+    /// The kiosk's attract tour (`KioskConfiguration.attractTour`), read at launch.
+    private var attractTour: TouchRecording?
     /// Each visible window's frame stage, by window.
     private var stages: [ObjectIdentifier: WindowFrameStage] = [:]
 
@@ -119,6 +121,15 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
 
     /// Launches the delegate; windows it makes visible are shown at once.
     public func launch(delegate: @autoclosure () -> any UIApplicationDelegate) {
+        // A kiosk's tour is read before anything shows: a bad one is one line at start,
+        // not after a person answered "touch this screen".
+        if let url = options.kiosk?.attractTour {
+            do {
+                attractTour = try KioskAttractLoop.load(url)
+            } catch {
+                fail("\(error)", status: error.exitStatus)
+            }
+        }
         UIApplication.shared.launch(delegate: delegate())
         guard !stages.isEmpty else {
             fail("the application delegate made no window key and visible; call makeKeyAndVisible() in application(_:didFinishLaunchingWithOptions:)", status: 1)
@@ -137,6 +148,7 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         // recording closes after the host cancelled the live touches, so it holds them.
         stageReplay?.stop()
         stageReplay = nil
+        kioskSession?.attractLoop?.end()
         defer {
             recording?.stop()
             recording = nil
@@ -217,12 +229,8 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
                     exit(0)
                 }
                 session.attach(to: screen)
-                if let tour = kiosk.attractTour {
-                    do {
-                        session.playWhileIdle(try KioskAttractLoop.load(tour))
-                    } catch {
-                        fail("\(error)", status: error.exitStatus)
-                    }
+                if let attractTour {
+                    session.playWhileIdle(attractTour)
                 }
                 kioskSession = session
             }

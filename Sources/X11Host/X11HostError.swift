@@ -46,7 +46,7 @@ public enum X11HostError: Error, CustomStringConvertible, Equatable {
             }
             return "kiosk: the X server on \(display) has no monitor named \(name); its monitors are \(monitors.joined(separator: ", ")) (or say primary)"
         case let .attractTour(reason):
-            return "kiosk: the attract tour cannot be played: \(reason); record one with --record (or touch-sandbox-tours) and name it with attract=FILE"
+            return "kiosk: the attract tour cannot be played: \(reason); name a recording made in the kiosk with --record (or TOUCH_RECORD=FILE)"
         }
     }
 

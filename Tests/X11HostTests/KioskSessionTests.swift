@@ -53,7 +53,7 @@ final class KioskSessionTests: XCTestCase {
         XCTAssertEqual([delegate.idle, notified, session.idleCount], [1, 1, 1])
         advance(to: 400)
         XCTAssertEqual(delegate.idle, 1, "once per idle spell")
-        _ = session.handle([sample(2, .began, at: 400)])
+        _ = session.handle([sample(2, .began, at: 400), sample(2, .ended, at: 400)])
         advance(to: 459)
         XCTAssertEqual(delegate.idle, 1)
         advance(to: 460.5)

@@ -5,13 +5,17 @@ import UIKit
 /// A kiosk's attract loop: while it is idle, a recorded tour plays again and again, so
 /// a passer-by sees the app in use, until a visitor touches (`KioskSession` ends it).
 ///
-/// The tour's touches reach the app as touches, through the host's input path, from a
-/// device of their own (`device`), so the kiosk tells them from a visitor's: they do not
-/// wake the kiosk, re-arm the idle timer or count towards the exit gesture. Keys in the
-/// recording are not played (a recorded quit key must not end a kiosk). A recording made
-/// at another window size is scaled to the window, each axis on its own. Between two
-/// plays the screen rests `pause` seconds. Times run on the media clock (delayed calls
-/// of `UIApplication`), so a manual clock drives it in tests.
+/// The tour's touches reach the app as touches, through the host's input path (the
+/// debug overlays draw them), from a device of their own (`device`), so the kiosk and
+/// the recorder tell them from a visitor's: they do not wake the kiosk, re-arm the idle
+/// timer, count towards the exit gesture or go into a recording of the session. Keys in
+/// the recording are not played (a recorded quit key must not end a kiosk). A recording
+/// made at another window size is scaled to the window, each axis on its own (a tour
+/// recorded on a 4:3 monitor still hits the same controls of a layout that stretches to
+/// 16:9). Between two plays the screen rests `pause` seconds. However it stops (a
+/// visitor, `end()`, a terminating signal), every finger the tour put down ends
+/// cancelled. Times run on the media clock (delayed calls of `UIApplication`), so a
+/// manual clock drives it in tests.
 @MainActor
 public final class KioskAttractLoop {
     /// The device number the tour's touches carry: no X device has it.
@@ -27,6 +31,7 @@ public final class KioskAttractLoop {
     private let inject: ([TouchSample]) -> Void
     private var replay: TouchReplay?
     private var nextCall: DelayedCall?
+    private var terminationToken: TerminationHandlerToken?
     /// The tour's fingers down now, and where: what stopping cancels.
     private var fingersDown: [TouchSample.ID: CGPoint] = [:]
 
@@ -37,26 +42,39 @@ public final class KioskAttractLoop {
         self.inject = inject
     }
 
-    /// Reads the tour for a loop; a file that cannot be read is one line saying why.
+    /// Reads the tour for a loop, whole, before the kiosk shows anything (the runner
+    /// does it at launch): a file that cannot be read, is not a recording, or holds no
+    /// touch is one line saying why (`X11HostError.attractTour`).
     public static func load(_ url: URL) throws(X11HostError) -> TouchRecording {
+        let recording: TouchRecording
         do {
-            return try TouchRecordingReader.read(contentsOf: url).recording
+            recording = try TouchRecordingReader.read(contentsOf: url).recording
         } catch {
             throw .attractTour("\(error)")
         }
+        // A loop of nothing would only wait: a kiosk that seems to have no tour.
+        guard recording.events.contains(where: { if case .touches(let samples) = $0 { !samples.isEmpty } else { false } })
+        else { throw .attractTour("\(url.path): the recording has no touches") }
+        return recording
     }
 
+    /// Plays the tour now, and again `pause` seconds after each play, until stopped.
     public func start() {
         guard !isRunning else { return }
         isRunning = true
+        // A signal ending the program mid-tour: the tour's fingers end too.
+        terminationToken = X11Host.addTerminationHandler { [weak self] _ in self?.end() }
         play()
     }
 
     /// Stops at once; returns the cancellations of the tour's fingers still down, which
-    /// the caller hands to the app (so every touch the tour began ends).
+    /// the caller hands to the app (so every touch the tour began ends): a kiosk's
+    /// filter hands them on with the visitor's batch.
     public func stop() -> [TouchSample] {
         guard isRunning else { return [] }
         isRunning = false
+        if let terminationToken { X11Host.removeTerminationHandler(terminationToken) }
+        terminationToken = nil
         nextCall?.cancel()
         nextCall = nil
         replay = nil
@@ -65,6 +83,13 @@ public final class KioskAttractLoop {
         return fingersDown.sorted { $0.key.number < $1.key.number }.map { id, location in
             TouchSample(id: id, phase: .cancelled, location: location, timestamp: now)
         }
+    }
+
+    /// Stops at once and hands the cancellations of the tour's fingers still down to
+    /// the app itself (the program or the runner is ending).
+    public func end() {
+        let cancelled = stop()
+        if !cancelled.isEmpty { inject(cancelled) }
     }
 
     // MARK: - Playing

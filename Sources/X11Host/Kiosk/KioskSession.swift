@@ -18,8 +18,10 @@ public protocol KioskApplicationDelegate: UIApplicationDelegate {
 /// - the exit gestures (`KioskExitGesture`) ask `KioskExitConfirmation`'s question; a
 ///   hold that completes cancels its fingers at every view and recognizer first, so the
 ///   app never acts on the gesture;
-/// - a touch re-arms the idle timer; `idleTimeout` seconds after the last one, the app
-///   delegate (`KioskApplicationDelegate`) and `didBecomeIdleNotification` hear it.
+/// - a touch re-arms the idle timer; `idleTimeout` seconds after the last one ended
+///   (a finger resting on the screen keeps the kiosk awake), the app delegate
+///   (`KioskApplicationDelegate`) and `didBecomeIdleNotification` hear it;
+/// - while idle, an attract tour may play (`playWhileIdle`) until a visitor touches.
 ///
 /// Times run on the media clock (delayed calls of `UIApplication`), so a manual clock
 /// drives it in tests.
@@ -43,6 +45,8 @@ public final class KioskSession: InputFilter {
     private var holdCheck: DelayedCall?
     private var idleCheck: DelayedCall?
     private var lastTouch: TimeInterval
+    /// A visitor's fingers on the screen now (not the attract tour's).
+    private var fingersDown: Set<TouchSample.ID> = []
     private var isIdle = false
 
     public init(configuration: KioskConfiguration, screenSize: CGSize) {
@@ -94,7 +98,7 @@ public final class KioskSession: InputFilter {
             swallowed.formUnion(batch.filter { $0.phase == .began }.map(\.id))
             UIApplication.shared.schedule(afterDelay: 0) { [weak self] in self?.tellIdle() }
         }
-        noteTouch()
+        noteTouch(batch)
         let passed = tourEnd + (swallowed.isEmpty ? batch : batch.filter { sample in
             guard swallowed.contains(sample.id) else { return true }
             if sample.phase == .ended || sample.phase == .cancelled { swallowed.remove(sample.id) }
@@ -162,19 +166,29 @@ public final class KioskSession: InputFilter {
 
     // MARK: - Idle
 
-    private func noteTouch() {
+    private func noteTouch(_ batch: [TouchSample]) {
         lastTouch = CACurrentMediaTime()
         isIdle = false
+        for sample in batch where sample.id.device != KioskAttractLoop.device {
+            switch sample.phase {
+            case .began: fingersDown.insert(sample.id)
+            case .moved: break
+            case .ended, .cancelled: fingersDown.remove(sample.id)
+            }
+        }
         if idleCheck == nil { armIdle() }
     }
 
     /// One delayed call at a time: when it comes early (a touch since), it waits the rest.
+    /// A finger resting on the screen is a visitor still there, however long it stays
+    /// still: the timer waits for its lift (`noteTouch` arms it again then).
     private func armIdle() {
         guard configuration.idleTimeout > 0 else { return }
         let delay = max(0, lastTouch + configuration.idleTimeout - CACurrentMediaTime())
         idleCheck = UIApplication.shared.schedule(afterDelay: delay) { [weak self] in
             guard let self else { return }
             idleCheck = nil
+            guard fingersDown.isEmpty else { return }
             if CACurrentMediaTime() - lastTouch >= configuration.idleTimeout {
                 becameIdle()
             } else {
