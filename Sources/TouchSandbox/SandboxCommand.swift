@@ -80,13 +80,13 @@ public struct SandboxCommand: ParsableCommand {
     @Flag(name: .long, help: "Kiosk mode: fullscreen on one monitor, no cursor, no screen blanking, no caption bar or toolbar, keys ignored; leave with four fingers held for 3 s or five taps in a corner within 2 s, then Leave; back to the first scene after --idle seconds without a touch (see the README's Kiosk section). TOUCH_KIOSK does the same, here and in any app.")
     var kiosk = false
 
-    @Option(name: .long, help: ArgumentHelp("The monitor a kiosk covers: a RandR monitor's name (xrandr --listmonitors) or primary. Without it: the monitor a touchscreen is mapped to; when a touchscreen spans several, each shows \"Touch this screen\" and the one touched is taken.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The monitor a kiosk covers: a RandR monitor's name (xrandr --listmonitors) or primary. Without it: the monitor a touchscreen is mapped to; when a touchscreen spans several, each shows \"Touch this screen\" and the one touched is taken; primary never asks.", valueName: "name"))
     var monitor: String?
 
     @Option(name: .long, help: ArgumentHelp("Seconds without a touch after which a kiosk returns to its first scene; 0 for never. (default: 120)", valueName: "seconds"))
     var idle: Double?
 
-    @Option(name: .long, help: ArgumentHelp("A kiosk's attract tour: a recording (--record's file, or one of assets/tours) played in a loop while the kiosk is idle, until someone touches.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("A kiosk's attract tour: a recording played again and again while the kiosk is idle, until someone touches (that touch only wakes it); record it in the kiosk, with --kiosk --record FILE. One made at another size is scaled to the monitor.", valueName: "file"))
     var attract: String?
 
     @Flag(name: .long, help: "In a kiosk, show the pointer while a mouse is used: hidden at first, back when a mouse (not a finger) moves or clicks, gone again at the next touch. Without it the pointer never shows over a kiosk. TOUCH_KIOSK's word: cursor.")
