@@ -58,9 +58,9 @@ public struct KioskScreenMonitor: Equatable, Sendable, CustomStringConvertible {
     /// - `requested` names a monitor: that one (names are compared exactly, as RandR
     ///   keeps them); if none has the name, `.unknownMonitor` listing the ones there are.
     /// - `primary`, or nil: the primary monitor, else the first, else (no RandR 1.5
-    ///   monitors at all) the whole screen. A kiosk host asks for a nil monitor by the
-    ///   name of the one a touchscreen is already mapped to, when one is
-    ///   (`TouchscreenMapping.mappedMonitor`), so nil reaches here only when none is;
+    ///   monitors at all) the whole screen. A kiosk host decides a nil monitor first
+    ///   (`KioskMonitorChoice`: the monitor a touchscreen is mapped to, or the one a
+    ///   person touched), so nil reaches here only when there was nothing to decide;
     ///   `primary` always means the primary one.
     public static func choose(_ requested: String?, among monitors: [KioskScreenMonitor],
                               screen: (width: Int, height: Int), display: String)
