@@ -79,6 +79,52 @@ final class KioskMonitorChooserTests: XCTestCase {
         }
     }
 
+    /// A gesture daemon's grab takes the first touch (on LEFT's question) for itself:
+    /// that touch chooses nothing, and the next one, on RIGHT's, does.
+    func testATouchAnotherClientsGrabTakesChoosesNothing() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            try addTwoMonitorDesk(server)
+            defer { removeHalves(server) }
+            let (width, height) = server.screenSize
+            let display = server.display
+            let touchscreen = server.touchscreen
+            let grab = try TouchGrabClient(displayName: display)
+            let done = DispatchSemaphore(value: 0)
+            let accepted = QuestionCount()
+            Thread {
+                defer { done.signal() }
+                guard let probe = XOpenDisplay(display) else { return }
+                defer { XCloseDisplay(probe) }
+                let deadline = Date().addingTimeInterval(10)
+                while questionWindows(probe) < 2, Date() < deadline { usleep(5000) }
+                let onLeft = CGPoint(x: CGFloat(width) / 4, y: CGFloat(height) / 2)
+                try? touchscreen.touches([(21, .begin, onLeft)])
+                while grab.touches.isEmpty, Date() < deadline {
+                    grab.readEvents()
+                    usleep(2000)
+                }
+                guard let touch = grab.touches.first else { return }
+                grab.accept(touch)
+                accepted.count = 1
+                try? touchscreen.touches([(21, .end, onLeft)])
+                grab.close()
+                let onRight = CGPoint(x: CGFloat(width) * 3 / 4, y: CGFloat(height) / 2)
+                try? touchscreen.touches([(22, .begin, onRight)])
+                try? touchscreen.touches([(22, .end, onRight)])
+            }.start()
+
+            let host = try X11Host(options: X11Host.Options(display: display, kiosk: KioskConfiguration(idleTimeout: 0)))
+            defer {
+                host.close()
+                host.connection.close()
+            }
+            XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(accepted.count, 1, "the grab had the first touch and took it")
+            XCTAssertEqual(host.window.kiosk?.monitor.name, "RIGHT")
+        }
+    }
+
     /// `monitor=primary` takes the primary monitor without asking, though the
     /// touchscreen spans both.
     func testThePrimaryMonitorNamedSkipsTheQuestion() throws {

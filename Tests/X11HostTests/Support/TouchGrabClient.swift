@@ -7,8 +7,9 @@ import XCTest
 /// touch, to accept it (the touch is its alone) or reject it (ownership passes on to
 /// the window under the finger). Tests pump it with `readEvents()` inside their run
 /// loop and must `close()` it, or the grab outlives the test on the shared server.
-@MainActor
-final class TouchGrabClient {
+/// Not tied to the main actor: a test whose main thread blocks (the kiosk's "touch this
+/// screen") drives it from a thread of its own; one thread at a time uses it.
+final class TouchGrabClient: @unchecked Sendable {
     /// One touch the grab received: XI2's (master device, touch id) pair, what
     /// `XIAllowTouchEvents` needs, and the events seen, by XI event type.
     struct Touch: Equatable {
