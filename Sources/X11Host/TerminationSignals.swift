@@ -6,7 +6,8 @@ import Foundation
 /// silently.
 ///
 /// From the moment the first host starts (`X11Host.start()`, which `runForever()` and
-/// `UIApplicationMain` call), the three signals are received by dispatch sources on
+/// `UIApplicationMain` call), or a kiosk host is made (it holds the screensaver and the
+/// touchscreen's mapping from then on), the three signals are received by dispatch sources on
 /// the main queue. The first one received, on the main queue between two events:
 ///
 /// 1. cancels every live touch of every host started (`X11Host.start()`), through the
@@ -43,8 +44,9 @@ enum TerminationSignals {
     }
 
     /// Starts receiving the signals on the main queue; once per process. A signal the
-    /// process was started ignoring (`nohup` ignores SIGHUP) stays ignored.
-    private static func installSources() {
+    /// process was started ignoring (`nohup` ignores SIGHUP) stays ignored. A kiosk host
+    /// calls it before `start()`, as soon as it holds something to give back.
+    static func installSources() {
         guard sources.isEmpty else { return }
         let handled = TerminationSignal.all.filter { disposition(of: $0) != ignoredDisposition }
         for signal in handled {

@@ -114,7 +114,7 @@ public final class X11Host {
     private var isFrameScheduled = false
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
-    private var isClosed = false
+    private(set) var isClosed = false
     /// How the kiosk's monitor was chosen by touch, for `start()` to say.
     private var monitorChoice: String?
     /// A kiosk's hold on the desktop's screensaver, ended at `close()`.
@@ -218,6 +218,11 @@ public final class X11Host {
         window = try X11Window(connection: connection, pixelWidth: pixels.width, pixelHeight: pixels.height,
                                title: options.title)
         if let placement = kioskConnection?.1 {
+            // From here the kiosk holds what must be given back (the screensaver, the
+            // touchscreen's matrix): a signal before `start()` must give them back too,
+            // not end the process by its default action. The signal is acted on from the
+            // main queue, so after this initializer has watched the host, below.
+            TerminationSignals.installSources()
             window.enterKiosk(placement)
             let (inhibition, phrase) = ScreenSaverInhibition.inhibit(
                 application: ProgramName.current, reason: "kiosk mode: a touch screen people walk up to")
@@ -237,6 +242,9 @@ public final class X11Host {
                     self?.touchscreenMapping?.restore()
                 }
             }
+        }
+        if kioskConnection != nil {
+            TerminationSignals.watch(self)
         }
         if options.verbose {
             UIKitDebug.enableVerboseLogging()

@@ -45,6 +45,22 @@ final class ScreenSaverInhibitionTests: XCTestCase {
                       gonePhrase)
     }
 
+    /// A call the bus did not answer in time may still have inhibited: the kiosk says it
+    /// is not inhibited and does not ask again at the older path (`/ScreenSaver`), which
+    /// would make a second inhibition nobody ends. Only a service that answers "no such
+    /// object" is asked there.
+    func testAnUnansweredCallIsNotAskedAgain() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let screenSaver = FakeScreenSaver(on: bus.address, answers: false)
+        let (none, phrase) = ScreenSaverInhibition.inhibit(
+            application: "kiosk-test", reason: "r", environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 0.2)
+        XCTAssertNil(none)
+        XCTAssertEqual(phrase, "desktop screensaver NOT inhibited: the screensaver service did not answer "
+            + "(the session bus closed or did not answer in time)")
+        XCTAssertEqual(screenSaver.waitUntilHeard(2), ["Inhibit kiosk-test r", "the inhibitor left the bus"])
+    }
+
     // MARK: - A kiosk program
 
     /// The sandbox in kiosk mode asks as itself, says so in its kiosk line, and at a
@@ -77,6 +93,38 @@ final class ScreenSaverInhibitionTests: XCTestCase {
         kill(kiosk.process.processIdentifier, SIGKILL)
         kiosk.process.waitUntilExit()
         XCTAssertEqual(screenSaver.waitUntilHeard(2), [Self.inhibit, "the inhibitor left the bus"])
+    }
+
+    /// A kiosk asked to end after it was made but before it started (the moment a
+    /// program builds its scenes in) gives the screensaver back: CI once sent SIGTERM in
+    /// that moment, and the signal's default action ended the process with the
+    /// inhibition still held. From the kiosk host's initializer on, the signals are
+    /// handled and the host is closed by them.
+    func testAKioskEndedBeforeItStartedStillLetsTheScreensaverGo() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let screenSaver = FakeScreenSaver(on: bus.address)
+        let server = try HeadlessXorg.shared()
+        let address = bus.address
+        try onMainActor {
+            let previous = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
+            setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+            defer {
+                if let previous { setenv("DBUS_SESSION_BUS_ADDRESS", previous, 1) } else { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
+            }
+            let host = try X11Host(options: X11Host.Options(display: server.display,
+                                                            kiosk: KioskConfiguration(idleTimeout: 0)))
+            var action = sigaction()
+            sigaction(SIGTERM, nil, &action)
+            XCTAssertNotEqual(unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self), 0,
+                              "SIGTERM no longer has its default action once a kiosk host exists")
+            XCTAssertEqual(screenSaver.heard, ["Inhibit \(ProgramName.current) kiosk mode: a touch screen people walk up to"])
+            // What the signal's handler does before it exits; it closes the host and
+            // its connection.
+            TerminationSignals.shutDown(by: .terminate)
+            XCTAssertTrue(host.isClosed)
+            XCTAssertEqual(screenSaver.waitUntilHeard(3).dropFirst(), ["UnInhibit 7", "the inhibitor left the bus"])
+        }
     }
 
     private static let inhibit = "Inhibit touch-sandbox kiosk mode: a touch screen people walk up to"

@@ -34,12 +34,20 @@ public final class ScreenSaverInhibition {
                                environment: [String: String] = ProcessInfo.processInfo.environment)
         -> (inhibition: ScreenSaverInhibition?, phrase: String)
     {
+        inhibit(application: application, reason: reason, environment: environment, timeout: 2)
+    }
+
+    /// `inhibit(application:reason:environment:)` waiting at most `timeout` seconds for
+    /// each answer (tests shorten it).
+    static func inhibit(application: String, reason: String, environment: [String: String], timeout: TimeInterval)
+        -> (inhibition: ScreenSaverInhibition?, phrase: String)
+    {
         guard let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else {
             return (nil, "no session bus, so no desktop screensaver to inhibit")
         }
         let bus: SessionBusConnection
         do {
-            bus = try SessionBusConnection(address: address)
+            bus = try SessionBusConnection(address: address, timeout: timeout)
         } catch {
             return (nil, "desktop screensaver NOT inhibited (\(error))")
         }
@@ -51,11 +59,19 @@ public final class ScreenSaverInhibition {
                 guard let cookie = reply.first.flatMap(UInt32.init) else { continue }
                 return (ScreenSaverInhibition(cookie: cookie, path: path, bus: bus), "screensaver inhibited over D-Bus")
             } catch {
-                problem = error.description
+                problem = "the session bus has no screensaver service (\(error))"
+                // Only a service that does not know the first path is asked at the
+                // next; a call the bus failed to carry may still have inhibited, and
+                // asking again would leave an inhibition nobody ends (closing the
+                // connection below ends that one, if it was made).
+                guard error.isErrorReply else {
+                    problem = "the screensaver service did not answer (\(error))"
+                    break
+                }
             }
         }
         bus.close()
-        return (nil, "desktop screensaver NOT inhibited: the session bus has no screensaver service (\(problem))")
+        return (nil, "desktop screensaver NOT inhibited: \(problem)")
     }
 
     /// Lets the screensaver start again and closes the connection. Once.

@@ -12,6 +12,9 @@ import Foundation
 final class SessionBusConnection {
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// The service answered with an error (an unknown object or method, say), as
+        /// opposed to the bus failing to carry the call.
+        var isErrorReply = false
     }
 
     /// A message read from the bus.
@@ -96,7 +99,8 @@ final class SessionBusConnection {
             let message = try receive()
             guard message.replySerial == serial else { continue }
             if message.type == 3 {
-                throw Failure(description: "\(message.errorName ?? "an error")\(message.arguments.first.map { ": \($0)" } ?? "")")
+                throw Failure(description: "\(message.errorName ?? "an error")\(message.arguments.first.map { ": \($0)" } ?? "")",
+                              isErrorReply: true)
             }
             return message.arguments
         }
@@ -112,7 +116,7 @@ final class SessionBusConnection {
         while true {
             if let message = try parseMessage() { return message }
             var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(socket, &buffer, buffer.count)
+            let count = readSome(into: &buffer)
             guard count > 0 else { throw Failure(description: "the session bus closed or did not answer in time") }
             received.append(contentsOf: buffer.prefix(count))
         }
@@ -139,9 +143,21 @@ final class SessionBusConnection {
                 return line
             }
             var buffer = [UInt8](repeating: 0, count: 512)
-            let count = read(socket, &buffer, buffer.count)
+            let count = readSome(into: &buffer)
             guard count > 0 else { throw Failure(description: "the session bus closed during authentication") }
             received.append(contentsOf: buffer.prefix(count))
+        }
+    }
+
+    /// Reads what has arrived, up to `buffer`'s size, waiting at most the time limit.
+    /// A signal arriving meanwhile (the kiosk handles SIGTERM from before it inhibits,
+    /// and a SIGTERM that came during the `Inhibit` call once made the call fail and be
+    /// sent again) restarts the wait instead of failing the call.
+    private func readSome(into buffer: inout [UInt8]) -> Int {
+        while true {
+            let count = read(socket, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            return count
         }
     }
 
@@ -149,6 +165,7 @@ final class SessionBusConnection {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Foundation.write(socket, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw Failure(description: "cannot write to the session bus (errno \(errno))") }
             offset += written
         }

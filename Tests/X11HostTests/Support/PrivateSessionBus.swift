@@ -47,7 +47,9 @@ final class FakeScreenSaver: @unchecked Sendable {
     var heard: [String] { lock.withLock { calls } }
 
     /// Starts serving on `address`; returns once the service's name is owned.
-    init(on address: String, file: StaticString = #filePath, line: UInt = #line) {
+    /// A service that `answers: false` hears calls and never replies, as a desktop too
+    /// busy to answer in time.
+    init(on address: String, answers: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             // The time limit is how long the service waits for the next message.
@@ -64,7 +66,7 @@ final class FakeScreenSaver: @unchecked Sendable {
             ready.signal()
             // Ends when the bus closes.
             while let message = try? bus.receive() {
-                handle(message, on: bus)
+                handle(message, on: bus, answering: answers)
             }
         }
         thread.start()
@@ -78,7 +80,7 @@ final class FakeScreenSaver: @unchecked Sendable {
         return heard
     }
 
-    private func handle(_ message: SessionBusConnection.Message, on bus: SessionBusConnection) {
+    private func handle(_ message: SessionBusConnection.Message, on bus: SessionBusConnection, answering: Bool) {
         guard let member = message.member else { return }
         switch message.type {
         case 1:  // A method call.
@@ -86,7 +88,7 @@ final class FakeScreenSaver: @unchecked Sendable {
                 calls.append(([member] + message.arguments).joined(separator: " "))
                 if member == "Inhibit", let sender = message.sender { inhibitors.insert(sender) }
             }
-            try? bus.reply(to: message, arguments: member == "Inhibit" ? [UInt32(7)] : [])
+            if answering { try? bus.reply(to: message, arguments: member == "Inhibit" ? [UInt32(7)] : []) }
         case 4 where member == "NameOwnerChanged" && message.arguments.count == 3 && message.arguments[2].isEmpty:
             // A name lost its owner: a unique name (`:1.5`) only when its connection closed.
             lock.withLock {
