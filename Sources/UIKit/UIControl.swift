@@ -174,6 +174,17 @@ open class UIControl: UIView {
     /// change; subclasses update their appearance here.
     func stateDidChange() {}
 
+    /// Runs `changes` to a control's own sublayers in a transaction with their implicit
+    /// animations on (lasting `duration`) or off: they are standalone layers, which
+    /// animate every change by default.
+    func changeParts(animated: Bool, duration: CFTimeInterval, _ changes: () -> Void) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(!animated)
+        if animated { CATransaction.setAnimationDuration(duration) }
+        changes()
+        CATransaction.commit()
+    }
+
     /// Sends one event's actions on behalf of the user, logging it, then
     /// `primaryActionTriggered` when it is the control's `primaryActionEvent`.
     func send(_ controlEvent: Event) {

@@ -169,7 +169,7 @@ open class UISlider: UIControl {
 
     override func stateDidChange() {
         let opacity: Float = isEnabled ? 1 : UISlider.disabledOpacity
-        withActions(enabled: false) {
+        changeParts(animated: false, duration: 0) {
             for part in [maximumTrackLayer, minimumTrackLayer, thumbLayer] { part.opacity = opacity }
         }
     }
@@ -233,7 +233,7 @@ open class UISlider: UIControl {
     }
 
     private func updateColors() {
-        withActions(enabled: false) {
+        changeParts(animated: false, duration: 0) {
             minimumTrackLayer.backgroundColor = (minimumTrackTintColor ?? .systemBlue).cgColor
             maximumTrackLayer.backgroundColor = (maximumTrackTintColor ?? UISlider.defaultMaximumTrackColor).cgColor
             thumbLayer.backgroundColor = (thumbTintColor ?? .white).cgColor
@@ -247,20 +247,10 @@ open class UISlider: UIControl {
     private func updateLayers(animated: Bool) {
         let track = trackRect(forBounds: bounds)
         let thumb = thumbRect(forBounds: bounds, trackRect: track, value: storedValue)
-        withActions(enabled: animated) {
-            if animated { CATransaction.setAnimationDuration(UISlider.valueAnimationDuration) }
+        changeParts(animated: animated, duration: UISlider.valueAnimationDuration) {
             maximumTrackLayer.frame = track
             minimumTrackLayer.frame = CGRect(x: track.minX, y: track.minY, width: max(thumb.midX - track.minX, 0), height: track.height)
             thumbLayer.frame = thumb
         }
-    }
-
-    /// Runs `changes` in a transaction with the sublayers' implicit animations on or off
-    /// (they are standalone layers, which animate by default).
-    private func withActions(enabled: Bool, _ changes: () -> Void) {
-        CATransaction.begin()
-        CATransaction.setDisableActions(!enabled)
-        changes()
-        CATransaction.commit()
     }
 }
