@@ -35,6 +35,7 @@ public enum SceneCatalog {
         SwipeVsPanScene.self,
         PinchRotatePanScene.self,
         AnimatorScrubScene.self,
+        SwitchesScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }

@@ -358,4 +358,22 @@ final class SceneTourEndToEndTests: XCTestCase {
         }
     }
 
+    /// Real touches on the switches: a tap turns Bluetooth on, a drag turns Wi-Fi off,
+    /// Airplane mode locks both (a tap on Bluetooth then does nothing), and off again
+    /// leaves them off and touchable.
+    func testSwitchesTapDragAndAirplaneModeLockThemAsOnIOS() throws {
+        try onMainActor {
+            let states = Changes<[Bool]>()
+            try Self.playTour(of: SwitchesScene.self, watch: { scene in
+                states.note(SwitchesScene.Row.allCases.map { scene.switches[$0]?.isOn ?? false })
+            }) { scene, _ in
+                XCTAssertEqual(states.values, [[true, false, false], [true, true, false], [false, true, false],
+                                               [false, false, true], [false, false, false]])
+                XCTAssertTrue(SwitchesScene.Row.allCases.allSatisfy { scene.switches[$0]?.isEnabled == true })
+                XCTAssertEqual(scene.countLine.text, "valueChanged: Wi-Fi 1 \u{B7} Bluetooth 1 \u{B7} Airplane mode 2")
+                XCTAssertEqual(scene.eventLine.text, "Airplane mode: touchDown \u{B7} valueChanged (off) \u{B7} touchUpInside")
+            }
+        }
+    }
+
 }

@@ -127,6 +127,34 @@ public enum SceneTours {
                 tour.tap(at: right)
                 tour.wait(1.0)
             }
+        case SwitchesScene.name:
+            return { scene, tour in
+                guard let switches = (scene as? SwitchesScene)?.switches, let wifi = switches[.wifi],
+                      let bluetooth = switches[.bluetooth], let airplane = switches[.airplane] else { return }
+                // The script is written before any touch: the switches are as they start.
+                @MainActor func middle(of toggle: UISwitch) -> CGPoint {
+                    toggle.convert(CGPoint(x: toggle.bounds.midX, y: toggle.bounds.midY), to: scene.view)
+                }
+                // A tap turns Bluetooth on when the finger lifts.
+                tour.wait(0.6)
+                tour.tap(at: middle(of: bluetooth))
+                tour.wait(0.8)
+                // Wi-Fi's thumb (on, at the right, concentric with the track's round end)
+                // dragged left: off as it crosses the middle.
+                let size = UISwitch.switchSize
+                let wifiThumb = wifi.convert(CGPoint(x: size.width - size.height / 2, y: size.height / 2), to: scene.view)
+                tour.drag(from: wifiThumb, through: [CGPoint(x: wifiThumb.x - 30, y: wifiThumb.y)], duration: 0.6, hold: 0.3)
+                tour.wait(0.8)
+                // Airplane mode turns Bluetooth off and locks both radios: a tap on one
+                // then does nothing.
+                tour.tap(at: middle(of: airplane))
+                tour.wait(0.8)
+                tour.tap(at: middle(of: bluetooth))
+                tour.wait(0.8)
+                // Off again: the radios can be touched, and stay off.
+                tour.tap(at: middle(of: airplane))
+                tour.wait(0.8)
+            }
         case PinchRotatePanScene.name:
             return { scene, tour in
                 guard let photoScene = scene as? PinchRotatePanScene, let photo = photoScene.photo else { return }
