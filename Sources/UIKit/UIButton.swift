@@ -104,11 +104,20 @@ open class UIButton: UIControl {
 
     // MARK: - Size and layout
 
-    /// The title's size, with UIKit's vertical padding.
+    /// The size of a button with no title (and, here, no image: images are not
+    /// supported): 30 × 34 points, what iOS 7 and later answer for an empty button,
+    /// observed (Apple documents no number).
+    public static let emptySize = CGSize(width: 30, height: 34)
+    /// The narrowest a titled button fits to: a short title ("On") still makes a
+    /// 30-point-wide button on iOS, observed.
+    static let minimumFittingWidth: CGFloat = 30
+
+    /// The title's size with UIKit's vertical padding, at least 30 points wide; an
+    /// empty button's is `emptySize`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        guard currentTitle != nil else { return .zero }
+        guard let title = currentTitle, !title.isEmpty else { return UIButton.emptySize }
         let text = label.sizeThatFits(size)
-        return CGSize(width: text.width, height: text.height + 2 * UIButton.verticalTitlePadding)
+        return CGSize(width: max(text.width, UIButton.minimumFittingWidth), height: text.height + 2 * UIButton.verticalTitlePadding)
     }
 
     /// Centres the title label on whole points, at most as wide as the button.

@@ -117,7 +117,24 @@ final class UIButtonTests: UIKitTestCase {
         button.sizeToFit()
         let label = try XCTUnwrap(button.titleLabel)
         let text = label.sizeThatFits(.zero)
+        XCTAssertGreaterThan(text.width, 30)
         XCTAssertEqual(button.bounds.size, CGSize(width: text.width, height: text.height + 12))
+    }
+
+    /// An empty button fits to 30 × 34 points and a short title to at least 30 points of
+    /// width, as iOS 7 and later answer (observed: `UIButton(type: .system)
+    /// .intrinsicContentSize` is {30, 34} with no title, and {30, 30} titled "On" in the
+    /// system font of 15 points). Apple's "UIButton" reference gives no number.
+    func testAnEmptyButtonAndAShortTitleHaveUIKitsMinimumSize() async throws {
+        let empty = UIButton(type: .system)
+        XCTAssertEqual(empty.sizeThatFits(.zero), CGSize(width: 30, height: 34))
+        empty.setTitle("", for: .normal)
+        XCTAssertEqual(empty.sizeThatFits(.zero), CGSize(width: 30, height: 34), "an empty title is no title")
+        empty.setTitle("On", for: .normal)
+        let text = try XCTUnwrap(empty.titleLabel).sizeThatFits(.zero)
+        XCTAssertLessThan(text.width, 30)
+        XCTAssertEqual(empty.sizeThatFits(.zero), CGSize(width: 30, height: text.height + 12))
+        XCTAssertEqual(UIButton.defaultTitleFont.pointSize, 15)
     }
 
     // MARK: - gestureRecognizerShouldBegin
