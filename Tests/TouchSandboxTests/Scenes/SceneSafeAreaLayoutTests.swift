@@ -58,8 +58,12 @@ final class SceneSafeAreaLayoutTests: ListingTestCase {
                 }
             }
             if view is UIControl {
-                XCTAssertTrue(view.bounds.width >= 44 && view.bounds.height >= 44, "\(name): \(describe(view)) smaller than 44 × 44",
-                              file: file, line: line)
+                // The touch target, not the drawing: a 44 × 44 square about the control's
+                // middle takes touches (a switch draws 31 high and takes 44).
+                let middle = CGPoint(x: view.bounds.midX, y: view.bounds.midY)
+                let corners = [CGPoint(x: -21.9, y: -21.9), CGPoint(x: 21.9, y: -21.9), CGPoint(x: -21.9, y: 21.9), CGPoint(x: 21.9, y: 21.9)]
+                XCTAssertTrue(corners.allSatisfy { view.point(inside: CGPoint(x: middle.x + $0.x, y: middle.y + $0.y), with: nil) },
+                              "\(name): \(describe(view)) takes touches on less than 44 × 44", file: file, line: line)
             }
         }
         let shown = stage.subviews.filter(isVisible)
