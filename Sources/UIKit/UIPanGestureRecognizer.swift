@@ -89,7 +89,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         recordVelocitySample(at: touches)
         switch state {
         case .possible:
-            guard hasAllowedNumberOfFingers, length(of: travelInWindow) >= GestureThresholds.panHysteresis else { return }
+            guard hasAllowedNumberOfFingers,
+                  length(of: travelTowardsBeginning(travelInWindow)) >= GestureThresholds.panHysteresis else { return }
             state = .began
         case .began, .changed:
             state = .changed
@@ -136,6 +137,14 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         travelInWindow = .zero
         velocityTracker.removeAll()
         super.reset()
+    }
+
+    /// The part of the centroid's travel (in window coordinates) that counts towards the
+    /// hysteresis: all of it. A scroll view's pan counts only the directions its content
+    /// can scroll in, so that a list that scrolls vertically leaves a sideways drag to
+    /// the pager it is in.
+    func travelTowardsBeginning(_ travel: CGPoint) -> CGPoint {
+        travel
     }
 
     // MARK: - Private
