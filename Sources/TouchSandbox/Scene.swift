@@ -36,6 +36,7 @@ public enum SceneCatalog {
         PinchRotatePanScene.self,
         AnimatorScrubScene.self,
         SwitchesScene.self,
+        ScrollPagesScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }

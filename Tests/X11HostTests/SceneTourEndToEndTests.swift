@@ -376,4 +376,24 @@ final class SceneTourEndToEndTests: XCTestCase {
         }
     }
 
+    /// Real touches on the scroll views: a flick scrolls the fruit list and it comes to
+    /// rest, a tap then selects a row, a sideways drag turns the pager to the photo, and
+    /// a pinch outward zooms it to twice its size ("a UIScrollView, when dragged,
+    /// reports that it scrolled; when pinched outward, it reports that it zoomed").
+    func testScrollPagesScrollsSelectsTurnsThePageAndZooms() throws {
+        try onMainActor {
+            var sawDeceleration = false
+            try Self.playTour(of: ScrollPagesScene.self, watch: { scene in
+                if scene.lists.first?.isDecelerating == true { sawDeceleration = true }
+            }) { scene, _ in
+                XCTAssertTrue(sawDeceleration, "the flick decelerated")
+                XCTAssertGreaterThan(scene.lists[0].contentOffset.y, 300, "the flick scrolled the list")
+                XCTAssertEqual(scene.selections.count, 1, "the tap selected one row")
+                XCTAssertEqual(scene.pager.contentOffset, CGPoint(x: scene.pager.bounds.width, y: 0), "on the photo's page")
+                XCTAssertEqual(scene.photoScroller.zoomScale, 2, accuracy: 0.001)
+                XCTAssertEqual(scene.report.text, "photo zoomed to \u{D7}2.0, pinch ended")
+            }
+        }
+    }
+
 }

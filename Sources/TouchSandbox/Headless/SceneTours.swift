@@ -155,6 +155,29 @@ public enum SceneTours {
                 tour.tap(at: middle(of: airplane))
                 tour.wait(0.8)
             }
+        case ScrollPagesScene.name:
+            return { scene, tour in
+                guard let pager = (scene as? ScrollPagesScene)?.pager else { return }
+                let frame = pager.frame
+                let middle = CGPoint(x: frame.midX, y: frame.midY)
+                // A flick up the fruit list: it decelerates and comes to rest.
+                tour.wait(0.6)
+                tour.swipe(from: CGPoint(x: middle.x, y: frame.maxY - 60), to: CGPoint(x: middle.x, y: frame.maxY - 260),
+                           duration: 0.2)
+                // The long tail of the deceleration (1000 pt/s takes about 3.8 s to come
+                // within a quarter point of rest): a tap before then would only stop it.
+                tour.wait(4.2)
+                // A tap selects the row under it.
+                tour.tap(at: CGPoint(x: middle.x, y: frame.minY + 120))
+                tour.wait(0.8)
+                // Sideways, past halfway and let go: the next page, the photo.
+                tour.drag(from: CGPoint(x: frame.maxX - 120, y: middle.y),
+                          through: [CGPoint(x: frame.maxX - 120 - frame.width * 0.6, y: middle.y + 8)], duration: 0.7)
+                tour.wait(1.2)
+                // Pinched outward: the photo zooms to twice its size about the fingers.
+                tour.twoFingers(center: middle, from: 120, to: 240, duration: 0.9)
+                tour.wait(1.0)
+            }
         case PinchRotatePanScene.name:
             return { scene, tour in
                 guard let photoScene = scene as? PinchRotatePanScene, let photo = photoScene.photo else { return }

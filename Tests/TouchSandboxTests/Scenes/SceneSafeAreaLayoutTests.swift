@@ -48,8 +48,7 @@ final class SceneSafeAreaLayoutTests: ListingTestCase {
         let safe = safeArea(of: stage)
         XCTAssertEqual(safe, CGRect(x: 0, y: 44, width: window.bounds.width, height: window.bounds.height - 140), name, file: file, line: line)
         let tolerance = safe.insetBy(dx: -0.5, dy: -0.5)
-        for view in visibleDescendants(of: stage) {
-            let frame = view.convert(view.bounds, to: stage)
+        for (view, frame) in visibleDescendants(of: stage, in: stage) {
             XCTAssertTrue(tolerance.contains(frame), "\(name): \(describe(view)) at \(frame) outside \(safe)", file: file, line: line)
             if let label = view as? UILabel, let text = label.text, !text.isEmpty {
                 XCTAssertGreaterThanOrEqual(label.font.pointSize, 13, "\(name): \(describe(label)) type too small", file: file, line: line)
@@ -84,8 +83,21 @@ final class SceneSafeAreaLayoutTests: ListingTestCase {
         !view.isHidden && view.alpha > 0
     }
 
-    private func visibleDescendants(of view: UIView) -> [UIView] {
-        view.subviews.filter(isVisible).flatMap { [$0] + visibleDescendants(of: $0) }
+    /// The views shown under `view`, each with the part of it that shows, in `stage`'s
+    /// coordinates: a view clipped by an ancestor (`clipsToBounds`, as a scroll view's
+    /// content is) counts only where it shows, and not at all when it is scrolled out of
+    /// sight.
+    private func visibleDescendants(of view: UIView, in stage: UIView, clip: CGRect? = nil) -> [(UIView, CGRect)] {
+        view.subviews.filter(isVisible).flatMap { subview -> [(UIView, CGRect)] in
+            let frame = subview.convert(subview.bounds, to: stage)
+            let shown = clip.map { frame.intersection($0) } ?? frame
+            let inner = subview.clipsToBounds ? shown : clip
+            // Out of sight only inside a clip: an empty view elsewhere is still checked.
+            guard clip == nil || (!shown.isNull && !shown.isEmpty) else {
+                return subview.clipsToBounds ? [] : visibleDescendants(of: subview, in: stage, clip: inner)
+            }
+            return [(subview, shown)] + visibleDescendants(of: subview, in: stage, clip: inner)
+        }
     }
 
     private func describe(_ view: UIView) -> String {
