@@ -182,6 +182,32 @@ final class UIScrollViewTests: UIKitTestCase {
                                      "willBeginDecelerating", "didScroll", "didEndDecelerating"])
     }
 
+    func testAScrollViewWithScrollingOffDoesNotScroll() async {
+        scrollView.isScrollEnabled = false
+        XCTAssertFalse(scrollView.panGestureRecognizer.isEnabled)
+        drag(from: CGPoint(x: 150, y: 300), by: CGPoint(x: 0, y: -200), hold: 0.3)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+        XCTAssertEqual(log.flush(), [])
+    }
+
+    /// Content no taller than the bounds does not drag, unless it always bounces: then
+    /// it stretches and springs back.
+    func testShortContentDragsOnlyWhenItAlwaysBounces() async {
+        scrollView.contentSize = CGSize(width: 300, height: 300)
+        drag(from: CGPoint(x: 150, y: 300), by: CGPoint(x: 0, y: -100), hold: 0.3)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+        XCTAssertEqual(log.flush(), [], "the pan never began")
+        scrollView.alwaysBounceVertical = true
+        let id = injector.touchDown(at: CGPoint(x: 150, y: 300))
+        injector.move(id, to: CGPoint(x: 150, y: 290))
+        injector.move(id, to: CGPoint(x: 150, y: 190))
+        XCTAssertEqual(scrollView.contentOffset.y, ScrollViewPhysics.rubberBand(100, dimension: 400), accuracy: 1e-9)
+        injector.wait(0.3)
+        injector.touchUp(id, at: CGPoint(x: 150, y: 190))
+        frames(2)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+    }
+
     func testWithoutBouncesTheContentStopsAtItsEdges() async {
         scrollView.bounces = false
         drag(from: CGPoint(x: 150, y: 100), by: CGPoint(x: 0, y: 200), hold: 0.3)
