@@ -216,11 +216,4 @@ final class ScrollViewContentTouchGateTests: UIKitTestCase {
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 90))
     }
 
-    private func frames(_ seconds: TimeInterval) {
-        for _ in 0..<Int((seconds * 60).rounded()) {
-            clock.advance(by: 1.0 / 60)
-            UIApplication.shared.runPendingTimers()
-            CAAnimationEngine.tick()
-        }
-    }
 }

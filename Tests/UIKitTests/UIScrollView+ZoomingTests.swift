@@ -31,13 +31,6 @@ final class UIScrollViewZoomingTests: UIKitTestCase {
         window.addSubview(scrollView)
     }
 
-    private func frames(_ seconds: TimeInterval) {
-        for _ in 0..<Int((seconds * 60).rounded()) {
-            clock.advance(by: 1.0 / 60)
-            UIApplication.shared.runPendingTimers()
-            CAAnimationEngine.tick()
-        }
-    }
 
     func testThePinchExistsOnlyWhileTheRangeAllowsZooming() async {
         XCTAssertNotNil(scrollView.pinchGestureRecognizer)

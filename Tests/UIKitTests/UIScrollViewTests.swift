@@ -71,14 +71,6 @@ final class UIScrollViewTests: UIKitTestCase {
         window.addSubview(scrollView)
     }
 
-    /// Runs frames at 60 a second for `seconds`.
-    private func frames(_ seconds: TimeInterval) {
-        for _ in 0..<Int((seconds * 60).rounded()) {
-            clock.advance(by: 1.0 / 60)
-            UIApplication.shared.runPendingTimers()
-            CAAnimationEngine.tick()
-        }
-    }
 
     /// A finger from `start` moving by `dy` in `steps` moves, `interval` apart, then
     /// lifted where it is (after `hold` seconds still).

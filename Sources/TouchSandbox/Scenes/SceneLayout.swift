@@ -42,6 +42,17 @@ public class RebuildingSceneController: UIViewController {
     /// Makes the scene's views on `stage` for `area` (the safe area, in the stage's
     /// coordinates); the stage is empty when it is called.
     func build(in area: CGRect) {}
+
+    /// A one-line, centred, 16-point label across `area` at `y` on the stage, `height`
+    /// high: the line under a scene that says what happened.
+    func addStatusLine(y: CGFloat, height: CGFloat, in area: CGRect, color: UIColor) -> UILabel {
+        let line = UILabel(frame: CGRect(x: area.minX + 12, y: y, width: area.width - 24, height: height))
+        line.textAlignment = .center
+        line.font = .systemFont(ofSize: 16)
+        line.textColor = color
+        stage.addSubview(line)
+        return line
+    }
 }
 
 /// A view that keeps its frame inside `confinement` (in its superview's coordinates)

@@ -58,8 +58,8 @@ public final class ScrollPagesScene: RebuildingSceneController, Scene, UIScrollV
             lists.append(list)
         }
         makePhotoPage(frame: pageFrame(1, in: pager), in: pager)
-        report = makeLine(y: pagerFrame.maxY + 8, in: area, color: SandboxStyle.label)
-        pageLine = makeLine(y: report.frame.maxY, in: area, color: SandboxStyle.secondaryLabel)
+        report = addStatusLine(y: pagerFrame.maxY + 8, height: Self.lineHeight, in: area, color: SandboxStyle.label)
+        pageLine = addStatusLine(y: report.frame.maxY, height: Self.lineHeight, in: area, color: SandboxStyle.secondaryLabel)
         // Back where they were before the rebuild, quietly.
         UIView.performWithoutAnimation {
             photoScroller.zoomScale = zoomScale
@@ -128,14 +128,6 @@ public final class ScrollPagesScene: RebuildingSceneController, Scene, UIScrollV
         return photo
     }
 
-    private func makeLine(y: CGFloat, in area: CGRect, color: UIColor) -> UILabel {
-        let line = UILabel(frame: CGRect(x: area.minX + 12, y: y, width: area.width - 24, height: Self.lineHeight))
-        line.textAlignment = .center
-        line.font = .systemFont(ofSize: 16)
-        line.textColor = color
-        stage.addSubview(line)
-        return line
-    }
 
     // MARK: - What the scroll views report
 

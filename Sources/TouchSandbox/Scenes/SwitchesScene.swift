@@ -60,8 +60,8 @@ public final class SwitchesScene: RebuildingSceneController, Scene {
         for row in Row.allCases {
             addRow(row, to: card, width: width)
         }
-        let eventLine = makeLine(y: card.frame.maxY + gap, in: area, color: SandboxStyle.label)
-        let countLine = makeLine(y: eventLine.frame.maxY, in: area, color: SandboxStyle.secondaryLabel)
+        let eventLine = addStatusLine(y: card.frame.maxY + gap, height: Self.lineHeight, in: area, color: SandboxStyle.label)
+        let countLine = addStatusLine(y: eventLine.frame.maxY, height: Self.lineHeight, in: area, color: SandboxStyle.secondaryLabel)
         (self.card, self.eventLine, self.countLine) = (card, eventLine, countLine)
         applyAirplaneMode(animated: false)
         showEvents()
@@ -139,12 +139,4 @@ public final class SwitchesScene: RebuildingSceneController, Scene {
             .joined(separator: " \u{B7} ")
     }
 
-    private func makeLine(y: CGFloat, in area: CGRect, color: UIColor) -> UILabel {
-        let line = UILabel(frame: CGRect(x: area.minX + 12, y: y, width: area.width - 24, height: Self.lineHeight))
-        line.textAlignment = .center
-        line.font = .systemFont(ofSize: 16)
-        line.textColor = color
-        stage.addSubview(line)
-        return line
-    }
 }

@@ -51,6 +51,16 @@ class UIKitTestCase: XCTestCase {
         return view
     }
 
+    /// Runs the frames the host would run in `seconds`, at 60 a second: the clock moves,
+    /// due timers fire, and the animation engine ticks (display links, scroll motion).
+    func frames(_ seconds: TimeInterval) {
+        for _ in 0..<Int((seconds * 60).rounded()) {
+            clock.advance(by: 1.0 / 60)
+            UIApplication.shared.runPendingTimers()
+            CAAnimationEngine.tick()
+        }
+    }
+
     /// Logged lines that mention `text`.
     func logLines(containing text: String) -> [String] {
         UIKitDebug.loggedLines.filter { $0.contains(text) }
