@@ -60,6 +60,7 @@ extension UIScrollView {
         drag = ScrollViewDrag(rawOffsetAtStart: raw, translationAtStart: along,
                               movesHorizontally: horizontally, movesVertically: vertically)
         isDragging = true
+        indicators.show(in: self)
         UIKitDebug.log(.gestures, "UIScrollView: begins dragging at \(offset)")
         delegate?.scrollViewWillBeginDragging(self)
     }
@@ -138,6 +139,7 @@ extension UIScrollView {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
         guard decelerates else {
             applyContentOffset(stepped.offset)
+            indicators.fadeSoon(in: self)
             return
         }
         delegate?.scrollViewWillBeginDecelerating(self)
@@ -195,6 +197,7 @@ extension UIScrollView {
     /// Runs `motion` from now, one step per frame.
     func startMotion(_ motion: ScrollViewMotion) {
         self.motion = motion
+        indicators.show(in: self)
         if motionLink == nil {
             let link = CADisplayLink { [weak self] _ in self?.stepMotion() }
             link.add(to: .main, forMode: .common)
@@ -243,6 +246,7 @@ extension UIScrollView {
     }
 
     private func reportEnd(of motion: ScrollViewMotion) {
+        indicators.fadeSoon(in: self)
         switch motion.kind {
         case .deceleration:
             delegate?.scrollViewDidEndDecelerating(self)

@@ -156,10 +156,18 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     open var decelerationRate: DecelerationRate = .normal
     /// Accepted for source compatibility: there is no status bar to tap.
     open var scrollsToTop = true
-    /// Accepted for source compatibility: no scroll indicators are drawn here.
+    /// Whether the bar along the right edge shows while the content scrolls vertically.
+    /// Default true.
     open var showsVerticalScrollIndicator = true
-    /// Accepted for source compatibility: no scroll indicators are drawn here.
+    /// Whether the bar along the bottom edge shows while the content scrolls
+    /// horizontally. Default true.
     open var showsHorizontalScrollIndicator = true
+
+    /// Shows the scroll indicators for a moment, as when scrolling stops.
+    open func flashScrollIndicators() {
+        indicators.show(in: self)
+        indicators.fadeSoon(in: self)
+    }
 
     /// Whether a finger is down on the scroll view (on its content or itself), scrolling
     /// or not.
@@ -309,6 +317,8 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
 
     let scrollPan = ScrollViewPanGestureRecognizer()
     let contentTouchGate = ScrollViewContentTouchGate()
+    /// The bars that show where the content is (`ScrollViewIndicators`).
+    let indicators = ScrollViewIndicators()
     /// The motion under way after a release, or an animation.
     var motion: ScrollViewMotion?
     /// Drives `motion` once per frame.
@@ -354,6 +364,7 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
         var newBounds = bounds
         newBounds.origin = offset
         bounds = newBounds
+        indicators.update(in: self)
         delegate?.scrollViewDidScroll(self)
     }
 
