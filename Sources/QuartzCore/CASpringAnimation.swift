@@ -20,8 +20,10 @@ open class CASpringAnimation: CABasicAnimation {
     /// In units of the whole distance per second; positive moves towards the end.
     open var initialVelocity: CGFloat = 0
 
-    /// How long the spring takes to settle within `CASpringSolver.settlingEpsilon` of
-    /// the end, for the current parameters.
+    /// How long the spring takes to come to rest for the current parameters: when the
+    /// envelope of its motion falls to 0.001 of the distance, a criterion chosen to
+    /// reproduce the values Apple documents for this property (see
+    /// `CASpringSolver.settlingDuration`). 0 for invalid parameters.
     open var settlingDuration: CFTimeInterval {
         solver?.settlingDuration ?? 0
     }

@@ -215,7 +215,7 @@ final class ViewPropertyAnimationAction: CAAction {
         return "\(property)-\(number)"
     }
 
-    /// A spring that settles (within `CASpringSolver.settlingEpsilon`) at `duration`,
+    /// A spring whose `settlingDuration` (`CASpringSolver.settlingDuration`) is `duration`,
     /// with mass 1 and the given damping ratio; UIKit's documentation of the spring
     /// method calls `duration` the animation's total duration. A ratio of 0 or less
     /// never settles: it oscillates once per `duration`, undamped.

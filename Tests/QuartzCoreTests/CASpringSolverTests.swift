@@ -22,12 +22,9 @@ final class CASpringSolverTests: XCTestCase {
         return x
     }
 
-    /// The last time |x| > epsilon, by sampling every 1e-5 s: an independent check of
-    /// the closed-form settling time (good to the sampling step).
-    private func sampledSettlingTime(_ spring: CASpringSolver, horizon: Double) -> Double {
-        var t = horizon
-        while t > 0, abs(spring.displacement(at: t)) <= CASpringSolver.settlingEpsilon { t -= 1e-5 }
-        return t
+    /// The largest |x| at or after `start`, sampled every 1e-4 s for `span` seconds.
+    private func largestDisplacement(_ spring: CASpringSolver, after start: Double, span: Double) -> Double {
+        stride(from: start, through: start + span, by: 1e-4).map { abs(spring.displacement(at: $0)) }.max() ?? 0
     }
 
     private let springs: [(String, CASpringSolver)] = [
@@ -62,19 +59,61 @@ final class CASpringSolverTests: XCTestCase {
         XCTAssertLessThanOrEqual(CASpringSolver(damping: 20).progress(at: 0.3), 1, "critical damping from rest never overshoots")
     }
 
-    func testSettlingDurationIsTheLastTimeOutsideEpsilon() {
-        for (name, spring) in springs {
-            let settle = spring.settlingDuration
-            XCTAssertEqual(settle, sampledSettlingTime(spring, horizon: settle + 1), accuracy: 2e-5, name)
-            XCTAssertEqual(abs(spring.displacement(at: settle)), CASpringSolver.settlingEpsilon, accuracy: 1e-9, name)
-        }
+    // Source for the settling criterion: CASpringAnimation.settlingDuration — Apple
+    // Developer Documentation ("With a damping coefficient of 5, the settling duration is
+    // approximately 2.85 seconds … changing the damping property to 15 reduces the
+    // settling duration to just over 1 second", mass 1 and stiffness 100 by default).
+    // The envelope of x = e^(−αt)·(c1·cos ωt + c2·sin ωt) with c1 = −1 and c2 = −α/ω
+    // is (1 + α/ω)·e^(−αt); it reaches 0.001 at ln((1 + α/ω)/0.001)/α.
+
+    func testSettlingDurationReproducesAppleDocumentedDampings() {
+        // Damping 5: α = 2.5, ω = √(100 − 6.25).
+        let five = log((1 + 2.5 / 93.75.squareRoot()) / 0.001) / 2.5
+        XCTAssertEqual(CASpringSolver(damping: 5).settlingDuration, five, accuracy: 1e-12)
+        XCTAssertEqual(five, 2.85, accuracy: 0.01, "approximately 2.85 seconds")
+        // Damping 15: α = 7.5, ω = √(100 − 56.25).
+        let fifteen = log((1 + 7.5 / 43.75.squareRoot()) / 0.001) / 7.5
+        XCTAssertEqual(CASpringSolver(damping: 15).settlingDuration, fifteen, accuracy: 1e-12)
+        XCTAssertGreaterThan(fifteen, 1, "just over 1 second")
+        XCTAssertLessThan(fifteen, 1.05, "just over 1 second")
     }
 
-    /// Mass 1, stiffness 100, damping 10: x = −e^(−5t)·(cos ωt + (5/ω)·sin ωt) with
-    /// ω = √75 last reaches 0.001 at t ≈ 1.270165 s (found by sampling every 1e-6 s
-    /// outside this code).
     func testSettlingDurationOfTheDefaultSpring() {
-        XCTAssertEqual(CASpringSolver().settlingDuration, 1.270165, accuracy: 2e-6)
+        // Damping 10: α = 5, ω = √75.
+        XCTAssertEqual(CASpringSolver().settlingDuration, log((1 + 5 / 75.squareRoot()) / 0.001) / 5, accuracy: 1e-12)
+    }
+
+    func testSettlingDurationCountsTheInitialVelocity() {
+        // Mass 2, stiffness 300, damping 8, velocity 5: α = 2, ω = √(150 − 4),
+        // c2 = (5 + 2·(−1))/ω.
+        let omega = 146.0.squareRoot()
+        let expected = log((1 + 3 / omega) / 0.001) / 2
+        XCTAssertEqual(CASpringSolver(mass: 2, stiffness: 300, damping: 8, initialVelocity: 5).settlingDuration,
+                       expected, accuracy: 1e-12)
+    }
+
+    func testCriticallyDampedSettlingDuration() {
+        // Thrown at ω₀ = 10 towards the target, x = −e^(−10t) exactly: ln(1000)/10.
+        XCTAssertEqual(CASpringSolver(damping: 20, initialVelocity: 10).settlingDuration, log(1000) / 10, accuracy: 1e-9)
+        // From rest the envelope is (1 + 10t)·e^(−10t), falling from t = 0.
+        let settle = CASpringSolver(damping: 20).settlingDuration
+        XCTAssertEqual((1 + 10 * settle) * exp(-10 * settle), 0.001, accuracy: 1e-12)
+    }
+
+    func testOverDampedSettlingDuration() {
+        // ζ = 2.5: r1 = −10·(2.5 − √5.25). Thrown at −r1, only the slow mode is left,
+        // x = −e^(r1·t): ln(1000)/(−r1).
+        let r1 = -10 * (2.5 - 5.25.squareRoot())
+        XCTAssertEqual(CASpringSolver(damping: 50, initialVelocity: CGFloat(-r1)).settlingDuration,
+                       log(1000) / -r1, accuracy: 1e-9)
+    }
+
+    func testTheDisplacementStaysWithinEpsilonAfterSettling() {
+        for (name, spring) in springs {
+            let settle = spring.settlingDuration
+            XCTAssertGreaterThan(settle, 0, name)
+            XCTAssertLessThanOrEqual(largestDisplacement(spring, after: settle, span: 3), CASpringSolver.settlingEpsilon, name)
+        }
     }
 
     func testStifferSpringsSettleSoonerAndHeavierOnesLater() {
