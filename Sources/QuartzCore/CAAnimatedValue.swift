@@ -147,6 +147,31 @@ enum CAAnimatedValue: Equatable {
         }
     }
 
+    /// The value as a vector for cubic keyframes (`KochanekBartelsSpline`): its
+    /// components in the order `init(kind:vector:)` takes them back; `nil` for a
+    /// transform, whose matrix entries would not rotate along a curve (cubic keyframes of
+    /// transforms interpolate as linear ones do).
+    var vector: [Double]? {
+        switch self {
+        case .transform: nil
+        default: components.map(Double.init)
+        }
+    }
+
+    /// The value of `kind` with the components `vector` gives (a transform is not built
+    /// from one).
+    init?(kind: Kind, vector v: [Double]) {
+        func at(_ index: Int) -> CGFloat { index < v.count ? CGFloat(v[index]) : 0 }
+        switch kind {
+        case .scalar: self = .scalar(v.first ?? 0)
+        case .point: self = .point(CGPoint(x: at(0), y: at(1)))
+        case .size: self = .size(CGSize(width: at(0), height: at(1)))
+        case .rect: self = .rect(CGRect(x: at(0), y: at(1), width: at(2), height: at(3)))
+        case .color: self = .color(CGColor(red: at(0), green: at(1), blue: at(2), alpha: at(3)))
+        case .transform: return nil
+        }
+    }
+
     /// How far apart two values are, for paced keyframes: the Euclidean distance
     /// between their components (a transform's affine entries).
     func distance(to other: CAAnimatedValue) -> Double {

@@ -12,9 +12,12 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     /// Linear, with key times spread so the value moves at an even pace (`keyTimes` and
     /// `timingFunctions` are ignored).
     public static let paced = CAAnimationCalculationMode(rawValue: "paced")
-    /// Core Animation's spline through the values; here interpolated as `linear`.
+    /// A smooth curve through the values: a Catmull–Rom spline, shaped by
+    /// `tensionValues`, `continuityValues` and `biasValues` (`KochanekBartelsSpline`),
+    /// reaching each value at its key time.
     public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
-    /// Core Animation's evenly paced spline; here interpolated as `paced`.
+    /// The `cubic` curve (with evenly spaced key times) travelled at one constant speed
+    /// along its length; `keyTimes` and `timingFunctions` are ignored.
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
@@ -42,7 +45,15 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// A `path` takes precedence over `values`: its elements' end points are the keyframes
 /// and each element (line, curve, closing line) is one stretch; in `.paced` mode the
 /// stretches take time in proportion to their length. Within a curve the Bézier
-/// parameter moves evenly, which is close to, but not exactly, an even speed.
+/// parameter moves evenly, which is close to, but not exactly, an even speed;
+/// `.cubicPaced` moves along the path at an exactly even speed, and `.cubic` follows the
+/// path's own segments as `.linear` does.
+///
+/// The cubic modes interpolate numbers, points, sizes, rectangles and colours (each
+/// component along its own spline; a colour's may overshoot 0…1 on the way, which the
+/// renderer clamps). Transforms have no cubic form here: they move as in `.linear`
+/// (`.cubicPaced`: as in `.paced`), decomposed, since a spline through matrix entries
+/// would shear a rotation.
 @MainActor
 open class CAKeyframeAnimation: CAPropertyAnimation {
     public required init() {
@@ -56,6 +67,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var calculationMode: CAAnimationCalculationMode = .linear
     /// Only with a `path`: turn the layer to follow it (`nil`, the default, does not).
     open var rotationMode: CAAnimationRotationMode?
+    /// For the cubic modes, per keyframe: positive tightens the curve at it (1 stops the
+    /// motion there), negative rounds it. Missing entries are 0.
+    open var tensionValues: [NSNumber]?
+    /// For the cubic modes, per keyframe: how the curve turns through it (−1 a corner
+    /// along the straight chords, in the Kochanek–Bartels form). Missing entries are 0.
+    open var continuityValues: [NSNumber]?
+    /// For the cubic modes, per keyframe: positive shoots past it in the direction it
+    /// came from, negative turns early towards the next. Missing entries are 0.
+    open var biasValues: [NSNumber]?
 
     open override func copy() -> Any {
         let copy = super.copy() as! CAKeyframeAnimation
@@ -65,6 +85,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         copy.timingFunctions = timingFunctions
         copy.calculationMode = calculationMode
         copy.rotationMode = rotationMode
+        copy.tensionValues = tensionValues
+        copy.continuityValues = continuityValues
+        copy.biasValues = biasValues
         return copy
     }
 
@@ -90,9 +113,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             track = KeyframeTrack(values: converted)
         }
         let mode = calculationMode
-        if mode == .paced || mode == .cubicPaced {
+        if mode == .paced {
             track.pace()
-        } else if let keyTimes {
+        } else if mode != .cubicPaced, let keyTimes {
             let times = keyTimes.map(\.doubleValue)
             let accepted = mode == .discrete ? [track.keyframeCount, track.keyframeCount + 1] : [track.keyframeCount]
             if accepted.contains(times.count) {
@@ -103,6 +126,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
         }
         if mode != .paced, mode != .cubicPaced { track.segmentTimingFunctions = timingFunctions }
+        if mode == .cubic || mode == .cubicPaced {
+            track.interpolateCubically(
+                tension: (tensionValues ?? []).map(\.doubleValue), continuity: (continuityValues ?? []).map(\.doubleValue),
+                bias: (biasValues ?? []).map(\.doubleValue))
+        }
+        if mode == .cubicPaced { track.paceByArcLength() }
         self.track = track
         return nil
     }

@@ -1,6 +1,6 @@
 /// The keyframes of a `CAKeyframeAnimation` resolved for one layer: the values (or a
-/// path's vertices), the stretches between neighbours, and when each keyframe is
-/// reached.
+/// path's vertices), the stretches between neighbours (straight, a path's own curves,
+/// or a spline's segments in the cubic modes), and when each keyframe is reached.
 struct KeyframeTrack {
     /// How the value moves from one keyframe to the next.
     enum Stretch {
@@ -53,6 +53,14 @@ struct KeyframeTrack {
             return d == .zero ? nil : d
         }
 
+        /// How fast the value moves along the stretch at `u`: `|d value / du|`.
+        func speed(at u: Double) -> Double {
+            switch self {
+            case .values(let a, let b): a.distance(to: b)
+            default: tangent(at: CGFloat(u)).map { Double(hypot($0.x, $0.y)) } ?? 0
+            }
+        }
+
         /// The stretch's length: exact for values and lines, a 32-chord polyline for
         /// curves.
         var length: Double {
@@ -79,6 +87,14 @@ struct KeyframeTrack {
     var times: [Double]?
     /// Pacing within each stretch, one per stretch; missing ones are linear.
     var segmentTimingFunctions: [CAMediaTimingFunction]?
+    /// The cubic modes' curve through the values, which replaces the straight
+    /// stretches; `nil` for linear modes, paths and transforms.
+    private var spline: KochanekBartelsSpline?
+    /// Set by `paceByArcLength()`: progress is then the fraction of the curve's length
+    /// travelled.
+    private var arcLength: ArcLengthTable?
+    /// Whether the keyframes are values (not a path's vertices).
+    private var isValues = false
 
     var keyframeCount: Int { keyframes.count }
     var firstValue: CAAnimatedValue? { keyframes.first }
@@ -87,6 +103,7 @@ struct KeyframeTrack {
     init(values: [CAAnimatedValue]) {
         keyframes = values
         stretches = zip(values, values.dropFirst()).map { .values($0, $1) }
+        isValues = true
     }
 
     init(path: CGPath) {
@@ -135,15 +152,43 @@ struct KeyframeTrack {
         segmentTimingFunctions = nil
     }
 
+    /// Moves between values along a Kochanek–Bartels spline with these per-keyframe
+    /// parameters, reaching each value at its key time as set now (so set `times`
+    /// first). A path keeps its own segments, and transforms their linear stretches.
+    mutating func interpolateCubically(tension: [Double], continuity: [Double], bias: [Double]) {
+        let vectors = keyframes.compactMap(\.vector)
+        guard isValues, vectors.count == keyframes.count, vectors.count >= 2 else { return }
+        spline = KochanekBartelsSpline(points: vectors, times: times, tension: tension, continuity: continuity, bias: bias)
+    }
+
+    /// Moves along the whole curve (the spline, else the stretches) at one constant
+    /// speed: progress is the fraction of its length travelled, and key times and
+    /// per-stretch timing functions no longer apply.
+    mutating func paceByArcLength() {
+        times = nil
+        segmentTimingFunctions = nil
+        if let spline {
+            arcLength = ArcLengthTable(segmentCount: spline.segmentCount) { segment, u in
+                spline.derivative(segment: segment, at: u).reduce(0) { $0 + $1 * $1 }.squareRoot()
+            }
+        } else {
+            let stretches = stretches
+            arcLength = ArcLengthTable(segmentCount: stretches.count) { stretches[$0].speed(at: $1) }
+        }
+    }
+
     /// The keyframe time `index` (evenly spaced unless `times` is set).
     private func time(_ index: Int, spacing count: Int) -> Double {
         if let times, index < times.count { return times[index] }
         return count > 0 ? Double(index) / Double(count) : 0
     }
 
-    /// The value shown at `progress` when interpolating (linear and paced modes).
+    /// The value shown at `progress` when interpolating (every mode but discrete).
     func value(at progress: Double) -> CAAnimatedValue? {
         guard let (index, u) = locate(progress) else { return keyframes.first }
+        if let spline, let kind = keyframes.first?.kind {
+            return CAAnimatedValue(kind: kind, vector: spline.value(segment: index, at: u))
+        }
         return stretches[index].value(at: u)
     }
 
@@ -171,6 +216,10 @@ struct KeyframeTrack {
     private func locate(_ progress: Double) -> (Int, Double)? {
         let count = stretches.count
         guard count > 0 else { return nil }
+        if let arcLength {
+            // A curve of no length stays where it starts.
+            return arcLength.locate(fraction: progress) ?? (0, 0)
+        }
         if progress <= time(0, spacing: count) { return (0, 0) }
         for index in 0..<count {
             let start = time(index, spacing: count)
