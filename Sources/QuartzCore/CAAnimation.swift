@@ -14,11 +14,10 @@ open class CAAnimation: CAMediaTiming, CAAction {
 
     // MARK: - Timing (CAMediaTiming)
 
-    /// When the animation starts, in seconds on the layer tree's time line (the media
-    /// clock unless animations are slowed; convert with `convertTime(_:from: nil)`).
-    /// 0 means "when added": `add(_:forKey:)` sets it to `CAAnimationEngine.currentTime`
-    /// on the attached copy. Inside a
-    /// group it is relative to the group's start.
+    /// When the animation starts, in seconds of its layer's time (convert from the media
+    /// clock with `layer.convertTime(CACurrentMediaTime(), from: nil)`). 0 means "when
+    /// added": `add(_:forKey:)` sets it to the layer's time then on the attached copy.
+    /// Inside a group it is relative to the group's start.
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
     open var speed: Float = 1

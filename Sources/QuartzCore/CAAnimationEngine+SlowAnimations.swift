@@ -12,8 +12,9 @@
 // Changing the speed never makes an animation jump: the layer tree's time is continuous,
 // only its rate changes from the moment of the change. This is Core Animation's model of
 // a root layer whose `speed` is changed (the usual way to slow an iOS app's animations),
-// for the whole tree at once. Code that sets an animation's `beginTime` from the media
-// clock converts it first, as on iOS: `layer.convertTime(CACurrentMediaTime(), from: nil)`.
+// for the whole tree at once, above every layer's own timing (`CALayer+MediaTiming`), so a
+// layer's `speed` multiplies with it. Code that sets an animation's `beginTime` from the
+// media clock converts it first, as on iOS: `layer.convertTime(CACurrentMediaTime(), from: nil)`.
 
 extension CAAnimationEngine {
     /// How many seconds of animation pass per media second: 1 (the default) is real
@@ -31,8 +32,8 @@ extension CAAnimationEngine {
         }
     }
 
-    /// Now on the layer tree's time line: what animations' `beginTime`s and
-    /// presentation layers are measured against.
+    /// Now on the layer tree's time line: the time of a root layer with default timing,
+    /// from which every layer's own time is derived (`CALayer.currentLocalTime`).
     public static var currentTime: CFTimeInterval {
         heldTime ?? layerTime.time(atMediaTime: CACurrentMediaTime())
     }
@@ -69,22 +70,5 @@ struct LayerTreeTime {
         anchorTime = time(atMediaTime: mediaTime)
         anchorMediaTime = mediaTime
         speed = newSpeed
-    }
-}
-
-extension CALayer {
-    /// Converts `t` from the time space of `layer` to this layer's. `nil` means the
-    /// media clock (`CACurrentMediaTime()`); every layer shares the layer tree's time
-    /// (layers have no `speed` or `timeOffset` of their own here), so between two
-    /// layers the time is unchanged and from the media clock it is the tree's time
-    /// under `CAAnimationEngine.animationSpeed`.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
-        layer == nil ? CAAnimationEngine.time(atMediaTime: t) : t
-    }
-
-    /// Converts `t` from this layer's time space to that of `layer` (`nil`: the media
-    /// clock); the inverse of `convertTime(_:from:)`.
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
-        layer == nil ? CAAnimationEngine.mediaTime(atTime: t) : t
     }
 }

@@ -1,7 +1,8 @@
 /// The frame clock of the layer engine: the one entry a host calls once per frame.
 ///
 /// `tick()` does, in this order, at `t = CACurrentMediaTime()` (animations at the layer
-/// tree's time for `t`, which slow animations stretch: `CAAnimationEngine+SlowAnimations`):
+/// tree's time for `t`, which slow animations stretch: `CAAnimationEngine+SlowAnimations`;
+/// each layer's animations at that layer's own time, `CALayer+MediaTiming`):
 ///
 /// 1. fires every running `CADisplayLink` that is due (its `timestamp` is `t`);
 /// 2. tells the delegate of every attached animation whose `beginTime` has come
@@ -19,7 +20,9 @@
 /// Animations never finish on reads: `presentation()` between ticks shows an ended
 /// animation by its `fillMode` until the next tick detaches it.
 ///
-/// `needsFrames` tells an idle host that nothing moves, so it can stop ticking.
+/// `needsFrames` tells an idle host that nothing moves, so it can stop ticking. An
+/// animation on a paused layer (its time frozen by a `speed` of 0 on it or above it)
+/// does not move: it needs a frame only while a start or a stop is due to be told.
 @MainActor
 public enum CAAnimationEngine {
     /// The display's frame interval, which `CADisplayLink.duration` reports; the host
@@ -32,7 +35,7 @@ public enum CAAnimationEngine {
     public static var needsFrames: Bool {
         if !nextTickCallbacks.isEmpty || CATransaction.hasImplicitTransaction { return true }
         if displayLinks.contains(where: { !$0.isPaused }) { return true }
-        return animatedLayers.contains { $0.layer?.animationState?.hasRunningEntries == true }
+        return hasRunningAnimations
     }
 
     /// Called whenever new work arrives (an animation added, a display link started or
@@ -55,18 +58,22 @@ public enum CAAnimationEngine {
         markRunningAnimationsDamaged()
     }
 
-    /// Whether an attached animation has not stopped yet (so its layer's presentation
-    /// may move with time).
+    /// Whether an attached animation has not stopped yet and either moves with time or,
+    /// on a paused layer, waits for a tick to tell its start or stop.
     static var hasRunningAnimations: Bool {
-        animatedLayers.contains { $0.layer?.animationState?.hasRunningEntries == true }
+        animatedLayers.contains { box in
+            guard let layer = box.layer, let state = layer.animationState, state.hasRunningEntries else { return false }
+            return !layer.isTimeFrozen || state.hasDueNotice(atLocalTime: layer.currentLocalTime)
+        }
     }
 
     /// Marks every layer whose presentation moves with time (an attached animation has
-    /// not stopped) as damaged: its presentation at the last frame's time and at the
-    /// next one's are redrawn. A stopped animation's layer was marked when it stopped.
+    /// not stopped, and the layer's time is not frozen) as damaged: its presentation at
+    /// the last frame's time and at the next one's are redrawn. A stopped animation's
+    /// layer was marked when it stopped, and a paused one when its timing changed.
     static func markRunningAnimationsDamaged() {
         for box in animatedLayers {
-            guard let layer = box.layer, layer.animationState?.hasRunningEntries == true else { continue }
+            guard let layer = box.layer, layer.animationState?.hasRunningEntries == true, !layer.isTimeFrozen else { continue }
             layer.noteVisualChange()
         }
     }
@@ -118,6 +125,8 @@ public enum CAAnimationEngine {
         animatedLayers.append(WeakLayer(layer))
     }
 
+    /// Tells starts and stops due at the layer tree's time `now`, each layer's animations
+    /// judged at that layer's own time then.
     private static func advanceAnimations(to now: CFTimeInterval) {
         var starting: [AttachedAnimation] = []
         var ending: [(CALayer, LayerAnimationState, AttachedAnimation)] = []
@@ -127,9 +136,9 @@ public enum CAAnimationEngine {
                 state.isRegisteredWithEngine = false
                 return true
             }
+            let local = layer.localTime(atTreeTime: now)
             for entry in state.entries where !entry.hasStopped {
-                let phase = entry.animation.timing(defaultDuration: CAAnimation.defaultDuration)
-                    .sample(atParentTime: now).phase
+                let phase = entry.phase(atLocalTime: local)
                 if phase != .before, !entry.hasStarted { starting.append(entry) }
                 if phase == .after { ending.append((layer, state, entry)) }
             }

@@ -4,7 +4,7 @@ extension CALayer {
     /// Attaches a copy of `anim` for `key` (`nil`: no key, so it can only be removed
     /// with `removeAllAnimations()`); another animation attached for the same key is
     /// removed first, with `animationDidStop(_:finished: false)`. A zero `beginTime`
-    /// becomes the layer tree's current time (`CAAnimationEngine.currentTime`) on the copy, and a property animation without a
+    /// becomes the layer's time now (`currentLocalTime`) on the copy, and a property animation without a
     /// key path animates the property named by `key` (how an action's animation knows
     /// its property, as in Core Animation). The copy applies on top of the
     /// animations already attached. An animation that cannot drive this layer (an
@@ -12,7 +12,7 @@ extension CALayer {
     /// nothing, though its delegate still hears of its start and stop.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let attached = anim.copy() as! CAAnimation
-        if attached.beginTime == 0 { attached.beginTime = CAAnimationEngine.currentTime }
+        if attached.beginTime == 0 { attached.beginTime = currentLocalTime }
         if let property = attached as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
         let problem = attached.resolve(for: self)
         if let problem {

@@ -9,7 +9,7 @@
 //   `layer.presentation()!` or `layer.presentation() ?? layer` works here either way.)
 // - A layer with animations returns a NEW detached copy of the same class, made with
 //   `init(layer:)` (so subclasses copy their own properties), with every attached
-//   animation applied at the layer tree's time (`CAAnimationEngine.currentTime`), in the order added. It has no
+//   animation applied at the layer's own time (`currentLocalTime`), in the order added. It has no
 //   superlayer, sublayers or delegate: renderers and hit-testers walk the model tree
 //   and read each layer's own properties from `presentation() ?? layer`. Its
 //   `model()` is the layer it was made from. Changing it changes nothing on screen.
@@ -23,7 +23,7 @@ extension CALayer {
     func makePresentation(of state: LayerAnimationState) -> CALayer {
         let copy = type(of: self).init(layer: self)
         copy.presentedModel = self
-        let now = CAAnimationEngine.currentTime
+        let now = currentLocalTime
         for entry in state.entries where !entry.isInert {
             entry.animation.apply(to: copy, atParentTime: now, defaultDuration: CAAnimation.defaultDuration)
         }
@@ -40,7 +40,7 @@ extension CALayer {
         let copy = type(of: self).init(layer: self)
         copy.presentedModel = self
         property.write(copy, value)
-        let now = CAAnimationEngine.currentTime
+        let now = currentLocalTime
         for entry in state.entries where !entry.isInert {
             entry.animation.apply(to: copy, atParentTime: now, defaultDuration: CAAnimation.defaultDuration)
         }

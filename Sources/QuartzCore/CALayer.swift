@@ -224,10 +224,11 @@ open class CALayer {
         storedHitTestPath = other.storedHitTestPath
         hitTestsByOwnShape = other.hitTestsByOwnShape
         hitTestFillRule = other.hitTestFillRule
+        mediaTiming = other.mediaTiming
         updateMapping()
     }
 
-    /// The layer as it appears now (at the layer tree's time, `CAAnimationEngine.currentTime`), with
+    /// The layer as it appears now (at its own time, `currentLocalTime`), with
     /// its animations applied; see `CALayer+Presentation.swift` for what is returned.
     /// The renderer and presentation hit-testing read `presentation() ?? layer`.
     open func presentation() -> Self? {
@@ -249,6 +250,9 @@ open class CALayer {
 
     /// Damage tracking's marks and footprint (`DamageTracker`).
     var damageState = LayerDamageState()
+
+    /// The layer's `CAMediaTiming` values (`CALayer+MediaTiming.swift`).
+    var mediaTiming = LayerTiming()
 
     // MARK: - Actions (CALayer+Actions.swift)
 

@@ -1,10 +1,10 @@
-/// Core Animation's timing properties, as `CAAnimation` has them. See
-/// `CAAnimationTiming` for the arithmetic they drive.
-///
-/// Layers do not adopt it here: a layer's own `speed` and `timeOffset` (a layer time
-/// space, used on Apple platforms to pause a subtree) are not implemented, so every
-/// animation's `beginTime` is on the one layer tree time line (`CAAnimationEngine.currentTime`,
-/// the media clock unless animations are slowed: `CAAnimationEngine+SlowAnimations.swift`).
+/// Core Animation's hierarchical timing, adopted as there by animations and layers: each
+/// maps its parent's time to its own. An animation's parent is its layer (or its group):
+/// `CAAnimationTiming` is the arithmetic. A layer's parent is its superlayer, and a
+/// root's is the layer tree's time line (`CAAnimationEngine.currentTime`: the media
+/// clock unless animations are slowed): `LayerTiming` is that map, and
+/// `CALayer+MediaTiming.swift` tells how pausing a subtree with `speed` and
+/// `timeOffset` works.
 @MainActor
 public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }

@@ -12,6 +12,16 @@ final class LayerAnimationState {
     /// Whether an animation is still to stop, so frames are needed.
     var hasRunningEntries: Bool { entries.contains { !$0.hasStopped } }
 
+    /// Whether a tick at the layer's time `localTime` would tell an animation's start
+    /// or stop: what still needs a frame when the layer's time stands still.
+    func hasDueNotice(atLocalTime localTime: CFTimeInterval) -> Bool {
+        entries.contains { entry in
+            guard !entry.hasStopped else { return false }
+            let phase = entry.phase(atLocalTime: localTime)
+            return phase == .after || (phase == .active && !entry.hasStarted)
+        }
+    }
+
     func append(_ entry: AttachedAnimation) {
         entries.append(entry)
     }
@@ -57,6 +67,11 @@ final class AttachedAnimation {
         self.animation = animation
         self.sequence = sequence
         self.isInert = isInert
+    }
+
+    /// Where the animation stands at its layer's time `localTime`.
+    func phase(atLocalTime localTime: CFTimeInterval) -> CAAnimationTiming.Phase {
+        animation.timing(defaultDuration: CAAnimation.defaultDuration).sample(atParentTime: localTime).phase
     }
 
     /// Tells the delegate the animation started, once.

@@ -190,7 +190,7 @@ final class ViewPropertyAnimationAction: CAAction {
         }
         animation.duration = block.duration
         if block.delay > 0 {
-            animation.beginTime = CAAnimationEngine.currentTime + block.delay
+            animation.beginTime = layer.currentLocalTime + block.delay
             // The old value shows during the delay, though the model already has the new.
             animation.fillMode = .backwards
         }

@@ -100,7 +100,7 @@ final class UIViewKeyframeBlock: ViewChangeRecorder {
         animation.timingFunction = block.options.timingFunction
         animation.duration = block.duration
         if block.delay > 0 {
-            animation.beginTime = CAAnimationEngine.currentTime + block.delay
+            animation.beginTime = layer.currentLocalTime + block.delay
             animation.fillMode = .backwards
         }
         if block.options.contains(.repeat) { animation.repeatCount = .infinity }

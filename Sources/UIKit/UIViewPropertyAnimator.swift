@@ -425,7 +425,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
             hold.fromValue = shown
             hold.toValue = shown
             hold.duration = 1e-6
-            hold.beginTime = CAAnimationEngine.currentTime - 1
+            hold.beginTime = track.view.layer.currentLocalTime - 1
             hold.fillMode = .forwards
             hold.isRemovedOnCompletion = false
             track.view.layer.add(hold, forKey: key(index))
@@ -450,14 +450,15 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
                     animation.fromValue = ViewValueDifference.part(0, of: track.difference)
                     animation.toValue = track.difference
                     animation.timingFunction = Self.mirrored(curve)
-                    animation.beginTime = start - (1 - fraction) * duration
+                    animation.beginTime = Self.layerTime(start - (1 - fraction) * duration, on: track.view.layer)
                     remaining = fraction * duration
                 } else {
                     animation = CABasicAnimation(keyPath: track.key)
                     animation.fromValue = track.difference
                     animation.toValue = ViewValueDifference.part(0, of: track.difference)
                     animation.timingFunction = curve
-                    animation.beginTime = start - fraction * duration + track.delayFactor * duration
+                    animation.beginTime = Self.layerTime(
+                        start - fraction * duration + track.delayFactor * duration, on: track.view.layer)
                     remaining = (1 - fraction) * duration
                 }
                 animation.duration = max(span, 1e-9)
@@ -471,7 +472,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
                 }
                 animation.fromValue = ViewValueDifference.part(1 - startValues[index], of: track.difference)
                 animation.toValue = ViewValueDifference.part(1 - target, of: track.difference)
-                animation.beginTime = start
+                animation.beginTime = Self.layerTime(start, on: track.view.layer)
                 remaining = max(remaining, animation.duration)
             case .paused:
                 return showPaused()
@@ -489,7 +490,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         let generation = generation
         if let layer = tracks.first?.view.layer {
             let clock = CAAnimation()
-            clock.beginTime = now
+            clock.beginTime = Self.layerTime(now, on: layer)
             clock.duration = max(remaining, 1e-9)
             clock.delegate = AnimatorClock { [weak self] in self?.reachedEnd(generation: generation) }
             layer.add(clock, forKey: clockKey)
@@ -498,6 +499,14 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
                 self?.reachedEnd(generation: generation)
             }
         }
+    }
+
+    /// `treeTime`, a time on the animator's clock (the layer tree's time line), in
+    /// `layer`'s own time, where its animations run (`CALayer+MediaTiming`): the same
+    /// instant, so a layer whose time is shifted by its or an ancestor's timing starts
+    /// the animator's animations when the animator does.
+    private static func layerTime(_ treeTime: CFTimeInterval, on layer: CALayer) -> CFTimeInterval {
+        treeTime + layer.currentLocalTime - CAAnimationEngine.currentTime
     }
 
     /// The curve run backwards in time: C′(x) = 1 − C(1 − x).

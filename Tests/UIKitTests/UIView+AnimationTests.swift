@@ -247,6 +247,25 @@ final class UIViewAnimationTests: UIKitTestCase {
         XCTAssertEqual(shown.opacity, 0.5, accuracy: 1e-6)
     }
 
+    /// Source: CAMediaTiming — Apple Developer Documentation (a layer's `speed` scales
+    /// its time and so its animations'); UIView.animate(withDuration:delay:options:
+    /// animations:completion:) — Apple Developer Documentation for the delay.
+    func testADelayAndADurationRunInTheLayersTime() async {
+        window.layer.timeOffset = 40
+        window.layer.speed = 2
+        UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { self.view.alpha = 0 },
+                       completion: { self.trace.note("done(\($0))") })
+        XCTAssertEqual(view.layer.animation(forKey: "opacity")?.beginTime, view.layer.convertTime(100, from: nil) + 0.5)
+        clock.now = 100.2
+        XCTAssertEqual(shown.opacity, 1, "still in its delay")
+        clock.now = 100.5
+        XCTAssertEqual(shown.opacity, 0.5, accuracy: 1e-6, "half a second of media time is a second of the layer's")
+        tick(at: 100.74)
+        XCTAssertEqual(trace.flush(), [])
+        tick(at: 100.75)
+        XCTAssertEqual(trace.flush(), ["done(true)"])
+    }
+
     func testRepeatAndAutoreverse() async {
         UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear], animations: {
             self.view.alpha = 0

@@ -92,6 +92,33 @@ final class UIViewPresentationHitTestingTests: UIKitTestCase {
         XCTAssertTrue(window.hitTest(CGPoint(x: 220, y: 310), with: nil) === plain)
     }
 
+    /// Source: Core Animation Programming Guide, "Pausing and Resuming Animations": the
+    /// presentation of a paused tree stays where it was paused, so hit-testing by it does.
+    func testHitsFollowAPausedAndResumedLayerTree() async {
+        let plain = addTraceView("plain", CGRect(x: 0, y: 300, width: 50, height: 50))
+        window.hitTestsPresentation = true
+        UIView.animate(withDuration: 1, delay: 0, options: [.allowUserInteraction, .curveLinear], animations: {
+            plain.center.x = 225
+        })
+        clock.now = 100.25
+        let pausedTime = window.layer.convertTime(CACurrentMediaTime(), from: nil)
+        window.layer.speed = 0
+        window.layer.timeOffset = pausedTime
+        clock.now = 100.75
+        // Frozen at 0.25 s: x 50…100.
+        XCTAssertTrue(window.hitTest(CGPoint(x: 60, y: 310), with: nil) === plain)
+        XCTAssertFalse(window.hitTest(CGPoint(x: 160, y: 310), with: nil) === plain, "where it would be by now")
+        let resumeFrom = window.layer.timeOffset
+        window.layer.speed = 1
+        window.layer.timeOffset = 0
+        window.layer.beginTime = 0
+        window.layer.beginTime = window.layer.convertTime(CACurrentMediaTime(), from: nil) - resumeFrom
+        clock.now = 101
+        // 0.5 s of its time in: x 100…150.
+        XCTAssertTrue(window.hitTest(CGPoint(x: 110, y: 310), with: nil) === plain)
+        XCTAssertFalse(window.hitTest(CGPoint(x: 60, y: 310), with: nil) === plain)
+    }
+
     func testViewOptInCoversItsSubtreeOnly() async {
         let left = addTraceView("left", CGRect(x: 0, y: 300, width: 150, height: 100))
         let right = addTraceView("right", CGRect(x: 160, y: 300, width: 150, height: 100))

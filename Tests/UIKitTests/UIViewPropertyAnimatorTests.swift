@@ -71,6 +71,25 @@ final class UIViewPropertyAnimatorTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["completed(end)"])
     }
 
+    /// A view whose layer's time is shifted (an ancestor's `timeOffset`, as after
+    /// resuming a paused tree: CAMediaTiming — Apple Developer Documentation) still
+    /// starts moving when the animator starts, and pauses and resumes in place.
+    func testAViewInALayerTreeWithShiftedTimeStartsWhenTheAnimatorDoes() async {
+        window.layer.timeOffset = 37
+        let animator = linearMove()
+        animator.startAnimation()
+        tick(at: 100.25)
+        XCTAssertEqual(shownX, 100, accuracy: 1e-9)
+        animator.pauseAnimation()
+        tick(at: 100.8)
+        XCTAssertEqual(shownX, 100, accuracy: 1e-9, "held while paused")
+        animator.startAnimation()
+        tick(at: 101.05)
+        XCTAssertEqual(shownX, 150, accuracy: 1e-9)
+        tick(at: 101.55)
+        XCTAssertEqual(trace.flush(), ["completed(end)"])
+    }
+
     /// Scrubbing ignores the curve unless `scrubsLinearly` is false; resumed after a
     /// linear scrub, an eased animator goes on from the point of its curve that shows
     /// the same, so nothing jumps.
