@@ -76,7 +76,7 @@ extension CALayer {
     /// composites as a group only while it has sublayers (`render(in:)`), which changes
     /// how its own drawing blends.
     private func noteGroupingChange() {
-        if opacity < 1 || (presentation() ?? self).opacity < 1 { noteVisualChange() }
+        if opacity < 1 || presentationOrSelf().opacity < 1 { noteVisualChange() }
     }
 
     /// Removes `layer` from its current place first, so that indices computed afterwards

@@ -1,33 +1,55 @@
 // The presentation layer: the model with its animations applied at the current time.
 //
-// What `presentation()` returns (this project's rule, documented for the lead):
+// What `presentation()` returns (Core Animation: "returns a copy of the presentation
+// layer object that represents the state of the layer as it currently appears
+// onscreen"; CALayer.presentation() — Apple Developer Documentation):
 //
-// - A layer with no animation attached returns *itself*: it looks exactly like its
-//   model, and the answer costs one nil check, which the renderer and presentation
-//   hit-testing rely on for trees of thousands of layers. (Core Animation returns a
-//   separate copy, or `nil` before the layer was first drawn; code written for it as
-//   `layer.presentation()!` or `layer.presentation() ?? layer` works here either way.)
-// - A layer with animations returns a NEW detached copy of the same class, made with
-//   `init(layer:)` (so subclasses copy their own properties), with every attached
-//   animation applied at the layer's own time (`currentLocalTime`), in the order added. It has no
-//   superlayer, sublayers or delegate: renderers and hit-testers walk the model tree
-//   and read each layer's own properties from `presentation() ?? layer`. Its
-//   `model()` is the layer it was made from. Changing it changes nothing on screen.
+// - Always a NEW detached copy of the same class, made with `init(layer:)` (so
+//   subclasses copy their own properties), with every attached animation applied at the
+//   layer's own time (`currentLocalTime`), in the order added; with nothing attached it
+//   looks exactly like the model. Writing to it never changes the model or the screen.
+//   It has no superlayer, sublayers or delegate; its `model()` is the layer it was made
+//   from (also when it is a copy of a copy).
+// - Never `nil`. Core Animation answers `nil` until the layer has been part of a
+//   committed transaction, since its presentation lives in the render server; here the
+//   presentation is computed from the model on demand, so there is always one to give,
+//   and code written as `presentation() ?? layer` or (after the first frame, as on iOS)
+//   `presentation()!` works the same.
 // - Once an animation has ended, `fillMode` decides whether it still shows (while
 //   attached: `isRemovedOnCompletion` false, or until the tick that removes it).
 //
-// Building the copy neither runs actions nor damages anything: the copy is in no
-// layer tree, so its property changes report no damage (see `DamageTracker`).
+// The renderer, damage tracking, snapshots and hit-testing walk the model tree and read
+// each layer through `presentationOrSelf()` instead: the layer itself when nothing is
+// attached (no copy, for trees of thousands of layers every frame), a presentation copy
+// otherwise. It is for reading only, and is not public: a caller writing to what it
+// returned would write to the model.
+//
+// Building a copy neither runs actions nor damages anything: the copy is in no layer
+// tree, so its property changes report no damage (see `DamageTracker`).
 
 extension CALayer {
-    func makePresentation(of state: LayerAnimationState) -> CALayer {
+    /// The layer as it appears now for reading inside the package: itself when no
+    /// animation is attached, else `presentation()`'s copy (see the top of this file).
+    package final func presentationOrSelf() -> CALayer {
+        guard let animationState, animationState.hasEntries else { return self }
+        return makePresentation(of: animationState)
+    }
+
+    /// A presentation copy with `state`'s animations (when given) applied now.
+    func makePresentation(of state: LayerAnimationState?) -> CALayer {
         let copy = type(of: self).init(layer: self)
-        copy.presentedModel = self
+        copy.presentedModel = presentedModel ?? self
+        if let state { applyAnimations(of: state, to: copy) }
+        return copy
+    }
+
+    /// Applies `state`'s animations, in the order added, to `copy` at this layer's time
+    /// now.
+    private func applyAnimations(of state: LayerAnimationState, to copy: CALayer) {
         let now = currentLocalTime
         for entry in state.entries where !entry.isInert {
             entry.animation.apply(to: copy, atParentTime: now, defaultDuration: CAAnimation.defaultDuration)
         }
-        return copy
     }
 
     /// What the property `key` showed with `modelValue` as its model value: the model
@@ -40,10 +62,7 @@ extension CALayer {
         let copy = type(of: self).init(layer: self)
         copy.presentedModel = self
         property.write(copy, value)
-        let now = currentLocalTime
-        for entry in state.entries where !entry.isInert {
-            entry.animation.apply(to: copy, atParentTime: now, defaultDuration: CAAnimation.defaultDuration)
-        }
+        applyAnimations(of: state, to: copy)
         return property.read(copy)?.anyValue ?? modelValue
     }
 }

@@ -2,7 +2,7 @@
 // `renderInContext:`), and the renderer's frames, which hand it a context over Cairo.
 //
 // The walk goes over the *model* tree and draws, for each layer, what its presentation
-// shows (`presentation() ?? layer`), recursing into the model's sublayers in drawing
+// shows (`presentationOrSelf()`, which copies only animated layers), recursing into the model's sublayers in drawing
 // order. Per layer, back to front, as Core Animation composites it:
 //
 //   shadow → background → contents → shape or text → sublayers → border
@@ -46,7 +46,7 @@ extension CALayer {
         // The model's contents are brought up to date first, so the presentation copy
         // taken next carries them.
         updateContentsForRendering()
-        let shown = presentation() ?? self
+        let shown = presentationOrSelf()
         guard !shown.isHidden else { return }
         let opacity = CGFloat(shown.opacity)
         guard opacity > 0 else { return }

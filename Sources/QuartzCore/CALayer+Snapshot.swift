@@ -13,7 +13,7 @@ extension CALayer {
     /// This project's own API: Core Animation keeps such pictures in its render server.
     public func snapshotTree() -> CALayer {
         updateContentsForRendering()
-        let shown = presentation() ?? self
+        let shown = presentationOrSelf()
         let copy = type(of: self).init(layer: shown)
         for sublayer in sublayers ?? [] where !sublayer.isHidden {
             copy.addSublayer(sublayer.snapshotTree())

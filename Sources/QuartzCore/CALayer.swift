@@ -228,12 +228,11 @@ open class CALayer {
         updateMapping()
     }
 
-    /// The layer as it appears now (at its own time, `currentLocalTime`), with
-    /// its animations applied; see `CALayer+Presentation.swift` for what is returned.
-    /// The renderer and presentation hit-testing read `presentation() ?? layer`.
+    /// A new copy of the layer as it appears now (at its own time, `currentLocalTime`),
+    /// with its animations applied, even when none is attached; never `nil` here. See
+    /// `CALayer+Presentation.swift` for what the copy holds and why.
     open func presentation() -> Self? {
-        guard let animationState, animationState.hasEntries else { return self }
-        return makePresentation(of: animationState) as? Self
+        makePresentation(of: animationState) as? Self
     }
 
     /// For a presentation copy, the layer it shows; for a model layer, itself.

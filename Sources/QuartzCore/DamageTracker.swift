@@ -133,7 +133,7 @@ struct FootprintWalk {
         }
         guard layer.damageState.isDueBelow else { return layer.damageState.footprint }
         layer.damageState.isDueBelow = false
-        let shown = layer.presentation() ?? layer
+        let shown = layer.presentationOrSelf()
         guard !shown.isHidden, shown.opacity > 0 else {
             // Nothing below shows: only the marks need clearing.
             clearMarks(below: layer)
@@ -153,7 +153,7 @@ struct FootprintWalk {
     func recompute(_ layer: CALayer, parentToWindow: CGAffineTransform, clip: CGRect) -> CGRect {
         layer.damageState.isDue = false
         layer.damageState.isDueBelow = false
-        let shown = layer.presentation() ?? layer
+        let shown = layer.presentationOrSelf()
         guard !shown.isHidden, shown.opacity > 0 else {
             forget(layer)
             return .null

@@ -7,7 +7,7 @@ import UIKit
 @MainActor
 struct LayerPlacement {
     let layer: CALayer
-    /// `layer.presentation() ?? layer`: the layer itself unless an animation is attached.
+    /// `layer.presentationOrSelf()`: the layer itself unless an animation is attached.
     let shown: CALayer
     let modelToWindow: CGAffineTransform
     let shownToWindow: CGAffineTransform
@@ -35,7 +35,7 @@ enum WindowLayers {
     private static func visit(_ layer: CALayer, modelParent: CGAffineTransform, shownParent: CGAffineTransform,
                               presentationHitTesting: Bool, _ body: (LayerPlacement) -> Void) {
         guard !layer.isHidden else { return }
-        let shown = layer.presentation() ?? layer
+        let shown = layer.presentationOrSelf()
         let view = layer.delegate as? UIView
         let placement = LayerPlacement(
             layer: layer, shown: shown,

@@ -7,7 +7,7 @@
 // layer; that works here as written. With `hitTestsPresentation` set on a view (or on
 // a window, for everything in it), the default `hitTest(_:with:)` of that view and of
 // every view below it instead maps the point through each view's presentation geometry
-// (`layer.presentation() ?? layer`: its animated position, bounds and transform) and
+// (`layer.presentationOrSelf()`: its animated position, bounds and transform) and
 // tests the animated bounds (or hit-test path), and the hidden and alpha restrictions
 // use the presented values. Overrides of `hitTest(_:with:)` below it still run, and
 // their `super` calls stay in presentation mode.
@@ -36,7 +36,7 @@ extension UIView {
     // Kept out of line so the default hit-test stays small enough to inline.
     @inline(never)
     func presentationHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        let shown = layer.presentation() ?? layer
+        let shown = layer.presentationOrSelf()
         guard storedIsUserInteractionEnabled, nonInteractiveAnimationCount == 0,
             shown.admitsHits(minimumOpacity: UIView.minimumHittableAlpha),
             shown === layer ? self.point(inside: point, with: event) : shown.contains(point)
@@ -45,7 +45,7 @@ extension UIView {
         UIView.isHitTestingPresentation = true
         defer { UIView.isHitTestingPresentation = outer }
         for subview in subviews.reversed() {
-            let local = (subview.layer.presentation() ?? subview.layer).pointFromSuperlayer(point)
+            let local = subview.layer.presentationOrSelf().pointFromSuperlayer(point)
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
         return self

@@ -258,7 +258,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         }
         // Each property's model becomes what it shows (several tracks may move one).
         for track in tracks {
-            let shown = track.view.layer.presentation() ?? track.view.layer
+            let shown = track.view.layer.presentationOrSelf()
             if let value = ViewChangeRecordingAction.modelValue(of: shown, forKey: track.key) {
                 Self.setModel(of: track, toValue: value)
             }

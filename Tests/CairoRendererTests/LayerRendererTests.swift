@@ -5,24 +5,29 @@ import XCTest
 /// What the renderer draws of a tree, by exact pixels: presentation over model, order,
 /// what is skipped, drawn layers' backing stores.
 final class LayerRendererTests: RenderingTestCase {
-    /// A layer whose presentation is a copy moved 50 points right and painted red, as a
-    /// running animation would show it.
-    private final class AnimatedLayer: CALayer {
-        override func presentation() -> Self? {
-            let shown = type(of: self).init()
-            shown.bounds = bounds
-            shown.position = CGPoint(x: position.x + 50, y: position.y)
-            shown.backgroundColor = .red
-            return shown
+    /// Attaches animations that hold `layer`'s presentation 50 points right of its model
+    /// and red at every time, as a running animation shows it.
+    private func showMovedAndRed(_ layer: CALayer) {
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = layer.position.x + 50
+        move.toValue = layer.position.x + 50
+        let paint = CABasicAnimation(keyPath: "backgroundColor")
+        paint.fromValue = CGColor.red
+        paint.toValue = CGColor.red
+        for (key, animation) in [("move", move), ("paint", paint)] {
+            animation.fillMode = .both
+            animation.isRemovedOnCompletion = false
+            layer.add(animation, forKey: key)
         }
     }
 
     func testEachLayerIsDrawnAsItsPresentationWithTheModelsSublayers() async {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 40), .white)
-        let animated = AnimatedLayer()
+        let animated = CALayer()
         animated.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         animated.backgroundColor = .blue
         root.addSublayer(animated)
+        showMovedAndRed(animated)
         makeLayer(CGRect(x: 0, y: 0, width: 10, height: 10), .green, in: animated)
         XCTAssertEqual(pixel(of: root, x: 20, y: 30).red, 255, "the model's place is empty")
         XCTAssertEqual(pixel(of: root, x: 20, y: 30).green, 255)

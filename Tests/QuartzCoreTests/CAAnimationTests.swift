@@ -79,7 +79,7 @@ final class CAAnimationTests: AnimationTestCase {
         tick(at: 11.5)
         XCTAssertNil(layer.animation(forKey: "fade"))
         XCTAssertNil(layer.animationKeys())
-        XCTAssertTrue(layer.presentation() === layer, "nothing attached: the layer presents itself")
+        XCTAssertTrue(layer.presentationOrSelf() === layer, "nothing attached: the layer is read as it is")
         XCTAssertEqual(opacity(at: 11.5), 0.5, accuracy: 1e-6)
     }
 

@@ -146,7 +146,7 @@ final class CALayerAnimationsTests: AnimationTestCase {
         shape.name = "shape"
         // Configured before joining a tree, so without implicit animations.
         root.addSublayer(shape)
-        XCTAssertTrue(shape.presentation() === shape)
+        XCTAssertFalse(shape.presentation() === shape, "a copy, even with nothing attached")
         shape.add(move("m"), forKey: "m")
         clock.now = 10.25
         let p = shape.presentation()!

@@ -15,12 +15,13 @@ import UIKit
 /// - The listing's free variable `v` ("v is the animated subview") becomes the
 ///   property `animatedSubview`; with none set, the view hit-tests as any view.
 /// - `[v.layer presentationLayer]` becomes `presentation()`, which here is never nil
-///   (the layer itself when nothing is attached); the `?? layer` keeps the listing
-///   right under Core Animation too.
-/// - As written, the comparison `hitLayer == lay` fails for a tap on a *sublayer* of a
-///   subview at rest (with no animation attached, `presentation()` is the layer with
-///   its sublayers, and `hitTest` returns the frontmost); the tap then goes to `self`.
-///   Kept as the seed has it: the sandbox's animated view has no sublayers.
+///   (a copy, even when nothing is attached); the `?? layer` keeps the listing right
+///   under Core Animation too, where it is nil before the layer's first commit.
+/// - As written, the comparison `hitLayer == lay` fails on iOS for a tap on a
+///   *sublayer* of the subview (its presentation layer has presentation sublayers, and
+///   `hitTest` returns the frontmost), so the tap goes to `self`; here the copy has no
+///   sublayers, so such a tap reaches the subview. Kept as the seed has it: the
+///   sandbox's animated view has no sublayers, where the two agree.
 public final class PresentationHitTestingView: UIView {
     /// The seed's `v`: the subview that animates.
     public weak var animatedSubview: UIView?
