@@ -11,13 +11,7 @@ final class ArcLengthTableTests: AnimationTestCase {
     private let layer = CALayer()
 
     private func cubicPaced(_ keyPath: String, _ configure: (CAKeyframeAnimation) -> Void) {
-        let animation = CAKeyframeAnimation(keyPath: keyPath)
-        animation.duration = 4
-        animation.fillMode = .forwards
-        animation.calculationMode = .cubicPaced
-        configure(animation)
-        clock.now = 10
-        layer.add(animation, forKey: "k")
+        attachKeyframes(keyPath, mode: .cubicPaced, to: layer, configure)
     }
 
     private func position(at time: CFTimeInterval) -> CGPoint {

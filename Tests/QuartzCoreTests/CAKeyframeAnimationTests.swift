@@ -7,12 +7,7 @@ final class CAKeyframeAnimationTests: AnimationTestCase {
     private let layer = CALayer()
 
     private func keyframes(_ keyPath: String, _ configure: (CAKeyframeAnimation) -> Void) {
-        let animation = CAKeyframeAnimation(keyPath: keyPath)
-        animation.duration = 4
-        animation.fillMode = .forwards
-        animation.isRemovedOnCompletion = false
-        configure(animation)
-        layer.add(animation, forKey: "k")
+        attachKeyframes(keyPath, to: layer, configure)
     }
 
     private func x(at time: CFTimeInterval) -> CGFloat {

@@ -19,13 +19,7 @@ final class KochanekBartelsSplineTests: AnimationTestCase {
     private let values: [CGFloat] = [0, 10, 30, 20]
 
     private func cubic(_ keyPath: String = "position.x", _ configure: (CAKeyframeAnimation) -> Void) {
-        let animation = CAKeyframeAnimation(keyPath: keyPath)
-        animation.duration = 4
-        animation.fillMode = .forwards
-        animation.calculationMode = .cubic
-        configure(animation)
-        clock.now = 10
-        layer.add(animation, forKey: "k")
+        attachKeyframes(keyPath, mode: .cubic, to: layer, configure)
     }
 
     private func x(at time: CFTimeInterval) -> Double {
