@@ -3,8 +3,8 @@
 // (`CAAnimationEngine.currentTime`: the media clock, stretched by slow animations), and
 // an animation attached to a layer runs in that layer's time.
 //
-// So pausing a subtree is Core Animation's technique, exactly (Core Animation
-// Programming Guide, "Pausing and Resuming Animations"):
+// So pausing a subtree is Core Animation's technique, exactly (Technical Q&A QA1673;
+// Core Animation Programming Guide, "Pausing and Resuming Animations"):
 //
 //     let paused = layer.convertTime(CACurrentMediaTime(), from: nil)
 //     layer.speed = 0

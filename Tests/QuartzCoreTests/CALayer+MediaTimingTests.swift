@@ -6,9 +6,10 @@ import XCTest
 ///
 /// Sources: CAMediaTiming — Apple Developer Documentation (the defaults; "t = (tp −
 /// begin) * speed + offset", in the header's comment on `timeOffset`); CALayer
-/// convertTime(_:from:) / convertTime(_:to:) — Apple Developer Documentation ("nil …
-/// the receiver's time is converted to/from absolute time"); Core Animation Programming
-/// Guide, "Pausing and Resuming Animations" (Listing 5-4), for the pause technique.
+/// convertTime(_:from:) / convertTime(_:to:) — Apple Developer Documentation (its
+/// `offsetSlowMoLayer` example); Core Animation Programming
+/// Guide, "Pausing and Resuming Animations", and Technical Q&A QA1673 "How to pause the
+/// animation of a layer tree" (Listing 1), for the pause technique.
 final class CALayerMediaTimingTests: AnimationTestCase {
     private let log = DelegateLog()
 
@@ -55,6 +56,18 @@ final class CALayerMediaTimingTests: AnimationTestCase {
         XCTAssertEqual(CALayer().convertTime(5.5, from: child), 10)
     }
 
+    func testAppleDocumentationsOffsetSlowMotionExample() async {
+        let layer = CALayer()
+        let offsetSlowMoLayer = CALayer()
+        offsetSlowMoLayer.timeOffset = 1
+        offsetSlowMoLayer.speed = 0.5
+        layer.addSublayer(offsetSlowMoLayer)
+        // (0.5 − 0)·0.5 + 1.
+        XCTAssertEqual(offsetSlowMoLayer.convertTime(0.5, from: layer), 1.25)
+        XCTAssertEqual(layer.convertTime(0.5, to: offsetSlowMoLayer), 1.25)
+        XCTAssertEqual(layer.convertTime(1.25, from: offsetSlowMoLayer), 0.5)
+    }
+
     func testTwoLayersUnderOnePausedAncestorStillConvertBetweenThem() async {
         let (root, a) = attachedLayer()
         let b = CALayer()
@@ -97,7 +110,7 @@ final class CALayerMediaTimingTests: AnimationTestCase {
         tick(at: 10)
         XCTAssertEqual(log.flush(), ["container.start", "child.start"])
 
-        // Pause (Listing 5-4), one second in.
+        // Pause (QA1673, Listing 1), one second in.
         clock.now = 11
         let pausedTime = container.convertTime(CACurrentMediaTime(), from: nil)
         container.speed = 0
