@@ -4,7 +4,7 @@
 
 extension CALayer {
     /// A detached copy of this layer and its sublayers as they appear now: each layer's
-    /// presentation (its animations applied at the layer tree's time), its drawn
+    /// presentation (its animations applied at its own time), its drawn
     /// contents brought up to date first and shared, not redrawn. The copies have no
     /// delegate and no animations, so the picture never changes; changing the originals
     /// afterwards does not change it either. Hidden sublayers are left out. The root
