@@ -28,7 +28,8 @@ final class ScrollViewContentTouchGate: UIGestureRecognizer {
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard let scrollView = view as? UIScrollView else { return }
-        scrollView.trackedTouches.append(contentsOf: touches)
+        scrollView.trackedTouches.removeAll { $0.touch?.isFinished ?? true }
+        scrollView.trackedTouches.append(contentsOf: touches.map { UIScrollView.TrackedTouch(touch: $0) })
         if scrollView.catchMotion() {
             UIKitDebug.log(.gestures, "UIScrollView: a touch caught the moving content; the content does not hear of it")
             state = .ended

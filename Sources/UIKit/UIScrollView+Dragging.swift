@@ -199,7 +199,12 @@ extension UIScrollView {
         self.motion = motion
         indicators.show(in: self)
         if motionLink == nil {
-            let link = CADisplayLink { [weak self] _ in self?.stepMotion() }
+            // A scroll view let go mid-motion stops its link at the next frame, so the
+            // frames do not keep coming for nobody.
+            let link = CADisplayLink { [weak self] link in
+                guard let self else { return link.invalidate() }
+                stepMotion()
+            }
             link.add(to: .main, forMode: .common)
             motionLink = link
         }

@@ -172,7 +172,7 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     /// Whether a finger is down on the scroll view (on its content or itself), scrolling
     /// or not.
     open var isTracking: Bool {
-        trackedTouches.removeAll { $0.isFinished }
+        trackedTouches.removeAll { $0.touch?.isFinished ?? true }
         return !trackedTouches.isEmpty
     }
 
@@ -323,8 +323,14 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     var motion: ScrollViewMotion?
     /// Drives `motion` once per frame.
     var motionLink: CADisplayLink?
+    /// A touch held weakly: a touch holds its view, and so the window the scroll view is
+    /// in, which must not be kept alive by the scroll view in return.
+    struct TrackedTouch {
+        weak var touch: UITouch?
+    }
+
     /// Touches that went down on the scroll view, for `isTracking`.
-    var trackedTouches: [UITouch] = []
+    var trackedTouches: [TrackedTouch] = []
     /// What the current drag started from (`UIScrollView+Dragging.swift`).
     var drag: ScrollViewDrag?
     /// What the current pinch started from (`UIScrollView+Zooming.swift`).

@@ -285,6 +285,19 @@ final class UIScrollViewTests: UIKitTestCase {
         XCTAssertEqual(log.flush(), [])
     }
 
+    /// A scroll view let go while its content moves leaves no display link behind: the
+    /// frames stop coming.
+    func testAScrollViewLetGoMidMotionStopsItsFrames() async {
+        drag(from: CGPoint(x: 150, y: 350), by: CGPoint(x: 0, y: -100), steps: 10, interval: 0.01)
+        XCTAssertTrue(scrollView.isDecelerating)
+        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        scrollView.removeFromSuperview()
+        scrollView = nil
+        UIApplication.shared.resetForTesting()  // the touches' last references
+        frames(1.0 / 60)
+        XCTAssertFalse(CAAnimationEngine.needsFrames)
+    }
+
     // MARK: - Paging
 
     func testPagingRestsOnThePageTheReleasePointsTo() async {
