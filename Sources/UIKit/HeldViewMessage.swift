@@ -1,14 +1,16 @@
 /// A phase of a touch withheld from its view by a recognizer's `delaysTouchesBegan` or
 /// `delaysTouchesEnded` (or the `cancelled` of a cut-off), with the touch as it was then: when the phase is finally
-/// delivered, the view gets the original touch with its original phase, timestamp and
-/// locations (seed 000: "what's delivered is the original touch with the original
-/// event, which still have their original timestamps").
+/// delivered, the view gets the original touch with its original phase, timestamp,
+/// locations, force and contact size (seed 000: "what's delivered is the original
+/// touch with the original event, which still have their original timestamps").
 @MainActor
 struct HeldViewMessage {
     let phase: UITouch.Phase
     let timestamp: TimeInterval
     let location: CGPoint
     let previousLocation: CGPoint
+    let force: CGFloat
+    let majorRadius: CGFloat
     /// Which dispatch withheld it: a recognizer's cancellation reports touches withheld
     /// in different events in separate calls.
     let batch: UInt64
@@ -18,6 +20,8 @@ struct HeldViewMessage {
         timestamp = touch.liveTimestamp
         location = touch.liveLocation
         previousLocation = touch.livePreviousLocation
+        force = touch.liveForce
+        majorRadius = touch.liveMajorRadius
         self.batch = batch
     }
 
@@ -28,6 +32,8 @@ struct HeldViewMessage {
         timestamp = touch.liveTimestamp
         location = touch.liveLocation
         previousLocation = touch.livePreviousLocation
+        force = touch.liveForce
+        majorRadius = touch.liveMajorRadius
         batch = 0
     }
 

@@ -81,8 +81,11 @@ final class TouchRouter {
             case .moved:
                 guard let touch = touch(for: sample) else { continue }
                 guard let location = finiteLocation(of: sample, fallback: touch) else { continue }
-                if location == touch.locationInWindow { continue }
+                // Nothing changed: the touch stays stationary. A change of force alone
+                // is a move, as on iOS.
+                if location == touch.locationInWindow, !touch.contactDiffers(from: sample) { continue }
                 touch.move(to: location)
+                touch.takeContact(of: sample)
                 touch.livePhase = .moved
                 touch.liveTimestamp = timestamp
                 changed.append(touch)
@@ -90,6 +93,7 @@ final class TouchRouter {
                 guard let touch = touch(for: sample) else { continue }
                 let location = finiteLocation(of: sample, fallback: touch) ?? touch.locationInWindow
                 if location != touch.locationInWindow { touch.move(to: location) }
+                touch.takeContact(of: sample)
                 touch.livePhase = sample.phase == .ended ? .ended : .cancelled
                 touch.liveTimestamp = timestamp
                 liveTouches[sample.id] = nil
@@ -134,6 +138,7 @@ final class TouchRouter {
         let touch = UITouch(
             beginOrder: beginCount, sampleID: sample.id, window: window, location: location, timestamp: timestamp,
             tapCount: tapHistory.tapCount(beganAt: location, in: window, at: timestamp))
+        touch.takeContact(of: sample)
         liveTouches[sample.id] = touch
         event.liveTouches.insert(touch)
         changed.append(touch)

@@ -30,11 +30,32 @@ public struct TouchSample: Hashable, Sendable {
     /// Seconds on the monotonic clock (CLOCK_MONOTONIC in the host, a manual clock in
     /// tests).
     public var timestamp: TimeInterval
+    /// How hard the finger presses, on `UITouch.force`'s scale (1 is an average touch);
+    /// 0 from a device that reports no pressure.
+    public var force: CGFloat
+    /// The `force` of the device's strongest press; 0 from a device that reports no
+    /// pressure (as `UITouch.maximumPossibleForce` is 0 without 3D Touch).
+    public var maximumPossibleForce: CGFloat
+    /// Half the contact's longer axis, in points; 0 from a device that reports no
+    /// contact size.
+    public var majorRadius: CGFloat
+    /// How far `majorRadius` may be off either way, in points; 0 when it is unknown.
+    public var majorRadiusTolerance: CGFloat
 
+    /// A sample without pressure or contact size (what most input sources know).
     public init(id: ID, phase: Phase, location: CGPoint, timestamp: TimeInterval) {
+        self.init(id: id, phase: phase, location: location, timestamp: timestamp, force: 0, maximumPossibleForce: 0)
+    }
+
+    public init(id: ID, phase: Phase, location: CGPoint, timestamp: TimeInterval, force: CGFloat,
+                maximumPossibleForce: CGFloat, majorRadius: CGFloat = 0, majorRadiusTolerance: CGFloat = 0) {
         self.id = id
         self.phase = phase
         self.location = location
         self.timestamp = timestamp
+        self.force = force
+        self.maximumPossibleForce = maximumPossibleForce
+        self.majorRadius = majorRadius
+        self.majorRadiusTolerance = majorRadiusTolerance
     }
 }

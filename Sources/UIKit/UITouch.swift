@@ -52,6 +52,30 @@ public final class UITouch: Hashable {
     /// overlays name touches).
     public let sampleID: TouchSample.ID
 
+    // MARK: - Force and contact size
+
+    /// How hard the finger presses, where 1 is an average touch; 0 on a device that
+    /// reports no pressure, as on iOS devices without 3D Touch. From the device's
+    /// pressure valuator, whose whole range spans 0…`maximumPossibleForce`
+    /// (`TouchContactAxes` in the X11 host says why). A change of force alone is a
+    /// move: "UIKit calls this method when the location or force of a touch changes"
+    /// (UIResponder.touchesMoved(_:with:)).
+    public var force: CGFloat {
+        presented?.force ?? liveForce
+    }
+    /// The `force` of the strongest press the device can report; 0 on a device that
+    /// reports no pressure.
+    public internal(set) var maximumPossibleForce: CGFloat = 0
+    /// Half the contact's longer axis, in points; 0 on a device that reports no contact
+    /// size.
+    public var majorRadius: CGFloat {
+        presented?.majorRadius ?? liveMajorRadius
+    }
+    /// How far `majorRadius` may be off either way, in points: add it for the largest
+    /// radius the contact may have, subtract it for the smallest. 0 when the device
+    /// reports no contact size.
+    public internal(set) var majorRadiusTolerance: CGFloat = 0
+
     // MARK: - Internal state
 
     /// Position in the order touches began, across the application's life.
@@ -71,6 +95,8 @@ public final class UITouch: Hashable {
     var liveTimestamp: TimeInterval { didSet { presented = nil } }
     var liveLocation: CGPoint
     var livePreviousLocation: CGPoint
+    var liveForce: CGFloat = 0
+    var liveMajorRadius: CGFloat = 0
     /// Set only while a view is told of a phase other than the live one: a withheld
     /// phase replayed as it was (seed 000: "the original touch with the original event,
     /// which still have their original timestamps"), or `cancelled` for a touch a
@@ -131,6 +157,24 @@ public final class UITouch: Hashable {
         let dx = location.x - startLocationInWindow.x
         let dy = location.y - startLocationInWindow.y
         greatestDistanceFromStart = max(greatestDistanceFromStart, (dx * dx + dy * dy).squareRoot())
+    }
+
+    /// Takes `sample`'s force and contact size as the finger's; a value that is not a
+    /// finite, positive number is none (0).
+    func takeContact(of sample: TouchSample) {
+        liveForce = Self.measure(sample.force)
+        maximumPossibleForce = Self.measure(sample.maximumPossibleForce)
+        liveMajorRadius = Self.measure(sample.majorRadius)
+        majorRadiusTolerance = Self.measure(sample.majorRadiusTolerance)
+    }
+
+    /// Whether `sample` would change the finger's force or contact size.
+    func contactDiffers(from sample: TouchSample) -> Bool {
+        Self.measure(sample.force) != liveForce || Self.measure(sample.majorRadius) != liveMajorRadius
+    }
+
+    private static func measure(_ value: CGFloat) -> CGFloat {
+        value.isFinite && value > 0 ? value : 0
     }
 
     // MARK: - Identity

@@ -89,4 +89,85 @@ final class UITouchTests: UIKitTestCase {
         window.inject([sample(1, .began, 30, 50), sample(1, .ended, 30, 50)])
         XCTAssertEqual(trace.flush(), [])
     }
+
+    // MARK: - Force and contact size
+
+    /// A sample with pressure and contact size, as the X11 host makes them.
+    private func pressed(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat,
+                         force: CGFloat, radius: CGFloat = 0) -> TouchSample {
+        TouchSample(id: TouchSample.ID(device: TouchInjector.defaultDevice, number: number), phase: phase,
+                    location: CGPoint(x: x, y: y), timestamp: clock.now, force: force, maximumPossibleForce: 20.0 / 3,
+                    majorRadius: radius, majorRadiusTolerance: radius > 0 ? 0.25 : 0)
+    }
+
+    /// UITouch.force, UITouch.maximumPossibleForce, UITouch.majorRadius,
+    /// UITouch.majorRadiusTolerance: each sample's values, read in the touches method
+    /// that delivers it.
+    func testForceAndContactSizeAreEachSamplesOwn() async {
+        var seen: [String] = []
+        view.onCall = { phase, touches in
+            let touch = touches.first!
+            seen.append("\(phase) \(touch.force)/\(touch.maximumPossibleForce) r\(touch.majorRadius)±\(touch.majorRadiusTolerance)")
+        }
+        window.inject([pressed(1, .began, 50, 60, force: 0.5, radius: 6)])
+        clock.advance(by: 0.01)
+        window.inject([pressed(1, .moved, 52, 60, force: 1.25, radius: 7.5)])
+        clock.advance(by: 0.01)
+        window.inject([pressed(1, .ended, 52, 60, force: 0, radius: 7.5)])
+        XCTAssertEqual(seen, [
+            "began 0.5/6.666666666666667 r6.0±0.25",
+            "moved 1.25/6.666666666666667 r7.5±0.25",
+            "ended 0.0/6.666666666666667 r7.5±0.25",
+        ])
+    }
+
+    /// UIResponder.touchesMoved(_:with:): "UIKit calls this method when the location or
+    /// force of a touch changes". A change of force or contact size in place is a move
+    /// (previous location = location); a sample that changes nothing is not.
+    func testAChangeOfForceOrContactSizeAloneIsAMove() async {
+        window.inject([pressed(1, .began, 50, 60, force: 1)])
+        clock.advance(by: 0.01)
+        window.inject([pressed(1, .moved, 50, 60, force: 2)])
+        let touch = view.seenTouches[1]
+        XCTAssertEqual(touch?.phase, .moved)
+        XCTAssertEqual(touch?.previousLocation(in: nil), CGPoint(x: 50, y: 60))
+        clock.advance(by: 0.01)
+        window.inject([pressed(1, .moved, 50, 60, force: 2)])
+        XCTAssertEqual(touch?.phase, .stationary)
+        clock.advance(by: 0.01)
+        window.inject([pressed(1, .moved, 50, 60, force: 2, radius: 9)])
+        XCTAssertEqual(touch?.majorRadius, 9)
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "view.moved(1)", "view.moved(1)"])
+    }
+
+    /// A device without pressure or contact size reports 0 for all four, as iOS does on
+    /// a device without 3D Touch (UITouch.force: "available on devices that support
+    /// 3D Touch"); nonsense values (negative, NaN, infinite) count as none.
+    func testNoPressureOrNonsenseIsZero() async {
+        window.inject([sample(1, .began, 50, 60)])
+        let touch = view.seenTouches[1]
+        XCTAssertEqual([touch?.force, touch?.maximumPossibleForce, touch?.majorRadius, touch?.majorRadiusTolerance],
+                       [0, 0, 0, 0])
+        var broken = pressed(1, .moved, 51, 60, force: -1, radius: .nan)
+        broken.maximumPossibleForce = .infinity
+        window.inject([broken])
+        XCTAssertEqual([touch?.force, touch?.maximumPossibleForce, touch?.majorRadius], [0, 0, 0])
+    }
+
+    /// Seed 000: a withheld phase is delivered late as it was. A began withheld by
+    /// `delaysTouchesBegan` reaches the view with the force it had, though the finger
+    /// pressed harder meanwhile.
+    func testAWithheldBeganArrivesWithItsOwnForce() async {
+        let holder = ScriptedRecognizer("g", trace: trace)
+        holder.delaysTouchesBegan = true
+        view.addGestureRecognizer(holder)
+        holder.onMoved = { recognizer, _ in recognizer.state = .failed }
+        var seen: [(UITouch.Phase, CGFloat)] = []
+        view.onCall = { _, touches in seen.append((touches.first!.phase, touches.first!.force)) }
+        window.inject([pressed(1, .began, 50, 60, force: 0.5)])
+        clock.advance(by: 0.01)
+        window.inject([pressed(1, .moved, 50, 60, force: 3)])
+        XCTAssertEqual(seen.map(\.0), [.began, .moved])
+        XCTAssertEqual(seen.map(\.1), [0.5, 3])
+    }
 }
