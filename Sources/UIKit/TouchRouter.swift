@@ -83,9 +83,14 @@ final class TouchRouter {
                 guard let location = finiteLocation(of: sample, fallback: touch) else { continue }
                 // Nothing changed: the touch stays stationary. A change of force alone
                 // is a move, as on iOS.
-                if location == touch.locationInWindow, !touch.contactDiffers(from: sample) { continue }
+                if location == touch.locationInWindow, !touch.contactDiffers(from: sample),
+                   sample.coalescedSamples.isEmpty { continue }
+                let earlier = coalescedSamples(of: sample, after: touch, until: timestamp)
+                for step in earlier { touch.recentPath.add(step.location, at: step.timestamp) }
+                touch.recentPath.add(location, at: timestamp)
                 touch.move(to: location)
                 touch.takeContact(of: sample)
+                touch.coalescedSamples = earlier
                 touch.livePhase = .moved
                 touch.liveTimestamp = timestamp
                 changed.append(touch)
@@ -139,9 +144,32 @@ final class TouchRouter {
             beginOrder: beginCount, sampleID: sample.id, window: window, location: location, timestamp: timestamp,
             tapCount: tapHistory.tapCount(beganAt: location, in: window, at: timestamp))
         touch.takeContact(of: sample)
+        touch.recentPath.add(location, at: timestamp)
         liveTouches[sample.id] = touch
         event.liveTouches.insert(touch)
         changed.append(touch)
+    }
+
+    /// The samples a move stands for before its own (`TouchSample.coalescedSamples`),
+    /// made fit for `UIEvent.coalescedTouches(for:)`: one with a non-finite location is
+    /// dropped, locations are clamped as the move's are, and times are kept between the
+    /// touch's previous change and the move's own, in order, as event time never goes
+    /// backwards.
+    private func coalescedSamples(of sample: TouchSample, after touch: UITouch, until timestamp: TimeInterval)
+        -> [TouchSample] {
+        guard !sample.coalescedSamples.isEmpty else { return [] }
+        var earliest = touch.liveTimestamp
+        var kept: [TouchSample] = []
+        kept.reserveCapacity(sample.coalescedSamples.count)
+        for var step in sample.coalescedSamples where step.location.x.isFinite && step.location.y.isFinite {
+            step.location = TouchRouter.clamped(step.location, of: step)
+            step.timestamp = step.timestamp.isFinite ? min(max(step.timestamp, earliest), timestamp) : earliest
+            step.phase = .moved
+            step.coalescedSamples = []
+            earliest = step.timestamp
+            kept.append(step)
+        }
+        return kept
     }
 
     /// The live touch a non-`began` sample is for, or nil (logged unless retired).

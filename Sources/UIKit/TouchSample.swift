@@ -41,6 +41,11 @@ public struct TouchSample: Hashable, Sendable {
     public var majorRadius: CGFloat
     /// How far `majorRadius` may be off either way, in points; 0 when it is unknown.
     public var majorRadiusTolerance: CGFloat
+    /// The earlier samples of this finger that this one stands for, oldest first: moves
+    /// an input source read together and collapsed into this one (`phase` is `moved`),
+    /// each with its own location, time and force. `UIEvent.coalescedTouches(for:)`
+    /// reports them before this sample. Empty when nothing was collapsed.
+    public var coalescedSamples: [TouchSample]
 
     /// A sample without pressure or contact size (what most input sources know).
     public init(id: ID, phase: Phase, location: CGPoint, timestamp: TimeInterval) {
@@ -48,7 +53,8 @@ public struct TouchSample: Hashable, Sendable {
     }
 
     public init(id: ID, phase: Phase, location: CGPoint, timestamp: TimeInterval, force: CGFloat,
-                maximumPossibleForce: CGFloat, majorRadius: CGFloat = 0, majorRadiusTolerance: CGFloat = 0) {
+                maximumPossibleForce: CGFloat, majorRadius: CGFloat = 0, majorRadiusTolerance: CGFloat = 0,
+                coalescedSamples: [TouchSample] = []) {
         self.id = id
         self.phase = phase
         self.location = location
@@ -57,5 +63,6 @@ public struct TouchSample: Hashable, Sendable {
         self.maximumPossibleForce = maximumPossibleForce
         self.majorRadius = majorRadius
         self.majorRadiusTolerance = majorRadiusTolerance
+        self.coalescedSamples = coalescedSamples
     }
 }

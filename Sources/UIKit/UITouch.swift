@@ -97,6 +97,12 @@ public final class UITouch: Hashable {
     var livePreviousLocation: CGPoint
     var liveForce: CGFloat = 0
     var liveMajorRadius: CGFloat = 0
+    /// The samples of the latest move that came before its own, oldest first (sanitized
+    /// by `TouchRouter`): `UIEvent.coalescedTouches(for:)`. Meaningful only while the
+    /// live phase is `moved`.
+    var coalescedSamples: [TouchSample] = []
+    /// Where the finger has been lately, for `UIEvent.predictedTouches(for:)`.
+    var recentPath = VelocityTracker()
     /// Set only while a view is told of a phase other than the live one: a withheld
     /// phase replayed as it was (seed 000: "the original touch with the original event,
     /// which still have their original timestamps"), or `cancelled` for a touch a

@@ -26,8 +26,9 @@ extension UIWindow {
     /// | a NaN or infinite timestamp | replaced by the newest timestamp seen |
     /// | a timestamp more than 1 s ahead of the media clock's now | replaced by now (or the newest seen, if later): one broken stamp must not freeze event time |
     /// | a timestamp earlier than the newest seen | raised to it: event time never goes backwards |
-    /// | a `moved` sample at the touch's current location, force and contact size (XI2 updates may carry none) | the touch stays `stationary` |
+    /// | a `moved` sample at the touch's current location, force and contact size, standing for no earlier samples (XI2 updates may carry none) | the touch stays `stationary` |
     /// | a negative, NaN or infinite force, maximum force, radius or tolerance | 0, as from a device that reports none |
+    /// | a `coalescedSamples` entry with a non-finite location | left out of `UIEvent.coalescedTouches(for:)`; the others are clamped as above and their times kept in order between the touch's previous change and the move |
     /// | any sample while the application ignores interaction events | ignored; a finger that begins then is ignored for its whole life |
     /// | 1,000 fingers in one batch | one event with 1,000 touches; nothing is capped |
     public func inject(_ batch: [TouchSample]) {
