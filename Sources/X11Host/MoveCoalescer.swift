@@ -8,13 +8,17 @@ import UIKit
 /// Dispatched as they are, a batch in which a touch id repeats splits into one
 /// `sendEvent` per repetition, so the backlog costs as many events as samples and the
 /// delay grows while the flood lasts. Only the newest position matters to what is drawn
-/// next, so the backlog is collapsed before dispatch.
+/// next, so the backlog is collapsed before dispatch; the rest of it is kept inside the
+/// survivor for the code that wants every sample (`UIEvent.coalescedTouches(for:)`).
 ///
 /// Contract, for one batch:
 /// - A run of `moved` samples of one touch, with no other phase of that touch between
 ///   them (other touches' samples may be interleaved), becomes its last sample: its
 ///   sub-pixel location and its timestamp, the newest of the run. It takes the place of
 ///   that last sample, so the batch's timestamps keep their order.
+/// - The survivor's `coalescedSamples` are the run's earlier samples, oldest first, each
+///   as it was read (location, time, force, contact size); nothing the server reported
+///   is lost. A sample that already stood for earlier ones brings them along, flattened.
 /// - `began`, `ended` and `cancelled` samples are never dropped, changed or reordered.
 /// - Every touch's own samples keep their order, and samples of different touches keep
 ///   their relative order except where a collapsed move's earlier copies were removed.
@@ -33,11 +37,18 @@ enum MoveCoalescer {
         // Where in `output` each touch's last sample is, while that sample is a move.
         var pendingMove: [TouchSample.ID: Int] = [:]
         var collapsed = 0
-        for sample in batch {
+        for var sample in batch {
             if sample.phase == .moved {
-                if let earlier = pendingMove[sample.id] {
+                if let earlier = pendingMove[sample.id], var superseded = output[earlier] {
                     output[earlier] = nil
                     collapsed += 1
+                    // The superseded sample's list is taken over, not copied: a run of n
+                    // moves costs O(n), not O(n²).
+                    var samples = superseded.coalescedSamples
+                    superseded.coalescedSamples = []
+                    samples.append(superseded)
+                    samples += sample.coalescedSamples
+                    sample.coalescedSamples = samples
                 }
                 pendingMove[sample.id] = output.count
             } else {
