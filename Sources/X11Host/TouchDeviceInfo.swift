@@ -13,6 +13,30 @@ public struct TouchDeviceInfo: Equatable, Sendable, CustomStringConvertible {
     public struct AxisRange: Equatable, Sendable {
         public var minimum: Double
         public var maximum: Double
+
+        public init(minimum: Double, maximum: Double) {
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+    }
+
+    /// One of the device's valuators (axes), as XIQueryDevice describes it.
+    public struct Valuator: Equatable, Sendable {
+        /// Its axis number: its bit in an event's valuator mask.
+        public var number: Int
+        /// The server's label for it ("Abs MT Position X", "Abs MT Pressure"); empty when
+        /// it has none.
+        public var label: String
+        public var range: AxisRange
+        /// Device units per metre, XI2's unit; 0 when the device does not say.
+        public var resolution: Int
+
+        public init(number: Int, label: String, range: AxisRange, resolution: Int = 0) {
+            self.number = number
+            self.label = label
+            self.range = range
+            self.resolution = resolution
+        }
     }
 
     public var id: Int
@@ -23,6 +47,9 @@ public struct TouchDeviceInfo: Equatable, Sendable, CustomStringConvertible {
     public var xAxis: AxisRange?
     public var yAxis: AxisRange?
     public var isEnabled: Bool
+    /// Every valuator the device has, by axis number: what `TouchContactAxes` reads
+    /// pressure and contact size from.
+    public var valuators: [Valuator] = []
 
     public var description: String {
         func range(_ axis: AxisRange?) -> String {
@@ -30,7 +57,9 @@ public struct TouchDeviceInfo: Equatable, Sendable, CustomStringConvertible {
             return "\(Self.format(axis.minimum))…\(Self.format(axis.maximum))"
         }
         let touches = maximumTouches > 0 ? "up to \(maximumTouches) touches" : "any number of touches"
-        return "touch device \(id) \"\(name)\": \(mode.rawValue), \(touches), x \(range(xAxis)), y \(range(yAxis))\(isEnabled ? "" : ", disabled")"
+        let contact = TouchContactAxes.describedValuators(of: self).map { ", \($0.name) \(range($0.valuator.range))" }
+        return "touch device \(id) \"\(name)\": \(mode.rawValue), \(touches), x \(range(xAxis)), y \(range(yAxis))"
+            + contact.joined() + (isEnabled ? "" : ", disabled")
     }
 
     private static func format(_ value: Double) -> String {
@@ -49,6 +78,7 @@ public struct TouchDeviceInfo: Equatable, Sendable, CustomStringConvertible {
             guard info.use == XISlavePointer || info.use == XIFloatingSlave else { continue }
             var touch: XITouchClassInfo?
             var axes: [Int32: AxisRange] = [:]
+            var valuators: [Valuator] = []
             for classIndex in 0..<Int(info.num_classes) {
                 guard let any = info.classes[classIndex] else { continue }
                 switch any.pointee.type {
@@ -56,7 +86,11 @@ public struct TouchDeviceInfo: Equatable, Sendable, CustomStringConvertible {
                     touch = UnsafeRawPointer(any).load(as: XITouchClassInfo.self)
                 case XIValuatorClass:
                     let valuator = UnsafeRawPointer(any).load(as: XIValuatorClassInfo.self)
-                    axes[valuator.number] = AxisRange(minimum: valuator.min, maximum: valuator.max)
+                    let range = AxisRange(minimum: valuator.min, maximum: valuator.max)
+                    axes[valuator.number] = range
+                    valuators.append(Valuator(number: Int(valuator.number),
+                                              label: atomName(valuator.label, on: connection), range: range,
+                                              resolution: Int(valuator.resolution)))
                 default:
                     break
                 }
@@ -66,8 +100,16 @@ public struct TouchDeviceInfo: Equatable, Sendable, CustomStringConvertible {
                 id: Int(info.deviceid), name: String(cString: info.name),
                 mode: touch.mode == XIDirectTouch ? .direct : .dependent,
                 maximumTouches: Int(touch.num_touches), xAxis: axes[0], yAxis: axes[1],
-                isEnabled: info.enabled != 0))
+                isEnabled: info.enabled != 0, valuators: valuators.sorted { $0.number < $1.number }))
         }
         return result
+    }
+
+    /// An axis label's name; empty for `None`.
+    @MainActor
+    private static func atomName(_ atom: Atom, on connection: X11Connection) -> String {
+        guard atom != 0, let name = XGetAtomName(connection.display, atom) else { return "" }
+        defer { XFree(name) }
+        return String(cString: name)
     }
 }

@@ -243,6 +243,9 @@ public final class X11Host {
                 }
             }
         }
+        // After a kiosk's mapping: a device's contact size is measured on the monitor
+        // it is mapped to.
+        translator.contactAxes = TouchContactAxes.of(touchDevices, on: connection, scale: options.scale)
         if kioskConnection != nil {
             TerminationSignals.watch(self)
         }
@@ -512,6 +515,7 @@ public final class X11Host {
                 }
             }
         }
+        translator.contactAxes = TouchContactAxes.of(touchDevices, on: connection, scale: options.scale)
     }
 
     /// Under a window manager, a kiosk window is checked half a second after it asked

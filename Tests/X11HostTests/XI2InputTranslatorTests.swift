@@ -234,4 +234,132 @@ final class XI2InputTranslatorTests: XCTestCase {
         _ = translator.cancelTouches(ofDevice: 6, timestamp: 0)
         XCTAssertEqual(translator.touchesPendingOwnership, [TouchSample.ID(device: 7, number: 1)])
     }
+
+    // MARK: - Pressure and contact size
+
+    /// A touchscreen whose events carry pressure on axis 2 (0…1000), touch major on axis
+    /// 3 and touch minor on axis 4, with position axes whose units are half a pixel.
+    private static let contactDevice = TouchDeviceInfo(
+        id: 6, name: "made-up touchscreen", mode: .direct, maximumTouches: 10,
+        xAxis: .init(minimum: 0, maximum: 2047), yAxis: .init(minimum: 0, maximum: 1535), isEnabled: true,
+        valuators: [
+            .init(number: 0, label: "Abs MT Position X", range: .init(minimum: 0, maximum: 2047)),
+            .init(number: 1, label: "Abs MT Position Y", range: .init(minimum: 0, maximum: 1535)),
+            .init(number: 2, label: "Abs MT Pressure", range: .init(minimum: 0, maximum: 1000)),
+            .init(number: 3, label: "Abs MT Touch Major", range: .init(minimum: 0, maximum: 255)),
+            .init(number: 4, label: "Abs MT Touch Minor", range: .init(minimum: 0, maximum: 255)),
+        ])
+
+    /// A translator that knows `contactDevice` on a 1024 × 768 screen at scale 1: half
+    /// a pixel per unit, so a touch major of 2u is a radius of u / 2 points.
+    private func contactTranslator() -> XI2InputTranslator {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 1024, height: 768))
+        translator.contactAxes = [6: TouchContactAxes(device: Self.contactDevice,
+                                                     coveredPixels: CGSize(width: 1024, height: 768), scale: 1)]
+        return translator
+    }
+
+    /// Translates an event whose valuator mask carries exactly `axes` (axis number →
+    /// value), packed in axis order as Xlib delivers them.
+    private func translate(_ translator: inout XI2InputTranslator, _ type: Int32, detail: Int32, x: Double, y: Double,
+                           valuators axes: [Int: Double], time: UInt = 5_000_000) -> [TouchSample] {
+        var mask: [UInt8] = [0]
+        for axis in axes.keys { mask[0] |= 1 << UInt8(axis) }
+        var values = axes.keys.sorted().map { axes[$0]! }
+        var result: [TouchSample] = []
+        mask.withUnsafeMutableBufferPointer { maskBuffer in
+            values.withUnsafeMutableBufferPointer { valueBuffer in
+                var event = XIDeviceEvent()
+                event.type = GenericEvent
+                event.evtype = type
+                event.deviceid = 2
+                event.sourceid = 6
+                event.detail = detail
+                event.event_x = x
+                event.event_y = y
+                event.time = time
+                event.valuators.mask_len = 1
+                event.valuators.mask = maskBuffer.baseAddress
+                event.valuators.values = valueBuffer.baseAddress
+                result = translator.translate(event, now: now)
+            }
+        }
+        if type == XI_TouchBegin { own(&translator, detail: detail) }
+        return result
+    }
+
+    private func contactSample(_ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat, force: CGFloat,
+                               radius: CGFloat, at time: TimeInterval = 5000) -> TouchSample {
+        TouchSample(id: .init(device: 6, number: 1), phase: phase, location: CGPoint(x: x, y: y), timestamp: time,
+                    force: force, maximumPossibleForce: 20.0 / 3, majorRadius: radius, majorRadiusTolerance: 0.125)
+    }
+
+    /// UITouch.force and UITouch.majorRadius from made-up valuators: pressure 0…1000
+    /// spans 0…20/3; a touch major of 24 units of half a pixel is a radius of 6 points
+    /// (the larger of major and minor counts); readings the server leaves out of an
+    /// event (it sends only what the device reported) are kept from the last one.
+    func testPressureAndContactSizeComeFromTheValuators() {
+        var translator = contactTranslator()
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 1, x: 100, y: 200,
+                                 valuators: [0: 200, 1: 400, 2: 150, 3: 24, 4: 16]),
+                       [contactSample(.began, 100, 200, force: 1, radius: 6)])
+        // Position only: force and radius stay.
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 1, x: 101.5, y: 200,
+                                 valuators: [0: 203, 1: 400], time: 5_000_008),
+                       [contactSample(.moved, 101.5, 200, force: 1, radius: 6, at: 5000.008)])
+        // A minor axis larger than the major one is the larger.
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 1, x: 101.5, y: 200,
+                                 valuators: [0: 203, 1: 400, 4: 40], time: 5_000_016),
+                       [contactSample(.moved, 101.5, 200, force: 1, radius: 10, at: 5000.016)])
+        // The end's own pressure: the finger lifted.
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 1, x: 101.5, y: 200,
+                                 valuators: [0: 203, 1: 400, 2: 0], time: 5_000_024),
+                       [contactSample(.ended, 101.5, 200, force: 0, radius: 10, at: 5000.024)])
+    }
+
+    /// UIResponder.touchesMoved(_:with:): "UIKit calls this method when the location or
+    /// force of a touch changes". An update that presses harder or flattens the finger in
+    /// place is a move; one that changes nothing (the same readings again, or an axis
+    /// this translator does not read) is not.
+    func testAChangeOfPressureOrContactSizeInPlaceIsAMove() {
+        var translator = contactTranslator()
+        _ = translate(&translator, XI_TouchBegin, detail: 1, x: 100, y: 200, valuators: [0: 200, 1: 400, 2: 150, 3: 24])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 1, x: 100, y: 200, valuators: [2: 300]),
+                       [contactSample(.moved, 100, 200, force: 2, radius: 6)])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 1, x: 100, y: 200, valuators: [0: 200, 3: 32]),
+                       [contactSample(.moved, 100, 200, force: 2, radius: 8)])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 1, x: 100, y: 200,
+                                 valuators: [0: 200, 1: 400, 2: 300, 3: 32, 5: 7]), [])
+    }
+
+    /// A device the host knows no pressure or contact axes of reports 0, whatever its
+    /// events carry (UITouch.force: 0 where the device has no force).
+    func testADeviceWithoutContactAxesReportsNone() {
+        var translator = XI2InputTranslator(windowSize: CGSize(width: 1024, height: 768))
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 1, x: 100, y: 200,
+                                 valuators: [0: 200, 1: 400, 2: 150, 3: 24]),
+                       [sample(6, 1, .began, 100, 200)])
+    }
+
+    /// A touch cancelled because its device went away keeps its last force and radius.
+    func testACancelledTouchKeepsItsContact() {
+        var translator = contactTranslator()
+        _ = translate(&translator, XI_TouchBegin, detail: 1, x: 100, y: 200, valuators: [0: 200, 1: 400, 2: 450, 3: 24])
+        XCTAssertEqual(translator.cancelTouches(ofDevice: 6, timestamp: 5001),
+                       [contactSample(.cancelled, 100, 200, force: 3, radius: 6, at: 5001)])
+    }
+
+    /// Xlib packs an event's valuator values: one per bit set in the mask, in axis
+    /// order, so axis 4 of a mask {0, 1, 4} is the third value.
+    func testValuatorValuesArePackedInMaskOrder() {
+        var mask: [UInt8] = [0b1_0011, 0b1]  // axes 0, 1, 4 and 8
+        var values: [Double] = [10, 20, 30, 40]
+        mask.withUnsafeMutableBufferPointer { maskBuffer in
+            values.withUnsafeMutableBufferPointer { valueBuffer in
+                let state = XIValuatorState(mask_len: 2, mask: maskBuffer.baseAddress, values: valueBuffer.baseAddress)
+                XCTAssertEqual([0, 1, 2, 4, 8, 9, 16].map { XI2InputTranslator.value(ofAxis: $0, in: state) },
+                               [10, 20, nil, 30, 40, nil, nil])
+            }
+        }
+    }
 }
