@@ -87,6 +87,14 @@ public final class InputTestDevice: @unchecked Sendable {
         try send(events.map { .touch(id: $0.id, type: $0.type, x: valuatorX($0.at.x), y: valuatorY($0.at.y)) })
     }
 
+    /// Touch events at screen pixel positions that also report pressure, in the
+    /// touchscreen's valuator units (0…`InputTestMessage.touchPressureMaximum`).
+    public func touches(_ events: [(id: UInt32, type: InputTestMessage.TouchType, at: CGPoint, pressure: Double)]) throws {
+        try send(events.map {
+            .touch(id: $0.id, type: $0.type, x: valuatorX($0.at.x), y: valuatorY($0.at.y), pressure: $0.pressure)
+        })
+    }
+
     /// Moves the absolute pointer to a screen pixel position.
     public func move(to point: CGPoint) throws {
         try send([.absoluteMotion(x: valuatorX(point.x), y: valuatorY(point.y))])

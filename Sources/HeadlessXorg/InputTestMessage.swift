@@ -19,7 +19,10 @@ public enum InputTestMessage: Equatable, Sendable {
     /// A key by X keycode (evdev code + 8), pressed or released.
     case key(code: Int32, isPress: Bool)
     /// A touch event; `type` is XI_TouchBegin (18), XI_TouchUpdate (19) or XI_TouchEnd (20).
-    case touch(id: UInt32, type: TouchType, x: Double, y: Double)
+    /// With a `pressure`, the event also carries the touchscreen's "Abs MT Pressure"
+    /// valuator (axis `touchPressureAxis`, 0…`touchPressureMaximum`); without, the server
+    /// keeps the touch's last pressure.
+    case touch(id: UInt32, type: TouchType, x: Double, y: Double, pressure: Double? = nil)
 
     public enum TouchType: UInt32, Sendable {
         case begin = 18, update = 19, end = 20
@@ -30,6 +33,12 @@ public enum InputTestMessage: Equatable, Sendable {
         case clientVersion = 0, waitForSync = 1, motion = 2, proximity = 3, button = 4
         case key = 5, touch = 6
     }
+
+    /// The axis of a `Touch` device's "Abs MT Pressure" valuator (`man 4 inputtest`).
+    public static let touchPressureAxis = 4
+    /// The top of that valuator's range, as the driver sets it up (`xinput list --long`
+    /// shows 0…2047).
+    public static let touchPressureMaximum: Double = 2047
 
     static let headerSize = 8
     static let valuatorDataSize = 4 + 8 + 4 + 64 * 8 + 64 * 8
@@ -61,11 +70,11 @@ public enum InputTestMessage: Equatable, Sendable {
             kind = .key
             body.append(code)
             body.append(UInt32(isPress ? 1 : 0))
-        case let .touch(id, type, x, y):
+        case let .touch(id, type, x, y, pressure):
             kind = .touch
             body.append(id)
             body.append(type.rawValue)
-            body.appendValuators(x: x, y: y)
+            body.appendValuators(x: x, y: y, extra: pressure.map { [Self.touchPressureAxis: $0] } ?? [:])
         }
         var message = ByteWriter()
         message.append(UInt32(Self.headerSize + body.bytes.count))
@@ -91,16 +100,21 @@ struct ByteWriter {
         bytes += repeatElement(0, count: count)
     }
 
-    /// `xf86ITValuatorData` with axes 0 and 1 (x and y) set and nothing unaccelerated.
-    mutating func appendValuators(x: Double, y: Double) {
+    /// `xf86ITValuatorData` with axes 0 and 1 (x and y) and the `extra` axes (number →
+    /// value, each below 64) set, and nothing unaccelerated.
+    mutating func appendValuators(x: Double, y: Double, extra: [Int: Double] = [:]) {
         append(UInt32(0))  // has_unaccelerated
         var mask = [UInt8](repeating: 0, count: 8)
         mask[0] = 0b11
-        bytes += mask
-        padding(4)
         var valuators = [Double](repeating: 0, count: 64)
         valuators[0] = x
         valuators[1] = y
+        for (axis, value) in extra {
+            mask[axis / 8] |= 1 << UInt8(axis % 8)
+            valuators[axis] = value
+        }
+        bytes += mask
+        padding(4)
         for value in valuators { append(value) }
         padding(64 * 8)
     }

@@ -26,6 +26,19 @@ final class InputTestMessageTests: XCTestCase {
         XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 40)), -2)
     }
 
+    /// A touch with pressure sets axis 4, the inputtest touchscreen's "Abs MT Pressure"
+    /// (`man 4 inputtest`), beside x and y; the message keeps its size.
+    func testATouchWithPressureSetsAxisFour() {
+        let bytes = InputTestMessage.touch(id: 7, type: .begin, x: 1.5, y: -2, pressure: 1023.5).encoded
+        XCTAssertEqual(bytes.count, 1056)
+        XCTAssertEqual(bytes[20], 0b1_0011)  // mask: axes 0, 1 and 4
+        XCTAssertEqual(Array(bytes[21..<28]), [0, 0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 32)), 1.5)
+        XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 40)), -2)
+        XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 48)), 0)
+        XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 64)), 1023.5)
+    }
+
     /// Compiles a C program against the installed header and compares every struct size
     /// with what the encoder produces.
     func testSizesMatchTheInstalledCHeader() throws {
