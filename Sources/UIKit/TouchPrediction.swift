@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Contract:
 /// - The prediction is linear: the finger keeps its recent velocity (the least-squares
-///   slope over its samples of the last `GestureThresholds.velocitySampleWindow`,
-///   `VelocityTracker`, coalesced samples included) from its newest place and time.
+///   slope, `VelocityTracker`, over its latest `RecentPath.capacity` samples, coalesced
+///   ones included, that lie within `GestureThresholds.velocitySampleWindow` of the
+///   newest) from its newest place and time.
 /// - It reaches `horizon` ahead of the newest sample, in `steps` equal steps, nearest
 ///   first: one prediction per step.
 /// - A finger with no recent velocity (fewer than two samples in the window) is predicted
@@ -34,5 +35,29 @@ enum TouchPrediction {
             let ahead = horizon * Double(step) / Double(steps)
             return (CGPoint(x: location.x + velocity.x * ahead, y: location.y + velocity.y * ahead), timestamp + ahead)
         }
+    }
+}
+
+/// The latest samples of one finger, for its prediction: a few, so that keeping them costs
+/// every move next to nothing, and the velocity is worked out only when asked for.
+struct RecentPath {
+    /// How many samples are kept: at 120 Hz, the last 67 ms.
+    static let capacity = 8
+    private var samples: [VelocityTracker.Sample] = []
+
+    mutating func add(_ position: CGPoint, at time: TimeInterval) {
+        if samples.count == Self.capacity {
+            samples.removeFirst()
+        } else if samples.isEmpty {
+            samples.reserveCapacity(Self.capacity)
+        }
+        samples.append(VelocityTracker.Sample(time: time, position: position))
+    }
+
+    /// Points per second, from the kept samples within the velocity window of the newest.
+    var velocity: CGPoint {
+        var tracker = VelocityTracker()
+        for sample in samples { tracker.add(sample.position, at: sample.time) }
+        return tracker.velocity
     }
 }

@@ -102,7 +102,7 @@ public final class UITouch: Hashable {
     /// live phase is `moved`.
     var coalescedSamples: [TouchSample] = []
     /// Where the finger has been lately, for `UIEvent.predictedTouches(for:)`.
-    var recentPath = VelocityTracker()
+    var recentPath = RecentPath()
     /// Set only while a view is told of a phase other than the live one: a withheld
     /// phase replayed as it was (seed 000: "the original touch with the original event,
     /// which still have their original timestamps"), or `cancelled` for a touch a
