@@ -31,22 +31,6 @@ final class EndToEndFloodTests: XCTestCase {
         }
     }
 
-    @MainActor
-    final class Delegate: UIResponder, UIApplicationDelegate {
-        var window: UIWindow?
-        let view = CallRecordingView(frame: CGRect(x: 0, y: 0, width: 640, height: 480))
-
-        func application(_ application: UIApplication,
-                         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            view.isMultipleTouchEnabled = true
-            window.addSubview(view)
-            window.makeKeyAndVisible()
-            self.window = window
-            return true
-        }
-    }
-
     static let fingers = 10
     static let rounds = 200
 
@@ -65,14 +49,12 @@ final class EndToEndFloodTests: XCTestCase {
     /// holds only moves is one event, whatever the backlog.
     func testTenFingersFloodingTwoHundredMovesEachReachUIKitAsOneMovePerFinger() throws {
         try onMainActor {
-            let (server, runner) = try makeRunner()
-            defer { runner.shutdown() }
-            let recorder = BatchRecorder()
-            var batches: [[TouchSample]] { recorder.batches }
-            runner.configureHost = { host, _ in host.addInputFilter(recorder) }
-            let delegate = Delegate()
-            runner.launch(delegate: delegate)
-            let host = try XCTUnwrap(runner.hosts.first)
+            let view = CallRecordingView(frame: CGRect(x: 0, y: 0, width: 640, height: 480))
+            view.isMultipleTouchEnabled = true
+            let program = try OneViewProgram(showing: view)
+            defer { program.runner.shutdown() }
+            let (server, host) = (program.server, program.host)
+            var batches: [[TouchSample]] { program.recorder.batches }
             let ids = (1...UInt32(Self.fingers)).map { $0 }
             let touchscreen = server.touchscreen
 
@@ -102,7 +84,7 @@ final class EndToEndFloodTests: XCTestCase {
             XCTAssertTrue(runLoop { batches.count == 3 })
             XCTAssertEqual(batches.last?.map(\.phase), Array(repeating: .ended, count: Self.fingers))
 
-            let calls = delegate.view.calls
+            let calls = view.calls
             XCTAssertEqual(calls.map(\.phase), ["began", "moved", "ended"], "2,020 samples, three events")
             XCTAssertEqual(calls.map(\.locations.count), [Self.fingers, Self.fingers, Self.fingers])
             for call in calls.dropFirst() {

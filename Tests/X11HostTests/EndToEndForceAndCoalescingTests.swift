@@ -38,19 +38,10 @@ final class EndToEndForceAndCoalescingTests: XCTestCase {
         }
     }
 
+    /// The recording view, placed at (100, 50) in the program's window.
     @MainActor
-    final class Delegate: UIResponder, UIApplicationDelegate {
-        var window: UIWindow?
-        let view = ContactRecordingView(frame: CGRect(x: 100, y: 50, width: 400, height: 300))
-
-        func application(_ application: UIApplication,
-                         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            window.addSubview(view)
-            window.makeKeyAndVisible()
-            self.window = window
-            return true
-        }
+    private static func makeView() -> ContactRecordingView {
+        ContactRecordingView(frame: CGRect(x: 100, y: 50, width: 400, height: 300))
     }
 
     /// The pressure valuator's readings, as fractions of its range that binary floating
@@ -75,15 +66,11 @@ final class EndToEndForceAndCoalescingTests: XCTestCase {
     /// lift reports its own. The device reports no contact size: majorRadius is 0.
     func testPressureFromTheTouchscreenIsTheTouchsForce() throws {
         try onMainActor {
-            let (server, runner) = try makeRunner()
-            defer { runner.shutdown() }
-            let recorder = BatchRecorder()
-            var batches: Int { recorder.batches.count }
-            runner.configureHost = { host, _ in host.addInputFilter(recorder) }
-            let delegate = Delegate()
-            runner.launch(delegate: delegate)
-            let host = try XCTUnwrap(runner.hosts.first)
-            let touchscreen = try XCTUnwrap(host.touchDevices.first { $0.name == server.touchscreen.name })
+            let program = try OneViewProgram(showing: Self.makeView())
+            defer { program.runner.shutdown() }
+            let server = program.server
+            var batches: Int { program.recorder.batches.count }
+            let touchscreen = try XCTUnwrap(program.host.touchDevices.first { $0.name == server.touchscreen.name })
             XCTAssertTrue(touchscreen.description.hasSuffix(", pressure 0…2047"), touchscreen.description)
 
             let steps: [(InputTestMessage.TouchType, CGPoint, Double?)] = [
@@ -101,7 +88,7 @@ final class EndToEndForceAndCoalescingTests: XCTestCase {
                 }
                 XCTAssertTrue(runLoop { batches == index + 1 }, "step \(index) read")
             }
-            let calls = delegate.view.calls
+            let calls = program.view.calls
             XCTAssertEqual(calls.map(\.phase), ["began", "moved", "moved", "moved", "ended"])
             XCTAssertEqual(calls.map(\.force), [Self.maximumForce / 4, Self.maximumForce / 2, Self.maximumForce,
                                                 Self.maximumForce, 0])
@@ -118,14 +105,10 @@ final class EndToEndForceAndCoalescingTests: XCTestCase {
     /// place with its own force, the last one a copy of the touch.
     func testMovesReadInOneTurnAreTheTouchsCoalescedTouches() throws {
         try onMainActor {
-            let (server, runner) = try makeRunner()
-            defer { runner.shutdown() }
-            let recorder = BatchRecorder()
-            var batches: [[TouchSample]] { recorder.batches }
-            runner.configureHost = { host, _ in host.addInputFilter(recorder) }
-            let delegate = Delegate()
-            runner.launch(delegate: delegate)
-            let host = try XCTUnwrap(runner.hosts.first)
+            let program = try OneViewProgram(showing: Self.makeView())
+            defer { program.runner.shutdown() }
+            let server = program.server
+            var batches: [[TouchSample]] { program.recorder.batches }
 
             try server.touchscreen.touches([(1, .begin, CGPoint(x: 150.5, y: 80.25), Self.quarter)])
             XCTAssertTrue(runLoop { batches.count == 1 })
@@ -140,15 +123,15 @@ final class EndToEndForceAndCoalescingTests: XCTestCase {
             }
             // A round trip: every event the server generated is now in Xlib's queue, so
             // one turn reads all four.
-            XSync(host.connection.display, 0)
-            host.processPendingEvents()
+            XSync(program.host.connection.display, 0)
+            program.host.processPendingEvents()
             XCTAssertEqual(batches.count, 2, "one turn for the four moves")
             XCTAssertEqual(batches.last?.count, 1, "one sample standing for the four")
             XCTAssertEqual(batches.last?.first?.coalescedSamples.count, 3)
 
             try server.touchscreen.touches([(1, .end, CGPoint(x: 191, y: 101.25), 0)])
             XCTAssertTrue(runLoop { batches.count == 3 })
-            let calls = delegate.view.calls
+            let calls = program.view.calls
             XCTAssertEqual(calls.map(\.phase), ["began", "moved", "ended"])
             guard calls.count == 3 else { return }
             let moved = calls[1]

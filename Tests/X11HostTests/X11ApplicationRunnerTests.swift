@@ -26,20 +26,8 @@ final class X11ApplicationRunnerTests: XCTestCase {
         }
     }
 
-    @MainActor
-    final class Delegate: UIResponder, UIApplicationDelegate {
-        var window: UIWindow?
-        let view = RecordingView(frame: CGRect(x: 100, y: 50, width: 300, height: 200))
-
-        func application(_ application: UIApplication,
-                         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            window.addSubview(view)
-            window.makeKeyAndVisible()
-            self.window = window
-            return true
-        }
-    }
+    /// The program: a `RecordingView` at (100, 50) (other end-to-end tests run it too).
+    typealias Delegate = OneViewDelegate<RecordingView>
 
     func testAUserProgramReceivesRealTouches() throws {
         try onMainActor {
@@ -148,5 +136,12 @@ final class X11ApplicationRunnerTests: XCTestCase {
             XCTAssertTrue(runLoop { firstFramePixel != nil })
             XCTAssertEqual(firstFramePixel, 0xFFFF_0000, "red: the child placed by layoutSubviews, not the blue view under it")
         }
+    }
+}
+
+extension OneViewDelegate where View == X11ApplicationRunnerTests.RecordingView {
+    /// The program with a 300 × 200 `RecordingView` at (100, 50).
+    convenience init() {
+        self.init(View(frame: CGRect(x: 100, y: 50, width: 300, height: 200)))
     }
 }
