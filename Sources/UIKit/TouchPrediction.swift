@@ -38,26 +38,35 @@ enum TouchPrediction {
     }
 }
 
-/// The latest samples of one finger, for its prediction: a few, so that keeping them costs
-/// every move next to nothing, and the velocity is worked out only when asked for.
+/// The latest samples of one finger, for its prediction: a few, in a ring, so that
+/// keeping them costs every move a store, and the velocity is worked out only when asked
+/// for.
 struct RecentPath {
     /// How many samples are kept: at 120 Hz, the last 67 ms.
     static let capacity = 8
+    /// The kept samples; once full, `next` is the oldest.
     private var samples: [VelocityTracker.Sample] = []
+    /// Where the next sample goes once the ring is full.
+    private var next = 0
 
     mutating func add(_ position: CGPoint, at time: TimeInterval) {
-        if samples.count == Self.capacity {
-            samples.removeFirst()
-        } else if samples.isEmpty {
-            samples.reserveCapacity(Self.capacity)
+        let sample = VelocityTracker.Sample(time: time, position: position)
+        if samples.count < Self.capacity {
+            if samples.isEmpty { samples.reserveCapacity(Self.capacity) }
+            samples.append(sample)
+        } else {
+            samples[next] = sample
+            next = (next + 1) % Self.capacity
         }
-        samples.append(VelocityTracker.Sample(time: time, position: position))
     }
 
     /// Points per second, from the kept samples within the velocity window of the newest.
     var velocity: CGPoint {
         var tracker = VelocityTracker()
-        for sample in samples { tracker.add(sample.position, at: sample.time) }
+        for index in samples.indices {
+            let sample = samples[(next + index) % samples.count]
+            tracker.add(sample.position, at: sample.time)
+        }
         return tracker.velocity
     }
 }

@@ -63,9 +63,10 @@ public final class UITouch: Hashable {
     public var force: CGFloat {
         presented?.force ?? liveForce
     }
+    // Unchecked (written per moved touch): main actor, never accessed inout across a call.
     /// The `force` of the strongest press the device can report; 0 on a device that
     /// reports no pressure.
-    public internal(set) var maximumPossibleForce: CGFloat = 0
+    @exclusivity(unchecked) public internal(set) var maximumPossibleForce: CGFloat = 0
     /// Half the contact's longer axis, in points; 0 on a device that reports no contact
     /// size.
     public var majorRadius: CGFloat {
@@ -74,7 +75,8 @@ public final class UITouch: Hashable {
     /// How far `majorRadius` may be off either way, in points: add it for the largest
     /// radius the contact may have, subtract it for the smallest. 0 when the device
     /// reports no contact size.
-    public internal(set) var majorRadiusTolerance: CGFloat = 0
+    // Unchecked (written per moved touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) public internal(set) var majorRadiusTolerance: CGFloat = 0
 
     // MARK: - Internal state
 
@@ -95,14 +97,19 @@ public final class UITouch: Hashable {
     var liveTimestamp: TimeInterval { didSet { presented = nil } }
     var liveLocation: CGPoint
     var livePreviousLocation: CGPoint
-    var liveForce: CGFloat = 0
-    var liveMajorRadius: CGFloat = 0
+    // Unchecked (written per moved touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) var liveForce: CGFloat = 0
+    // Unchecked (written per moved touch): main actor, never accessed inout across a call.
+    @exclusivity(unchecked) var liveMajorRadius: CGFloat = 0
+    // Unchecked (written per moved touch): main actor, never accessed inout across a call.
     /// The samples of the latest move that came before its own, oldest first (sanitized
     /// by `TouchRouter`): `UIEvent.coalescedTouches(for:)`. Meaningful only while the
     /// live phase is `moved`.
-    var coalescedSamples: [TouchSample] = []
+    @exclusivity(unchecked) var coalescedSamples: [TouchSample] = []
+    // Unchecked (written per moved touch): main actor; `RecentPath.add`, the one inout
+    // access, calls nothing that could reach the touch.
     /// Where the finger has been lately, for `UIEvent.predictedTouches(for:)`.
-    var recentPath = RecentPath()
+    @exclusivity(unchecked) var recentPath = RecentPath()
     /// Set only while a view is told of a phase other than the live one: a withheld
     /// phase replayed as it was (seed 000: "the original touch with the original event,
     /// which still have their original timestamps"), or `cancelled` for a touch a
