@@ -18,6 +18,13 @@ import UIKit
 ///   and are delivered as one event; numbers increase.
 /// - `device`, `touch`: the finger's identity (`TouchSample.ID`); `phase`: `began`,
 ///   `moved`, `ended` or `cancelled`; `x`, `y`: its location in points.
+/// - `force`, `maxForce`, `radius`, `radiusTolerance`: the sample's `force`,
+///   `maximumPossibleForce`, `majorRadius` and `majorRadiusTolerance`, each written only
+///   when it is not 0 (a device that reports no pressure or contact size writes none of
+///   them), so files from before they existed read as they were written.
+/// - A move's `coalescedSamples` (the earlier moves it stood for) are not written: a
+///   replay delivers each move as the app got it, but without them, so its
+///   `UIEvent.coalescedTouches(for:)` holds the touch's copy alone.
 /// - a key: its X keysym and the text it types.
 ///
 /// Writing is canonical (keys in this order, times with six decimals, coordinates in
@@ -70,8 +77,20 @@ public enum TouchRecordingFormat {
     }
 
     static func sampleLine(_ sample: TouchSample, batch: Int) -> String {
-        "{\"t\":\(time(sample.timestamp)),\"batch\":\(batch),\"device\":\(sample.id.device),\"touch\":\(sample.id.number)"
-            + ",\"phase\":\"\(sample.phase.rawValue)\",\"x\":\(number(sample.location.x)),\"y\":\(number(sample.location.y))}"
+        var line = "{\"t\":\(time(sample.timestamp)),\"batch\":\(batch),\"device\":\(sample.id.device),\"touch\":\(sample.id.number)"
+            + ",\"phase\":\"\(sample.phase.rawValue)\",\"x\":\(number(sample.location.x)),\"y\":\(number(sample.location.y))"
+        for (key, value) in zip(contactKeys, contactValues(of: sample)) where value != 0 {
+            line += ",\"\(key)\":\(number(value))"
+        }
+        return line + "}"
+    }
+
+    /// The optional keys of a sample's line, in the order they are written, for the
+    /// values `contactValues(of:)` gives.
+    static let contactKeys = ["force", "maxForce", "radius", "radiusTolerance"]
+
+    static func contactValues(of sample: TouchSample) -> [CGFloat] {
+        [sample.force, sample.maximumPossibleForce, sample.majorRadius, sample.majorRadiusTolerance]
     }
 
     /// Seconds with six decimals, without `String(format:)`'s cost.

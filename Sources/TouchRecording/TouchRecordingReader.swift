@@ -117,8 +117,17 @@ public struct TouchRecordingReader {
                 throw fail("\"phase\" is \"\(phaseName)\"; use began, moved, ended or cancelled")
             }
             let x = try Self.number("x", in: object, fail: fail), y = try Self.number("y", in: object, fail: fail)
+            // Force and contact size: each optional, 0 when absent.
+            var contact: [CGFloat] = []
+            for key in TouchRecordingFormat.contactKeys {
+                let value = object[key] == nil ? 0 : try Self.number(key, in: object, fail: fail)
+                guard value >= 0 else { throw fail("\"\(key)\" must be 0 or more, not \(TouchRecordingFormat.number(value))") }
+                contact.append(CGFloat(value))
+            }
             batch.append(TouchSample(id: TouchSample.ID(device: device, number: number), phase: phase,
-                                     location: CGPoint(x: x, y: y), timestamp: time))
+                                     location: CGPoint(x: x, y: y), timestamp: time, force: contact[0],
+                                     maximumPossibleForce: contact[1], majorRadius: contact[2],
+                                     majorRadiusTolerance: contact[3]))
         }
 
         mutating func endBatch() {

@@ -42,6 +42,25 @@ final class TouchRecordingFormatTests: XCTestCase {
         XCTAssertEqual(read.recording.duration, 1.5)
     }
 
+    /// UITouch.force and UITouch.majorRadius survive a recording: each of the four
+    /// values is written when it is not 0, after the place, and reads back exactly.
+    func testForceAndContactSizeAreWrittenWhenTheyAreNotZero() throws {
+        let pressed = TouchSample(id: TouchSample.ID(device: 2, number: 7), phase: .moved,
+                                  location: CGPoint(x: 12, y: 30.5), timestamp: 0.5, force: 20.0 / 6,
+                                  maximumPossibleForce: 20.0 / 3, majorRadius: 6.25, majorRadiusTolerance: 0.125)
+        var noSize = pressed
+        noSize.majorRadius = 0
+        noSize.majorRadiusTolerance = 0
+        noSize.force = 0
+        let recording = TouchRecording(header: Self.header, events: [.touches([pressed]), .touches([noSize])])
+        let text = TouchRecordingFormat.text(of: recording)
+        XCTAssertEqual(text.split(separator: "\n").dropFirst(), [
+            #"{"t":0.500000,"batch":1,"device":2,"touch":7,"phase":"moved","x":12,"y":30.5,"force":3.3333333333333335,"maxForce":6.666666666666667,"radius":6.25,"radiusTolerance":0.125}"#,
+            #"{"t":0.500000,"batch":2,"device":2,"touch":7,"phase":"moved","x":12,"y":30.5,"maxForce":6.666666666666667}"#,
+        ])
+        XCTAssertEqual(try TouchRecordingReader.read(text).recording, recording)
+    }
+
     func testTimesKeepTheMicrosecondAndCoordinatesReadBackExactly() throws {
         let awkward = TouchRecording(header: Self.header, events: [
             .touches([Self.sample(1, .began, 1 / 3, -0.1, 12.0000004)]),
