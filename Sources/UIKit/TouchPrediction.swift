@@ -18,9 +18,9 @@ import Foundation
 /// 60 Hz refresh (16.7 ms). A linear guess overshoots wherever the finger turns or stops
 /// by its speed times the horizon; looking further ahead would draw the stroke past the
 /// finger each time it stops. Two steps, 8.3 ms apart, are the pace of a 120 Hz
-/// touchscreen (the scan rate WWDC 2015 "Advanced Touch Input on iOS" gives iOS
-/// devices), so a drawing app that appends predicted touches gets points as dense as
-/// real ones.
+/// touchscreen (iOS devices' touch scan rate since iPad Air 2, WWDC 2015 "Advanced Touch
+/// Input on iOS"), so a drawing app that appends predicted touches gets points as dense
+/// as real ones.
 enum TouchPrediction {
     /// How far ahead of the newest sample the last prediction lies, in seconds.
     static let horizon: TimeInterval = 1.0 / 60

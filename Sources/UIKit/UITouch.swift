@@ -72,10 +72,10 @@ public final class UITouch: Hashable {
     public var majorRadius: CGFloat {
         presented?.majorRadius ?? liveMajorRadius
     }
+    // Unchecked (written per moved touch): main actor, never accessed inout across a call.
     /// How far `majorRadius` may be off either way, in points: add it for the largest
     /// radius the contact may have, subtract it for the smallest. 0 when the device
     /// reports no contact size.
-    // Unchecked (written per moved touch): main actor, never accessed inout across a call.
     @exclusivity(unchecked) public internal(set) var majorRadiusTolerance: CGFloat = 0
 
     // MARK: - Internal state
