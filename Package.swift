@@ -9,6 +9,8 @@ let package = Package(
     name: "touch-sandbox",
     products: [
         .library(name: "UIKit", targets: ["UIKit"]),
+        // For test targets: images, views and windows as Swift Testing attachments.
+        .library(name: "UIKitTesting", targets: ["UIKitTesting"]),
         .library(name: "X11Host", targets: ["X11Host"]),
         .library(name: "SandboxDebugging", targets: ["SandboxDebugging"]),
         .library(name: "HeadlessXorg", targets: ["HeadlessXorg"]),
@@ -35,9 +37,21 @@ let package = Package(
             providers: [.apt(["libwebp-dev"])]),
 
         // Geometry, layer engine, UIKit core: no X11, no Cairo.
-        .target(name: "CoreGraphics", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "CoreGraphics",
+            dependencies: ["_Testing_CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "UIKit",
+            dependencies: ["CoreGraphics", "QuartzCore", "_Testing_UIKit", .product(name: "Logging", package: "swift-log")]),
+
+        // The modules Swift Testing's cross-import overlays name for UIKit and CoreGraphics,
+        // so `import Testing` beside `import UIKit` compiles in any package; empty, and free
+        // of Swift Testing, because every app links them (see their sources).
+        .target(name: "_Testing_UIKit"),
+        .target(name: "_Testing_CoreGraphics"),
+        // What a test can attach: images, and views and windows as pictures.
+        .target(name: "UIKitTesting", dependencies: ["UIKit", "CairoRenderer"]),
 
         // Drawing and the window system.
         .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore"]),
@@ -80,6 +94,10 @@ let package = Package(
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(
+            name: "UIKitTestingTests",
+            // `touch-sandbox` is read as an app that must not need Swift Testing (CrossImportOverlayTests).
+            dependencies: ["UIKitTesting", "UIKit", "CairoRenderer", "touch-sandbox"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),

@@ -23,6 +23,13 @@ public final class UIImage {
         imageOrientation = orientation
     }
 
+    /// An empty image, as UIKit's `UIImage()`: no pixels, a size of zero, draws nothing.
+    public init() {
+        cgImage = nil
+        scale = 1
+        imageOrientation = .up
+    }
+
     public convenience init(cgImage: CGImage) {
         self.init(cgImage: cgImage, scale: 1, orientation: .up)
     }
