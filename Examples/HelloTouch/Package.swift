@@ -19,6 +19,14 @@ let package = Package(
                 .product(name: "UIKit", package: "touch-sandbox"),
                 .product(name: "X11Host", package: "touch-sandbox"),
             ]),
+        // Swift Testing, as `swift package init` makes it: `import Testing` beside
+        // `import UIKit` needs no flag; `UIKitTesting` lets a test attach the screen.
+        .testTarget(
+            name: "HelloTouchTests",
+            dependencies: [
+                "HelloTouch",
+                .product(name: "UIKitTesting", package: "touch-sandbox"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,8 +4,9 @@ import UIKit
 /// code as on iOS, except that an action is a method reference (`ViewController.handlePan`)
 /// rather than a `#selector`, since Swift on Linux has no selectors.
 final class ViewController: UIViewController {
-    private let square = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 160))
-    private let colors: [UIColor] = [.systemBlue, .systemOrange, .systemGreen, .systemRed]
+    // Not private: the tests (Tests/HelloTouchTests) drag and tap it.
+    let square = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 160))
+    let colors: [UIColor] = [.systemBlue, .systemOrange, .systemGreen, .systemRed]
     private var colorIndex = 0
 
     override func viewDidLoad() {
