@@ -17,10 +17,11 @@ import Foundation
 ///   default) a fraction set while paused shows that fraction of the way, ignoring the
 ///   curve, as UIKit's does; started again, it goes on along the curve from the point
 ///   of it that shows the same values, so nothing jumps.
-/// - A spring, or `continueAnimation(withTimingParameters:durationFactor:)` with new
-///   parameters, runs from where the views appear to the end (or the start, reversed)
-///   over the remaining time. Delay factors apply on the animator's own curve; such a
-///   fresh run takes every property along together.
+/// - A spring runs from where the views appear to the end (or the start, reversed)
+///   over the remaining time; `continueAnimation(withTimingParameters:durationFactor:)`
+///   with new parameters or a positive factor does the same over `durationFactor`
+///   times the original duration. Delay factors apply on the animator's own curve;
+///   such a fresh run takes every property along together.
 /// - `isUserInteractionEnabled` false keeps the animated views from touches while the
 ///   animator is active.
 @MainActor
@@ -33,10 +34,28 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     public let timingParameters: (any UITimingCurveProvider)?
     public private(set) var state = UIViewAnimatingState.inactive
     public private(set) var isRunning = false
-    /// Whether stopping, pausing and scrubbing are allowed; a non-interruptible
-    /// animator ignores them (with a log line) once running.
-    open var isInterruptible = true
-    open var isUserInteractionEnabled = true
+    /// Whether the animator can be paused and stopped once started (true). A
+    /// non-interruptible one runs to its end: `pauseAnimation()` and `stopAnimation(_:)`
+    /// while it runs are refused with a logged error, and it finishes as usual (Apple's
+    /// isInterruptible reference). Changing it while the animator is active is refused
+    /// the same way and the value kept, where UIKit raises (UIViewPropertyAnimator.h:
+    /// "Raises if set on an active animator").
+    open var isInterruptible: Bool {
+        get { interruptible }
+        set { setWhileInactive(\.interruptible, newValue, name: "isInterruptible") }
+    }
+
+    /// Whether the animated views take touches while the animator is active (true).
+    /// Changing it while the animator is active is refused with a logged error and the
+    /// value kept, where UIKit raises (UIViewPropertyAnimator.h: "Raises if set on an
+    /// active animator").
+    open var isUserInteractionEnabled: Bool {
+        get { userInteractionEnabled }
+        set { setWhileInactive(\.userInteractionEnabled, newValue, name: "isUserInteractionEnabled") }
+    }
+
+    private var interruptible = true
+    private var userInteractionEnabled = true
     /// Accepted: hit-testing here always uses the views' model frames.
     open var isManualHitTestingEnabled = false
     open var scrubsLinearly = true
@@ -188,7 +207,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         case .active:
             guard isRunning else { return }
             guard isInterruptible else {
-                return UIKitDebug.log(.animation, "animator: not interruptible, so it does not pause")
+                return UIKitDebug.log(.animation, level: .error,
+                                      "animator: pauseAnimation() refused: the animator is not interruptible and runs to its end")
             }
         }
         pendingStart?.cancel()
@@ -225,25 +245,34 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         }
     }
 
-    /// Continues a paused animator, with new timing parameters when given; the time
-    /// left is multiplied by `durationFactor` (0 keeps it).
+    /// Continues a paused animator from where its views are, to its end (its start when
+    /// reversed), with `parameters` as the timing (`nil` keeps the animator's own).
+    ///
+    /// The time left becomes `durationFactor` times the animator's original `duration`,
+    /// whatever was left before (Apple's reference: "a multiplying factor to apply to
+    /// the animation's original duration"; UIViewPropertyAnimator.h: it "is used to
+    /// specify the remaining time", as if the animation "was started from its current
+    /// position with a new duration"): 1 takes a whole `duration` from here, and
+    /// `1 - fractionComplete` keeps the original pace. A factor of 0 (or less) keeps the
+    /// time that was left and, without new parameters, the animator's own curve from
+    /// where it is: the common resume idiom, `continueAnimation(withTimingParameters:
+    /// nil, durationFactor: 0)` after a pan scrubbed the animator, finishes over the
+    /// rest of the original duration on iOS.
     open func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
         guard state == .active else {
             return UIKitDebug.log(.animation, "animator: only an active animator can continue")
         }
-        guard let parameters else {
-            if durationFactor > 0, durationFactor != 1 {
-                let fraction = Double(fractionComplete)
-                let left = (isReversed ? fraction : 1 - fraction) * duration * Double(durationFactor)
-                runFresh(provider: timingParameters ?? UICubicTimingParameters(), span: left)
-            } else {
-                startAnimation()
-            }
-            return
-        }
         let fraction = Double(fractionComplete)
-        let factor = durationFactor > 0 ? Double(durationFactor) : 1
-        runFresh(provider: parameters, span: (isReversed ? fraction : 1 - fraction) * duration * factor)
+        let left = durationFactor > 0
+            ? Double(durationFactor) * duration
+            : (isReversed ? fraction : 1 - fraction) * duration
+        if let parameters {
+            runFresh(provider: parameters, span: left)
+        } else if durationFactor > 0 {
+            runFresh(provider: timingParameters ?? UICubicTimingParameters(), span: left)
+        } else {
+            startAnimation()
+        }
     }
 
     // MARK: - Stopping
@@ -254,7 +283,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     open func stopAnimation(_ withoutFinishing: Bool) {
         guard state == .active else { return }
         guard isInterruptible || !isRunning else {
-            return UIKitDebug.log(.animation, "animator: not interruptible, so it does not stop")
+            return UIKitDebug.log(.animation, level: .error,
+                                  "animator: stopAnimation(_:) refused: the animator is not interruptible and runs to its end")
         }
         // Each property's model becomes what it shows (several tracks may move one).
         for track in tracks {
@@ -282,6 +312,17 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     }
 
     // MARK: - Internals
+
+    /// Sets a property UIKit lets change only while the animator is not active; while
+    /// it is, refuses with a logged error and keeps the value.
+    private func setWhileInactive(_ property: ReferenceWritableKeyPath<UIViewPropertyAnimator, Bool>, _ value: Bool,
+                                  name: String) {
+        guard state != .active else {
+            return UIKitDebug.log(.animation, level: .error,
+                                  "animator: \(name) cannot change while the animator is active; it stays \(self[keyPath: property])")
+        }
+        self[keyPath: property] = value
+    }
 
     private static var lastIdentifier = 0
 

@@ -171,8 +171,11 @@ final class UIViewPropertyAnimatorTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["completed(start)"])
     }
 
-    /// `continueAnimation` with new timing runs from where the view appears over the
-    /// time left times the factor.
+    /// `continueAnimation` with new timing runs from where the view appears, and the
+    /// time left becomes the factor times the ORIGINAL duration, not times the time that
+    /// was left (Apple's continueAnimation(withTimingParameters:durationFactor:)
+    /// reference: "a multiplying factor to apply to the animation's original duration";
+    /// UIViewPropertyAnimator.h: it "is used to specify the remaining time").
     func testContinueWithNewTimingAndADurationFactor() async {
         let animator = linearMove()
         animator.pauseAnimation()
@@ -180,10 +183,88 @@ final class UIViewPropertyAnimatorTests: UIKitTestCase {
         animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .linear), durationFactor: 2)
         XCTAssertTrue(animator.isRunning)
         tick(at: 100.5)
-        XCTAssertEqual(shownX, 200, accuracy: 1e-9, "half of the second left")
-        XCTAssertEqual(animator.fractionComplete, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(shownX, 175, accuracy: 1e-9, "a quarter of the 2 s left: 2 × the 1 s duration")
+        XCTAssertEqual(animator.fractionComplete, 0.625, accuracy: 1e-9)
+        tick(at: 101.9)
+        XCTAssertEqual(trace.flush(), [])
+        tick(at: 102)
+        XCTAssertEqual(trace.flush(), ["completed(end)"])
+    }
+
+    /// A factor of 1 - fractionComplete keeps the original pace, the common idiom (Apple's
+    /// continueAnimation reference: the factor multiplies the original duration).
+    func testAFactorOfTheFractionLeftKeepsTheOriginalPace() async {
+        let animator = linearMove()
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.25
+        animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .linear),
+                                   durationFactor: 1 - animator.fractionComplete)
+        tick(at: 100.5)
+        XCTAssertEqual(shownX, 200, accuracy: 1e-9, "150 points in 0.75 s, as the 1 s animation moves")
+        tick(at: 100.75)
+        XCTAssertEqual(trace.flush(), ["completed(end)"])
+    }
+
+    /// Nil timing parameters keep the animator's own timing: with a factor of 1 it runs
+    /// its curve from where the view is over a whole duration (UIViewPropertyAnimator.h:
+    /// "as if the animation was started from its current position with a new duration");
+    /// with 0, the resume idiom of interactive animations (WWDC 2017 session 230,
+    /// "Advanced Animations with UIKit"), it goes on over the time that was left.
+    func testContinueWithNilTimingKeepsTheAnimatorsTiming() async {
+        let easedIn = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { self.view.center.x = 250 }
+        easedIn.addCompletion { self.trace.note("completed(\($0))") }
+        easedIn.pauseAnimation()
+        easedIn.fractionComplete = 0.5
+        easedIn.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        tick(at: 100.4)
+        XCTAssertEqual(Double(shownX), 150 + 100 * easeIn.solve(forInput: 0.4), accuracy: 1e-6,
+                       "ease-in from the scrubbed half, over 1 s")
         tick(at: 101)
         XCTAssertEqual(trace.flush(), ["completed(end)"])
+
+        let resumed = linearMove(to: 50)
+        resumed.pauseAnimation()
+        resumed.fractionComplete = 0.5
+        resumed.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+        tick(at: 101.25)
+        XCTAssertEqual(shownX, 100, accuracy: 1e-9, "on along the linear curve at its own pace")
+        tick(at: 101.5)
+        XCTAssertEqual(trace.flush(), ["completed(end)"])
+    }
+
+    /// A non-interruptible animator runs to its end: pausing and stopping it while it
+    /// runs are refused with a logged error (Apple's isInterruptible reference: "the
+    /// animations run to completion (and without interruption)"), and it still
+    /// completes. Setting `isInterruptible` or `isUserInteractionEnabled` while it is
+    /// active is refused the same way and keeps the value, where UIKit raises
+    /// (UIViewPropertyAnimator.h: "Raises if set on an active animator").
+    func testANonInterruptibleAnimatorRefusesToPauseAndStillFinishes() async {
+        let animator = linearMove()
+        animator.isInterruptible = false
+        animator.startAnimation()
+        tick(at: 100.25)
+        animator.pauseAnimation()
+        XCTAssertTrue(animator.isRunning, "not paused")
+        animator.stopAnimation(true)
+        XCTAssertEqual(animator.state, .active, "not stopped")
+        animator.isInterruptible = true
+        animator.isUserInteractionEnabled = false
+        XCTAssertFalse(animator.isInterruptible)
+        XCTAssertTrue(animator.isUserInteractionEnabled)
+        XCTAssertEqual(logLines(containing: "animator:"), [
+            "[UIKit 100.250000] animation: animator: pauseAnimation() refused: the animator is not interruptible and runs to its end",
+            "[UIKit 100.250000] animation: animator: stopAnimation(_:) refused: the animator is not interruptible and runs to its end",
+            "[UIKit 100.250000] animation: animator: isInterruptible cannot change while the animator is active; it stays false",
+            "[UIKit 100.250000] animation: animator: isUserInteractionEnabled cannot change while the animator is active; it stays true",
+        ])
+        tick(at: 100.5)
+        XCTAssertEqual(shownX, 150, accuracy: 1e-9, "still moving at its pace")
+        tick(at: 101)
+        XCTAssertEqual(trace.flush(), ["completed(end)"])
+        XCTAssertEqual(animator.state, .inactive)
+        animator.isInterruptible = true
+        XCTAssertTrue(animator.isInterruptible, "free to change once inactive again")
     }
 
     /// `pausesOnCompletion`: at the end it pauses, active, and the completion waits.
