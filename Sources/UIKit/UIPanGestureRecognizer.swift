@@ -42,10 +42,15 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// Makes the translation, in `view`'s coordinates, `translation` from now on; later
     /// moves add to it. Commonly `.zero`, after applying the translation so far.
-    /// Velocity and the hysteresis are unaffected. Apple's reference says setting the
-    /// translation resets the velocity; observed iOS does not zero it (the common
-    /// "set the translation back to zero in `.changed`, fling with `velocity(in:)` in
-    /// `.ended`" works there, and seed 000 relies on it), so observed iOS is followed.
+    /// Velocity and the hysteresis are unaffected.
+    ///
+    /// Apple's reference says changing the translation resets the velocity; observed
+    /// iOS does not zero it, and that is followed: the ubiquitous handler that sets the
+    /// translation back to zero on every call, `.ended` included, and then flings with
+    /// `velocity(in:)` in `.ended` (Ray Wenderlich's "UIGestureRecognizer Tutorial in
+    /// iOS 5: Pinches, Pans, and More!", "Gratuitous Deceleration") slides on in iOS,
+    /// which it could not if the velocity were zero there. The pinch's `scale` and the
+    /// rotation's `rotation` keep their velocities the same way.
     open func setTranslation(_ translation: CGPoint, in view: UIView?) {
         translationInWindow = vector(translation, toWindowFrom: view)
     }

@@ -20,6 +20,12 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer, TwoFingerGesture {
     /// The distance between the fingers over their distance at the start; 1 before the
     /// gesture. Setting it (commonly back to 1 after applying it to a transform) makes
     /// later moves scale from the new value.
+    ///
+    /// Setting it keeps `velocity`, though Apple's reference says it resets it: as the
+    /// pan's `setTranslation(_:in:)` does on iOS (observed; see there), so the same
+    /// idiom (set it back to 1 on every call, read `velocity` in `.ended`) works for
+    /// all three continuous recognizers. No observation of iOS zeroing a pinch's
+    /// velocity was found.
     open var scale: CGFloat {
         get { currentScale }
         set {

@@ -20,6 +20,12 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer, TwoFingerGesture {
     /// gesture. It accumulates each move's turn, so it goes past ±π without jumping.
     /// Setting it (commonly back to 0 after applying it) makes later turns add to the
     /// new value.
+    ///
+    /// Setting it keeps `velocity`, though Apple's reference says it resets it: as the
+    /// pan's `setTranslation(_:in:)` does on iOS (observed; see there), so the same
+    /// idiom (set it back to 0 on every call, read `velocity` in `.ended`) works for
+    /// all three continuous recognizers. No observation of iOS zeroing a rotation's
+    /// velocity was found.
     open var rotation: CGFloat = 0
 
     /// How fast the fingers turn, in radians per second, estimated over the last

@@ -183,6 +183,24 @@ final class UIPanGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqualPoints(view.center, CGPoint(x: startCenter.x + 100, y: startCenter.y + 30), accuracy: 1e-9)
     }
 
+    /// Setting the translation keeps the velocity, as observed on iOS, though Apple's
+    /// reference says changing it resets the velocity: Ray Wenderlich's
+    /// "UIGestureRecognizer Tutorial in iOS 5: Pinches, Pans, and More!" ("Gratuitous
+    /// Deceleration") sets the translation to zero on every call, `.ended` included,
+    /// and then reads `velocityInView:` to slide the view on, which works on iOS.
+    func testSettingTheTranslationKeepsTheVelocityForTheFling() async {
+        var fling: CGPoint?
+        pan.addAction { recognizer in
+            guard let pan = recognizer as? UIPanGestureRecognizer, let view = pan.view else { return }
+            let delta = pan.translation(in: view.superview)
+            view.center = CGPoint(x: view.center.x + delta.x, y: view.center.y + delta.y)
+            pan.setTranslation(.zero, in: view.superview)
+            if pan.state == .ended { fling = pan.velocity(in: view.superview) }
+        }
+        injector.drag(from: point(60, 100), to: point(160, 130), duration: 0.1, steps: 5)
+        XCTAssertEqualPoints(fling ?? .zero, point(1000, 300), accuracy: 1e-6)
+    }
+
     // MARK: - Several fingers
 
     func testFingersJoiningOrLiftingMidGestureDoNotMoveTheTranslation() async {
