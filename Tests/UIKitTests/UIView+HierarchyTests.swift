@@ -75,6 +75,13 @@ final class UIViewHierarchyTests: UIKitTestCase {
     /// A layer added to a view's layer directly, between two subviews' layers, keeps its
     /// place: `[a.layer, extra, b.layer]`; inserting below `b` goes right below `b`'s
     /// layer, above `a` right above `a`'s, and adding goes on top of everything.
+    ///
+    /// Observed iOS: Apple's UIView reference for `insertSubview(_:belowSubview:)` and
+    /// `addSubview(_:)` speaks of the subviews array only; the sublayer order is what
+    /// flowkey/UIKit-cross-platform's UIViewTests+subviews.swift expects
+    /// (`testAddTwoSubviewsWithLayerInBetween`, `testInsertSubviewBelowWithLayerDirectlyBelow`:
+    /// `[subview1.layer, sublayer, subview3.layer, subview2.layer]`), tests that its
+    /// iOSTestTarget scheme also runs against Apple's UIKit.
     func testALayerBetweenSubviewsKeepsItsPlace() async {
         let parent = UIView()
         let extra = CALayer()
@@ -244,6 +251,14 @@ final class UIViewHierarchyTests: UIKitTestCase {
 
     /// A view's new size lays out its superview too (UIKit marks both); a size set by
     /// the superview's own layout does not lay the superview out again.
+    ///
+    /// Observed iOS, as Apple's references leave it open (layoutSubviews() and
+    /// setNeedsLayout() say only that a marked view is laid out once, in the next update
+    /// cycle): BadPirate's measurements, "When does layoutSubviews get called?"
+    /// (blog.logichigh.com, 2011; Stack Overflow "When is layoutSubviews called?"),
+    /// found that resizing a view calls layoutSubviews on its superview and that a
+    /// frame change lays the view out only when the size differs; the follow-up answer
+    /// there narrows it to a change of the view's own bounds or of a direct subview's.
     func testAResizedSubviewLaysOutItsSuperviewOnce() async {
         final class Counting: UIView {
             var layouts = 0
