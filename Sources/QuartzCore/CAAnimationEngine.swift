@@ -15,7 +15,8 @@
 /// 4. runs the callbacks queued with `performOnNextTick(_:)`;
 /// 5. commits the implicit `CATransaction` (`CATransaction.flush()`);
 /// 6. marks every layer with a running animation as damaged (`DamageTracker`), so a
-///    host that redraws on damage draws the frame.
+///    host that redraws on damage draws the frame; a layer that entered or left the
+///    presentation by its own timing since the last tick is marked after step 3.
 ///
 /// Animations never finish on reads: `presentation()` between ticks shows an ended
 /// animation by its `fillMode` until the next tick detaches it.
@@ -30,12 +31,13 @@ public enum CAAnimationEngine {
     public static var frameInterval: CFTimeInterval = 1.0 / 60
 
     /// True while a tick has work: an animation has not stopped, a display link is
-    /// running, a callback waits for the next tick, or an implicit transaction waits to
-    /// be committed.
+    /// running, a callback waits for the next tick, an implicit transaction waits to
+    /// be committed, or a layer is due to enter or leave the presentation by its timing
+    /// (`CAAnimationEngine+TimedLayers`).
     public static var needsFrames: Bool {
         if !nextTickCallbacks.isEmpty || CATransaction.hasImplicitTransaction { return true }
         if displayLinks.contains(where: { !$0.isPaused }) { return true }
-        return hasRunningAnimations
+        return hasRunningAnimations || hasTimedLayerAboutToChange
     }
 
     /// Called whenever new work arrives (an animation added, a display link started or
@@ -51,6 +53,7 @@ public enum CAAnimationEngine {
             link.fireIfDue(at: now, frameInterval: frameInterval)
         }
         advanceAnimations(to: time(atMediaTime: now))
+        redrawTimedLayersWhosePresenceChanged()
         let callbacks = nextTickCallbacks
         nextTickCallbacks = []
         for callback in callbacks { callback() }
@@ -175,6 +178,7 @@ public enum CAAnimationEngine {
     public static func resetForTesting() {
         for box in animatedLayers { box.layer?.animationState?.isRegisteredWithEngine = false }
         animatedLayers.removeAll()
+        timedLayers.removeAll()
         displayLinks.removeAll()
         nextTickCallbacks.removeAll()
         layerTime = LayerTreeTime()

@@ -64,8 +64,9 @@ extension CALayer: CAMediaTiming {
         set { changeTiming { $0.autoreverses = newValue } }
     }
 
-    /// Kept, but a layer outside its active time holds its nearer end whatever the mode
-    /// (see `LayerTiming`).
+    /// Whether the layer is in the presentation outside its active period (`removed`,
+    /// the default: not before it begins nor after it ends; see `LayerTiming`). Out of
+    /// the presentation, neither it nor its sublayers are drawn; its model is as it was.
     public var fillMode: CAMediaTimingFillMode {
         get { mediaTiming.fillMode }
         set { changeTiming { $0.fillMode = newValue } }
@@ -81,6 +82,7 @@ extension CALayer: CAMediaTiming {
         mediaTiming = timing
         guard presentedModel == nil else { return }
         noteVisualChange()
+        CAAnimationEngine.noteTimingChange(of: self)
         CAAnimationEngine.onWork?()
     }
 
@@ -143,6 +145,30 @@ extension CALayer: CAMediaTiming {
     func localTime(atTreeTime treeTime: CFTimeInterval) -> CFTimeInterval {
         let parentTime = superlayer?.localTime(atTreeTime: treeTime) ?? treeTime
         return mediaTiming.isIdentity ? parentTime : mediaTiming.localTime(fromParentTime: parentTime)
+    }
+
+    /// Whether the layer's own timing keeps it in the presentation now: false outside
+    /// its active period where its `fillMode` does not fill (see `LayerTiming`).
+    var isPresentedByItsTiming: Bool {
+        guard !mediaTiming.isIdentity else { return true }
+        return mediaTiming.isPresented(in: mediaTiming.phase(atParentTime: parentTimeNow))
+    }
+
+    /// The superlayer's time now (the layer tree's time for a root).
+    var parentTimeNow: CFTimeInterval {
+        superlayer?.localTime(atTreeTime: CAAnimationEngine.currentTime) ?? CAAnimationEngine.currentTime
+    }
+
+    /// How the superlayer's time runs as the tree's time runs: 1 forwards, −1
+    /// backwards, 0 when an ancestor is paused.
+    var parentTimeDirection: Float {
+        var direction: Float = 1
+        var current = superlayer
+        while let layer = current {
+            direction *= layer.mediaTiming.speed.sign == .minus ? -1 : (layer.mediaTiming.speed == 0 ? 0 : 1)
+            current = layer.superlayer
+        }
+        return direction
     }
 
     /// Whether this layer's time stands still: it or an ancestor has `speed` 0.

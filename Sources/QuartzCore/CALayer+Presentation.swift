@@ -17,6 +17,9 @@
 //   `presentation()!` works the same.
 // - Once an animation has ended, `fillMode` decides whether it still shows (while
 //   attached: `isRemovedOnCompletion` false, or until the tick that removes it).
+// - A layer that its own timing takes out of the presentation (outside its active
+//   period, unfilled: `LayerTiming`) is presented hidden, so nothing of it or below it
+//   is drawn.
 //
 // The renderer, damage tracking, snapshots and hit-testing walk the model tree and read
 // each layer through `presentationOrSelf()` instead: the layer itself when nothing is
@@ -31,15 +34,19 @@ extension CALayer {
     /// The layer as it appears now for reading inside the package: itself when no
     /// animation is attached, else `presentation()`'s copy (see the top of this file).
     package final func presentationOrSelf() -> CALayer {
-        guard let animationState, animationState.hasEntries else { return self }
+        guard let animationState, animationState.hasEntries else {
+            return isPresentedByItsTiming ? self : makePresentation(of: nil)
+        }
         return makePresentation(of: animationState)
     }
 
-    /// A presentation copy with `state`'s animations (when given) applied now.
+    /// A presentation copy with `state`'s animations (when given) applied now, hidden
+    /// when the layer's own timing takes it out of the presentation (`LayerTiming`).
     func makePresentation(of state: LayerAnimationState?) -> CALayer {
         let copy = type(of: self).init(layer: self)
         copy.presentedModel = presentedModel ?? self
         if let state { applyAnimations(of: state, to: copy) }
+        if presentedModel == nil, !isPresentedByItsTiming { copy.isHidden = true }
         return copy
     }
 

@@ -12,10 +12,24 @@
 /// - With a `duration` it is folded into cycles as an animation's time is
 ///   (`CAAnimationTiming`: repeats, autoreverse, `timeOffset` wrapping round the active
 ///   duration), and the layer's time is the position in its basic duration, 0…duration.
-///   Outside the active duration the time holds at the nearer end whatever `fillMode`
-///   says: a layer is never removed from the screen here. (Core Animation does not
-///   document what a layer outside its active time shows; holding keeps its sublayers'
-///   animations defined and visible. `fillMode` is kept for `CAMediaTiming`.)
+///   Outside the active duration the time holds at the nearer end.
+///
+/// Outside its active period (before `beginTime` in its parent's time, or after its
+/// active duration), `fillMode` decides whether the layer is in the presentation, as
+/// for any timed object (CAMediaTiming.h on `fillMode`: "Defines how the timed object
+/// behaves outside its active duration. Local time may be clamped to either end of the
+/// active duration, or the element may be removed from the presentation"; the Fill
+/// Modes reference: `removed`, the default, "does not appear until it begins and is
+/// removed from the presentation when it is completed", `backwards` appears in its
+/// initial state before it begins, `forwards` "remains visible in its final state",
+/// `both` does both). A layer removed from the presentation draws nothing, nor do its
+/// sublayers, whose time comes from it; its model is untouched, and its time (what
+/// `convertTime` answers and its sublayers' animations run on) still holds at the
+/// nearer end. A layer with a negative `speed` runs its time backwards and so is
+/// before its begin while its parent's time is past it. A layer whose own timing is
+/// the default (`isIdentity`) takes its parent's time as it is and is always in the
+/// presentation: the check costs a walk up the tree, paid only by layers that set a
+/// timing.
 ///
 /// `parentTime(fromLocalTime:)` is the inverse of the unfolded map; a folded layer's
 /// time is mapped back into its first cycle.
@@ -43,10 +57,54 @@ struct LayerTiming: Equatable {
     /// The layer's time when its parent's is `parentTime`.
     func localTime(fromParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
         guard hasDuration else { return (parentTime - beginTime) * Double(speed) + timeOffset }
-        let folded = CAAnimationTiming(
+        return (folded.sample(atParentTime: parentTime).progress ?? 0) * duration
+    }
+
+    /// The layer's timing as an animation's, held at both ends.
+    private var folded: CAAnimationTiming {
+        CAAnimationTiming(
             beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount,
             repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: .both)
-        return (folded.sample(atParentTime: parentTime).progress ?? 0) * duration
+    }
+
+    /// How long the layer is active, in its own time: for ever without a `duration`.
+    private var activeDuration: CFTimeInterval {
+        hasDuration ? folded.activeDuration : .infinity
+    }
+
+    // MARK: - Presence
+
+    /// Where `parentTime` falls against the layer's active period.
+    func phase(atParentTime parentTime: CFTimeInterval) -> CAAnimationTiming.Phase {
+        let elapsed = (parentTime - beginTime) * Double(speed)
+        if elapsed < 0 { return .before }
+        return elapsed < activeDuration ? .active : .after
+    }
+
+    /// Whether the layer is in the presentation in `phase` (see the type's notes).
+    func isPresented(in phase: CAAnimationTiming.Phase) -> Bool {
+        switch phase {
+        case .before: fillMode.fillsBackwards
+        case .active: true
+        case .after: fillMode.fillsForwards
+        }
+    }
+
+    /// Whether the layer's presence will change from what it is in `phase` while its
+    /// parent's time runs on in the direction whose sign is `parentDirection` (0: the
+    /// parent's time stands still).
+    func presenceWillChange(from phase: CAAnimationTiming.Phase, parentDirection: Float) -> Bool {
+        let direction = parentDirection * speed
+        guard direction != 0 else { return false }
+        let ahead: [CAAnimationTiming.Phase] = switch (phase, direction > 0) {
+        case (.before, true): [.active, .after]
+        case (.active, true): [.after]
+        case (.after, false): [.active, .before]
+        case (.active, false): [.before]
+        default: []
+        }
+        let reachable = ahead.filter { $0 != .after || activeDuration.isFinite }
+        return reachable.contains { isPresented(in: $0) != isPresented(in: phase) }
     }
 
     /// The parent's time at which the layer's time is `localTime` (unfolded). A frozen

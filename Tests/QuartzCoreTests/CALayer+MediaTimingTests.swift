@@ -180,6 +180,97 @@ final class CALayerMediaTimingTests: AnimationTestCase {
         XCTAssertEqual(layer.convertTime(30, from: nil), 0)
     }
 
+    /// Outside its active period a layer is in the presentation only where its
+    /// `fillMode` fills (CAMediaTiming.h on `fillMode`: "the element may be removed from
+    /// the presentation"; the Fill Modes reference: `removed` "does not appear until it
+    /// begins and is removed from the presentation when it is completed", `forwards`
+    /// "remains visible in its final state", `backwards` appears in its initial state
+    /// before it begins, `both` does both). The model is untouched.
+    func testOutsideItsActivePeriodTheFillModeDecidesWhetherALayerIsPresented() async {
+        let (_, layer) = attachedLayer()
+        layer.duration = 2
+        layer.beginTime = 9
+        func shown(at time: CFTimeInterval) -> String {
+            clock.now = time
+            return layer.presentation()!.isHidden ? "gone" : "shown"
+        }
+        let modes: [CAMediaTimingFillMode] = [.removed, .forwards, .backwards, .both]
+        let seen = modes.map { mode -> [String] in
+            layer.fillMode = mode
+            return [8, 10, 12].map(shown)
+        }
+        XCTAssertEqual(seen, [
+            ["gone", "shown", "gone"],
+            ["gone", "shown", "shown"],
+            ["shown", "shown", "gone"],
+            ["shown", "shown", "shown"],
+        ])
+        XCTAssertFalse(layer.isHidden, "the model is untouched")
+        XCTAssertEqual(layer.fillMode, .both)
+        layer.fillMode = .removed
+        XCTAssertEqual(layer.convertTime(12, from: nil), 2, "its time still holds its end")
+    }
+
+    /// A layer without a duration lasts for ever from its `beginTime`: before it, it and
+    /// its sublayers are out of the presentation unless it fills backwards (the Fill
+    /// Modes reference, as above); with the default timing a layer is always presented.
+    func testALayerDoesNotAppearBeforeItBeginsNorDoItsSublayers() async {
+        let (_, layer) = attachedLayer()
+        let sublayer = CALayer()
+        layer.addSublayer(sublayer)
+        clock.now = 10
+        XCTAssertFalse(layer.presentation()!.isHidden)
+        layer.beginTime = 11
+        XCTAssertTrue(layer.presentation()!.isHidden)
+        XCTAssertTrue(layer.snapshotTree().isHidden, "a snapshot shows it gone too")
+        XCTAssertFalse(sublayer.presentation()!.isHidden, "its own timing is the default…")
+        XCTAssertTrue(layer.presentation()!.isHidden, "…and it goes with the layer it hangs from")
+        layer.fillMode = .backwards
+        XCTAssertFalse(layer.presentation()!.isHidden)
+        layer.fillMode = .removed
+        clock.now = 11
+        XCTAssertFalse(layer.presentation()!.isHidden, "from its begin time on")
+        layer.speed = -1
+        clock.now = 12
+        XCTAssertTrue(layer.presentation()!.isHidden, "time running backwards stays before the begin")
+    }
+
+    /// The engine redraws a layer at the tick where it enters or leaves the
+    /// presentation, and asks for frames only while one is still to come: no animation
+    /// is attached to say so.
+    func testTheEngineRedrawsALayerWhenItAppearsAndGoes() async {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let tracker = root.startTrackingDamage(bounds: root.frame, scale: 1)
+        let layer = CALayer()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        layer.backgroundColor = .black
+        root.addSublayer(layer)
+        clock.now = 10
+        layer.beginTime = 10.5
+        layer.duration = 1
+        CATransaction.commit()
+        _ = tracker.takeDamage()
+        XCTAssertTrue(CAAnimationEngine.needsFrames, "it is to appear")
+
+        tick(at: 10.25)
+        XCTAssertFalse(tracker.hasDamage)
+        tick(at: 10.5)
+        XCTAssertEqual(tracker.takeDamage().rects, [layer.frame], "it appears")
+        tick(at: 11)
+        XCTAssertFalse(tracker.hasDamage)
+        XCTAssertTrue(CAAnimationEngine.needsFrames, "it is to go")
+        tick(at: 11.5)
+        XCTAssertEqual(tracker.takeDamage().rects, [layer.frame], "it goes")
+        XCTAssertFalse(CAAnimationEngine.needsFrames, "nothing more will change")
+
+        layer.fillMode = .forwards
+        XCTAssertEqual(tracker.takeDamage().rects, [layer.frame], "filled forwards, it is back at once")
+        XCTAssertFalse(CAAnimationEngine.needsFrames)
+    }
+
     func testChangingTheTimingRedrawsTheSubtreeAndAPausedOneIsNotRedrawnEachFrame() async {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
