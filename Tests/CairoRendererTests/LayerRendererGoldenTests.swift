@@ -231,9 +231,11 @@ enum TestImages {
             }
         }
         guard let data = image.pngData() else { return nil }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("quadrants-\(getpid()).png")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quadrants-\(UUID().uuidString)")
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("quadrants.png")
         guard (try? data.write(to: url)) != nil else { return nil }
-        defer { try? FileManager.default.removeItem(at: url) }
         return UIImage(contentsOfFile: url.path)?.cgImage
     }
 }

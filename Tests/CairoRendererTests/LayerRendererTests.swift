@@ -111,8 +111,10 @@ final class LayerRendererTests: RenderingTestCase {
         let buffer = LayerSnapshot.frameBuffer(of: view.layer, scale: 2)
         XCTAssertEqual([buffer.pixelWidth, buffer.pixelHeight], [60, 40])
         XCTAssertEqual(buffer.makeImage().pixel(x: 59, y: 39).blue, 255, "its own position is not applied")
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(getpid()).png")
-        defer { try? FileManager.default.removeItem(at: url) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("snapshot.png")
         try LayerSnapshot.writePNG(of: view.layer, to: url, scale: 2)
         XCTAssertEqual(UIImage(contentsOfFile: url.path)?.size, CGSize(width: 60, height: 40))
     }

@@ -5,9 +5,12 @@ import XCTest
 /// Loading images: from files, by name, from data, and the failures.
 final class UIImageTests: RenderingTestCase {
     private func temporaryFile(_ name: String, _ data: Data) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(getpid())-\(name)")
+        // A fresh folder, so a run beside another (or another user's) never meets its files.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uiimage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent(name)
         try data.write(to: url)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
     }
 

@@ -12,12 +12,16 @@ extension TouchscreenMapping {
     // MARK: - State files
 
     /// The folder of the state files: `$XDG_RUNTIME_DIR/touch-sandbox`, else
-    /// `touch-sandbox` in the temporary directory. The runtime directory is the
-    /// session's (cleared at logout and reboot, as the server's device state is).
+    /// `touch-sandbox-<uid>` in the temporary directory. The runtime directory is the
+    /// session's (cleared at logout and reboot, as the server's device state is); the
+    /// fallback carries the user id because the temporary directory is shared, and a
+    /// folder another user made first could not be written.
     nonisolated public static var stateDirectory: URL {
         let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        let base = runtime.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileManager.default.temporaryDirectory
-        return base.appendingPathComponent("touch-sandbox", isDirectory: true)
+        guard let runtime else {
+            return FileManager.default.temporaryDirectory.appendingPathComponent("touch-sandbox-\(getuid())", isDirectory: true)
+        }
+        return URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent("touch-sandbox", isDirectory: true)
     }
 
     /// The file that keeps `device`'s original matrix on `display` while a kiosk has
