@@ -36,6 +36,7 @@ public enum SceneCatalog {
         PinchRotatePanScene.self,
         AnimatorScrubScene.self,
         SwitchesScene.self,
+        ScrollScene.self,
         ScrollPagesScene.self,
     ]
 

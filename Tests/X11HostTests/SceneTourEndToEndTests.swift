@@ -376,6 +376,36 @@ final class SceneTourEndToEndTests: XCTestCase {
         }
     }
 
+    /// Real touches on a list of buttons: a tap plays a track; a pull held past the
+    /// content-touch hold reaches the button at 150 ms and is cancelled by the scroll; a
+    /// quick pull never reaches it; with delaysContentTouches off a drag up reaches the
+    /// button at once, is cancelled, and scrolls the list. The times are the real run's,
+    /// so they are checked for their bounds; the calls exactly.
+    func testScrollTapsPlaysThenScrollsCancellingOrNeverReachingTheButtons() throws {
+        try onMainActor {
+            try Self.playTour(of: ScrollScene.self) { scene, _ in
+                let milliseconds = /(\d+) ms/
+                let shapes = scene.buttonTouches.map { $0.replacing(milliseconds) { _ in "N ms" } }
+                XCTAssertEqual(shapes, [
+                    "Track 2: touchesBegan N ms \u{B7} touchesEnded N ms \u{B7} touchUpInside",
+                    "Track 3: touchesBegan N ms \u{B7} touchesCancelled N ms",
+                    "Track 4: the button heard nothing: the list scrolled first",
+                    "Track 5: touchesBegan N ms \u{B7} touchesCancelled N ms",
+                ])
+                let times = scene.buttonTouches.map { $0.matches(of: milliseconds).compactMap { Int($0.output.1) } }
+                guard times.count == 4 else { return }
+                XCTAssertEqual(times[0][0], times[0][1], "the tap's began was held until it lifted")
+                XCTAssertEqual(Double(times[0][1]), 80, accuracy: 40, "the tap lasted 80 ms")
+                XCTAssertEqual(Double(times[1][0]), 150, accuracy: 40, "the hold")
+                XCTAssertGreaterThan(times[1][1], 300, "cancelled once the pull began, after the 0.3 s the finger rested")
+                XCTAssertLessThan(times[3][0], 40, "no hold: heard at once")
+                XCTAssertFalse(scene.list.delaysContentTouches)
+                XCTAssertEqual(scene.playing, 1)
+                XCTAssertGreaterThan(scene.list.contentOffset.y, 150, "the last drag scrolled the list")
+            }
+        }
+    }
+
     /// Real touches on the scroll views: a flick scrolls the fruit list and it comes to
     /// rest, a tap then selects a row, a sideways drag turns the pager to the photo, and
     /// a pinch outward zooms it to twice its size ("a UIScrollView, when dragged,

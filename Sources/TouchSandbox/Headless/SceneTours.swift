@@ -155,6 +155,32 @@ public enum SceneTours {
                 tour.tap(at: middle(of: airplane))
                 tour.wait(0.8)
             }
+        case ScrollScene.name:
+            return { scene, tour in
+                guard let list = scene as? ScrollScene, let delays = list.delaysSwitch else { return }
+                // Written before any touch, with the list at the top: the pulls below it
+                // spring back there, so every button is where it started until the end.
+                @MainActor func play(_ row: Int) -> CGPoint { center(of: list.rows[row].button, in: scene) }
+                // A tap: the held began reaches the button as the finger lifts; it plays.
+                tour.wait(0.6)
+                tour.tap(at: play(1))
+                tour.wait(0.8)
+                // Held past the hold, then pulled: began at 150 ms, cancelled by the scroll.
+                let held = play(2)
+                tour.drag(from: held, through: [CGPoint(x: held.x, y: held.y + 120)], duration: 0.6, hold: 0.3)
+                tour.wait(1.2)
+                // Pulled at once: the scroll starts within the hold; the button hears nothing.
+                let quick = play(3)
+                tour.drag(from: quick, through: [CGPoint(x: quick.x, y: quick.y + 120)], duration: 0.5)
+                tour.wait(1.2)
+                // delaysContentTouches off: a drag up from a button scrolls the list, and the
+                // button, which heard the touch at once, gets it cancelled.
+                tour.tap(at: center(of: delays, in: scene))
+                tour.wait(0.8)
+                let last = play(4)
+                tour.drag(from: last, through: [CGPoint(x: last.x, y: last.y - 200)], duration: 0.5)
+                tour.wait(1.0)
+            }
         case ScrollPagesScene.name:
             return { scene, tour in
                 guard let pager = (scene as? ScrollPagesScene)?.pager else { return }
