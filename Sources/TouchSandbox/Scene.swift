@@ -37,6 +37,7 @@ public enum SceneCatalog {
         AnimatorScrubScene.self,
         SwitchesScene.self,
         ScrollScene.self,
+        ZoomPagerScene.self,
         ScrollPagesScene.self,
     ]
 

@@ -406,6 +406,21 @@ final class SceneTourEndToEndTests: XCTestCase {
         }
     }
 
+    /// Real touches on the photo viewer: a sideways drag turns to the second photo, a
+    /// pinch outward zooms it to twice its size, a double tap zooms it back out, and a
+    /// double tap on its sun zooms in to ×2.5.
+    func testZoomPagerTurnsThePagePinchesAndDoubleTapsOutAndIn() throws {
+        try onMainActor {
+            try Self.playTour(of: ZoomPagerScene.self) { scene, _ in
+                XCTAssertEqual(scene.reports, ["came to rest on photo 2", "photo 2 zoomed to \u{D7}2.0",
+                                               "photo 2 zoomed to \u{D7}1.0", "photo 2 zoomed to \u{D7}2.5"])
+                XCTAssertEqual(scene.pager.contentOffset, CGPoint(x: scene.pager.bounds.width, y: 0))
+                XCTAssertEqual(scene.pages[1].zoomScale, 2.5, accuracy: 1e-9)
+                XCTAssertEqual(scene.indicator.text, "photo 2 of 4: Harbour at noon \u{B7} \u{D7}2.5")
+            }
+        }
+    }
+
     /// Real touches on the scroll views: a flick scrolls the fruit list and it comes to
     /// rest, a tap then selects a row, a sideways drag turns the pager to the photo, and
     /// a pinch outward zooms it to twice its size ("a UIScrollView, when dragged,

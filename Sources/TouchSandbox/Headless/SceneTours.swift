@@ -181,6 +181,28 @@ public enum SceneTours {
                 tour.drag(from: last, through: [CGPoint(x: last.x, y: last.y - 200)], duration: 0.5)
                 tour.wait(1.0)
             }
+        case ZoomPagerScene.name:
+            return { scene, tour in
+                guard let viewer = scene as? ZoomPagerScene, let pager = viewer.pager else { return }
+                let frame = pager.frame
+                let middle = CGPoint(x: frame.midX, y: frame.midY)
+                // Sideways past halfway and let go: the second photo.
+                tour.wait(0.6)
+                tour.drag(from: CGPoint(x: frame.maxX - 120, y: middle.y),
+                          through: [CGPoint(x: frame.maxX - 120 - frame.width * 0.6, y: middle.y + 8)], duration: 0.7)
+                tour.wait(1.2)
+                // Pinched outward: twice the size, about the fingers.
+                tour.twoFingers(center: middle, from: 120, to: 240, duration: 0.9)
+                tour.wait(1.0)
+                // A double tap zooms back out; another, on the sun, zooms in to it.
+                tour.doubleTap(at: middle, interval: 0.1)
+                tour.wait(1.0)
+                let subject = PhotoView.subjects[1]
+                let page = CGSize(width: frame.width - ZoomPagerScene.pageGap, height: frame.height)
+                tour.doubleTap(at: CGPoint(x: frame.minX + ZoomPagerScene.pageGap / 2 + page.width * subject.sun.x,
+                                           y: frame.minY + page.height * subject.sun.y), interval: 0.1)
+                tour.wait(1.2)
+            }
         case ScrollPagesScene.name:
             return { scene, tour in
                 guard let pager = (scene as? ScrollPagesScene)?.pager else { return }
