@@ -34,6 +34,40 @@ final class TouchInjectorTests: UIKitTestCase {
         XCTAssertEqual(clock.now, 100.4, accuracy: 1e-12)
     }
 
+    /// A delayed call inside a long wait runs with the clock at its deadline, and one it
+    /// schedules runs in the same wait at its own: as the host's run loop wakes for each.
+    func testAWaitRunsEachDelayedCallAtItsOwnDeadline() async {
+        var ran: [String] = []
+        UIApplication.shared.schedule(afterDelay: 0.15) {
+            ran.append(String(format: "hold t=%.2f", CACurrentMediaTime()))
+            UIApplication.shared.schedule(afterDelay: 0.1) {
+                ran.append(String(format: "chained t=%.2f", CACurrentMediaTime()))
+            }
+        }
+        UIApplication.shared.schedule(afterDelay: 0.5) {
+            ran.append(String(format: "later t=%.2f", CACurrentMediaTime()))
+        }
+
+        injector.wait(1)
+
+        XCTAssertEqual(ran, ["hold t=100.15", "chained t=100.25", "later t=100.50"])
+        XCTAssertEqual(clock.now, 101, accuracy: 1e-12)
+    }
+
+    /// A call that schedules itself again with no delay runs once per pump, not forever.
+    func testACallReschedulingItselfAtOnceDoesNotSpin() async {
+        var runs = 0
+        func again() {
+            runs += 1
+            UIApplication.shared.schedule(afterDelay: 0) { again() }
+        }
+        UIApplication.shared.schedule(afterDelay: 0.1) { again() }
+
+        injector.wait(1)
+
+        XCTAssertEqual(runs, 2, "once at its deadline, once more in the final pump at the end of the wait")
+    }
+
     func testPinchMovesTwoFingersSymmetricallyInOneEventPerStep() async {
         let ids = injector.pinch(center: CGPoint(x: 100, y: 100), from: 100, to: 20, duration: 0.2, steps: 2)
         XCTAssertEqual(ids.map(\.number), [1, 2])
