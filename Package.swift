@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // 1.12: `LogHandler.log(event:)` (1.11) with the event's error (1.12).
         .package(url: "https://github.com/apple/swift-log", from: "1.12.0"),
+        // `swift package generate-documentation` builds the DocC catalogs (README, Documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // System libraries, found through pkg-config.
