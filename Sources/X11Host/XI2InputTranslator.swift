@@ -92,7 +92,9 @@ public struct XI2InputTranslator: Sendable {
 
     /// The samples one XI2 device event stands for (often one, none for events that
     /// carry nothing new, two for a Ctrl-drag of the mouse).
-    /// - Parameter now: the local monotonic clock in milliseconds when the event was read.
+    /// - Parameters:
+    ///   - event: an XI2 touch, motion or button event, as Xlib delivers it.
+    ///   - now: the local monotonic clock in milliseconds when the event was read.
     public mutating func translate(_ event: XIDeviceEvent, now: UInt64) -> [TouchSample] {
         let timestamp = timestamps.seconds(serverTime: event.time, now: now)
         let location = CGPoint(x: event.event_x / Double(scale), y: event.event_y / Double(scale))
