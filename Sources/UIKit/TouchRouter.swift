@@ -40,8 +40,14 @@ final class TouchRouter {
         // Batches hold one sample per finger, so they are short: a linear scan finds a
         // repeated ID without allocating; past `linearScanLimit` a set takes over.
         var idsInSegment: Set<TouchSample.ID>?
+        // The newest lift in the segment: a finger that comes down after another lifted
+        // (the second tap of a double tap, read together with the first's end after the
+        // app was busy) starts a new event, as it would have been frames apart on iOS;
+        // in one event the two would look like two fingers down at once.
+        var newestLift = TouchRouter.liftTime(of: batch[start])
         for index in batch.indices.dropFirst() {
             let id = batch[index].id
+            let beganAfterALift = batch[index].phase == .began && newestLift.map { batch[index].timestamp > $0 } == true
             let repeated: Bool
             if let ids = idsInSegment {
                 repeated = ids.contains(id)
@@ -51,17 +57,25 @@ final class TouchRouter {
                     idsInSegment = Set(batch[start..<index].lazy.map(\.id))
                 }
             }
-            if repeated {
+            if repeated || beganAfterALift {
                 processSegment(batch[start..<index], in: window)
                 start = index
                 idsInSegment = nil
+                newestLift = nil
             }
             idsInSegment?.insert(id)
+            if let lift = TouchRouter.liftTime(of: batch[index]) { newestLift = max(newestLift ?? lift, lift) }
         }
         processSegment(batch[start...], in: window)
     }
 
     private static let linearScanLimit = 32
+
+    /// The time of an `ended` or `cancelled` sample, when it is finite.
+    private static func liftTime(of sample: TouchSample) -> TimeInterval? {
+        guard sample.phase == .ended || sample.phase == .cancelled, sample.timestamp.isFinite else { return nil }
+        return sample.timestamp
+    }
 
     private func processSegment(_ samples: ArraySlice<TouchSample>, in window: UIWindow) {
         cancelTouchesBegunAgain(in: samples)

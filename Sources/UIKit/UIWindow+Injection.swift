@@ -7,7 +7,10 @@ extension UIWindow {
     ///
     /// A batch is one event; where a touch ID appears a second time (a quick tap's begin
     /// and end read together), the batch splits there into successive events, in order,
-    /// so no sample is lost. Locations are in this window's coordinates in points;
+    /// so no sample is lost. It also splits before a finger that begins later than
+    /// another lifted in the batch (a double tap's two taps read together after the app
+    /// was busy): on iOS those arrive frames apart, and in one event they would look
+    /// like two fingers down at once. Locations are in this window's coordinates in points;
     /// timestamps are seconds on the media clock. A finger belongs to the window it
     /// began in: later samples for it are taken in that window's coordinates whichever
     /// window they are injected through.

@@ -89,8 +89,9 @@ final class CommandLineTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("file").path
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-        // Root may write anywhere by permission bits, yet /proc takes no new files.
-        let procReason = getuid() == 0 ? "No such file or directory" : "Permission denied"
+        // /proc takes no new files from anyone; which reason the kernel gives depends on
+        // the user and the kernel, so the expected words are the system's own for it.
+        let procReason = Self.systemReasonForCreating("/proc/x.png")
         let cases: [(String, String)] = [
             (folder.path, "cannot write the screenshot \(folder.path): it is a folder; name a .png file in it"),
             ("", "--screenshot needs a file path, got an empty one"),
@@ -182,5 +183,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1)
         XCTAssertTrue(result.standardError.hasPrefix("touch-sandbox: cannot open the X display :987:"))
+    }
+
+    /// The system's words (strerror) for why creating `path` fails, or "created" if it
+    /// did not fail (the file is then removed).
+    private static func systemReasonForCreating(_ path: String) -> String {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor < 0 else {
+            close(descriptor)
+            unlink(path)
+            return "created"
+        }
+        return String(cString: strerror(errno))
     }
 }

@@ -80,6 +80,19 @@ final class UITapGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["pad.began(1)", "pad.cancelled(1)", "tap.ended (30.0, 30.0) x1 at 0.000"])
     }
 
+    /// Both taps of a double tap read in one batch (the app was busy for them): the
+    /// second finger begins after the first lifted, so the double tap still recognizes.
+    func testADoubleTapReadInOneBatchRecognizes() async {
+        makeTap(taps: 2)
+        let t = clock.now
+        clock.now = t + 0.3
+        window.inject([
+            sample(1, .began, 50, 60, at: t), sample(1, .ended, 50, 60, at: t + 0.05),
+            sample(2, .began, 52, 60, at: t + 0.2), sample(2, .ended, 52, 60, at: t + 0.25),
+        ])
+        XCTAssertEqual(trace.flush().filter { $0.hasPrefix("tap.") }, ["tap.ended (32.0, 30.0) x1 at 0.300"])
+    }
+
     func testTheLocationIsWhereTheFingerLifted() async {
         makeTap()
         let id = injector.touchDown(at: point(100, 100))

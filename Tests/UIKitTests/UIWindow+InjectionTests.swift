@@ -49,6 +49,22 @@ final class UIWindowInjectionTests: UIKitTestCase {
         ])
     }
 
+    /// A double tap read in one batch after the app was busy: the second finger came down
+    /// 0.2 s after the first lifted, so it begins in an event of its own rather than
+    /// beside the first's end, where it would look like two fingers down at once.
+    func testAFingerThatBeganAfterAnotherLiftedStartsANewEvent() async {
+        clock.now = 101
+        window.inject([
+            sample(1, .began, 10, 10, at: 100.0), sample(1, .ended, 10, 10, at: 100.05),
+            sample(2, .began, 12, 10, at: 100.25), sample(2, .ended, 12, 10, at: 100.3),
+        ])
+        XCTAssertEqual(events, ["1:began", "1:ended", "2:began", "2:ended"])
+        // Lifts and downs stamped at one instant stay one event: they were read as one.
+        window.inject([sample(3, .began, 10, 10, at: 101), sample(4, .began, 20, 20, at: 101)])
+        window.inject([sample(3, .ended, 10, 10, at: 101.1), sample(5, .began, 30, 30, at: 101.1)])
+        XCTAssertEqual(events.dropFirst(4), ["3:began 4:began", "3:ended 4:stationary 5:began"])
+    }
+
     func testALongBatchSplitsAtTheFirstRepeatOnly() async {
         // Past the linear-scan limit the split is found by a set; the outcome is the same.
         let fingers = 1...50
