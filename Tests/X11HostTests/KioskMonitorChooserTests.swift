@@ -92,34 +92,61 @@ final class KioskMonitorChooserTests: XCTestCase {
             let grab = try TouchGrabClient(displayName: display)
             let done = DispatchSemaphore(value: 0)
             let accepted = QuestionCount()
+            let kioskStarted = QuestionCount()
+            let failure = ThreadFailure()
+            let onLeft = CGPoint(x: CGFloat(width) / 4, y: CGFloat(height) / 2)
+            let onRight = CGPoint(x: CGFloat(width) * 3 / 4, y: CGFloat(height) / 2)
             Thread {
                 defer { done.signal() }
-                guard let probe = XOpenDisplay(display) else { return }
-                defer { XCloseDisplay(probe) }
                 let deadline = Date().addingTimeInterval(10)
+                // The kiosk waits on the main thread for a touch: whatever goes wrong
+                // here, the grab goes and RIGHT is tapped until the kiosk has started,
+                // so the test fails with `reason` instead of hanging.
+                func giveUp(_ reason: String, liftingLeft: Bool) {
+                    failure.reason = reason
+                    grab.close()
+                    if liftingLeft { try? touchscreen.touches([(21, .end, onLeft)]) }
+                    let giveUpBy = Date().addingTimeInterval(20)
+                    var id: UInt32 = 30
+                    while kioskStarted.count == 0, Date() < giveUpBy {
+                        try? touchscreen.touches([(id, .begin, onRight)])
+                        try? touchscreen.touches([(id, .end, onRight)])
+                        id += 1
+                        usleep(200_000)
+                    }
+                }
+                guard let probe = XOpenDisplay(display) else {
+                    return giveUp("the test's thread cannot open \(display)", liftingLeft: false)
+                }
+                defer { XCloseDisplay(probe) }
                 while questionWindows(probe) < 2, Date() < deadline { usleep(5000) }
-                let onLeft = CGPoint(x: CGFloat(width) / 4, y: CGFloat(height) / 2)
+                guard questionWindows(probe) == 2 else {
+                    return giveUp("the two questions did not show within 10 s", liftingLeft: false)
+                }
                 try? touchscreen.touches([(21, .begin, onLeft)])
                 while grab.touches.isEmpty, Date() < deadline {
                     grab.readEvents()
                     usleep(2000)
                 }
-                guard let touch = grab.touches.first else { return }
+                guard let touch = grab.touches.first else {
+                    return giveUp("the grab never received the touch on LEFT", liftingLeft: true)
+                }
                 grab.accept(touch)
                 accepted.count = 1
                 try? touchscreen.touches([(21, .end, onLeft)])
                 grab.close()
-                let onRight = CGPoint(x: CGFloat(width) * 3 / 4, y: CGFloat(height) / 2)
                 try? touchscreen.touches([(22, .begin, onRight)])
                 try? touchscreen.touches([(22, .end, onRight)])
             }.start()
 
             let host = try X11Host(options: X11Host.Options(display: display, kiosk: KioskConfiguration(idleTimeout: 0)))
+            kioskStarted.count = 1
             defer {
                 host.close()
                 host.connection.close()
             }
-            XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(done.wait(timeout: .now() + 25), .success, "the test's thread did not finish")
+            XCTAssertNil(failure.reason)
             XCTAssertEqual(accepted.count, 1, "the grab had the first touch and took it")
             XCTAssertEqual(host.window.kiosk?.monitor.name, "RIGHT")
         }
@@ -204,6 +231,16 @@ private final class QuestionCount: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
     var count: Int {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+/// Why the test's thread gave up, for the main thread to fail with.
+private final class ThreadFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+    var reason: String? {
         get { lock.withLock { value } }
         set { lock.withLock { value = newValue } }
     }
