@@ -98,6 +98,57 @@ final class TouchscreenMappingTests: XCTestCase {
         }
     }
 
+    /// A kiosk on RIGHT was killed: its state file holds the touchscreen's original
+    /// matrix and the device is still mapped to RIGHT. The next kiosk, on LEFT, puts the
+    /// original back before it looks at the touchscreens (left on RIGHT, the touchscreen
+    /// would be "mapped to RIGHT, not the kiosk's LEFT; left as it is"), so it maps it to
+    /// LEFT, and touches land under the finger there.
+    func testTheNextKioskStartRestoresTheMatrixACrashedKioskLeft() throws {
+        try onHeadlessServer(withHalves: true) { server, probe in
+            let (width, height) = server.screenSize
+            let left = KioskScreenMonitor(name: "LEFT", x: 0, y: 0, width: width / 2, height: height)
+            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            let file = TouchscreenMapping.stateFile(display: server.display, device: "touchscreen")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: ["display": server.display, "device": "touchscreen",
+                                                         "matrix": TouchscreenMapping.identity.map(Double.init)])
+                .write(to: file)
+            Self.setMatrix(probe, "touchscreen", TouchscreenMapping.matrix(for: right, screen: server.screenSize))
+
+            let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "LEFT")))
+            var lines: [String] = []
+            host.log = { lines.append($0) }
+            let recorder = BatchRecorder()
+            host.addInputFilter(recorder)
+            host.start()
+            XCTAssertEqual(lines.dropFirst().first,
+                           "kiosk: touch mapping: restored the matrix a previous kiosk left on touchscreen \"touchscreen\"; "
+                           + Self.devices.map {
+                               "touchscreen \"\($0)\" spans \(Self.list(Self.monitorNames(probe))); mapped to LEFT for the kiosk (restored at exit)"
+                           }.joined(separator: "; "))
+            let mapped = TouchscreenMapping.matrix(for: left, screen: server.screenSize)
+            XCTAssertEqual(Self.matrix(probe, "touchscreen"), mapped)
+
+            // The device's middle is LEFT's middle, the window's centre.
+            let middle = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
+            try server.touchscreen.touches([(1, .begin, middle)])
+            XCTAssertTrue(runLoop { !recorder.batches.isEmpty }, "the touch reached the kiosk window")
+            let sample = try XCTUnwrap(recorder.batches.first?.first)
+            XCTAssertEqual(sample.location.x, host.size.width / 2, accuracy: 0.5)
+            XCTAssertEqual(sample.location.y, host.size.height / 2, accuracy: 0.5)
+            try server.touchscreen.touches([(1, .end, middle)])
+            XCTAssertTrue(runLoop { recorder.batches.count >= 2 })
+
+            host.close()
+            host.connection.close()
+            for device in Self.devices {
+                XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity, device)
+                XCTAssertFalse(FileManager.default.fileExists(
+                    atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device)
+            }
+        }
+    }
+
     func testWithNoMonitorConfiguredTheKioskTakesTheTouchscreensMonitor() throws {
         try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize
