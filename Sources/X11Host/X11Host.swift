@@ -162,7 +162,9 @@ public final class X11Host {
     /// this blocks until someone does); else the primary.
     /// A touchscreen spanning several monitors is mapped to the kiosk's until `close()`
     /// (`TouchscreenMapping`), after a crashed kiosk's leftover mapping was restored;
-    /// `start()` logs what was found and done in one line.
+    /// `start()` logs what was found and done in one line. A touchscreen enabled or
+    /// plugged in while the kiosk runs is mapped by the same rule, and one the kiosk
+    /// mapped that comes back with another matrix is mapped again (a logged line).
     public init(options: Options) throws(X11HostError) {
         var options = options
         var kioskConnection: (X11Connection, KioskScreenPlacement)?
@@ -236,11 +238,10 @@ public final class X11Host {
             // leave a touchscreen mapped.
             touchscreenMapping = TouchscreenMapping.apply(for: placement.monitor, on: connection,
                                                           leftovers: leftoverTouchMapping)
-            if touchscreenMapping?.isApplied == true {
-                // Signals close the hosts too; this covers a handler that exits first.
-                touchMappingTermination = X11Host.addTerminationHandler { [weak self] _ in
-                    self?.touchscreenMapping?.restore()
-                }
+            // Signals close the hosts too; this covers a handler that exits first. Also
+            // for a kiosk that mapped nothing yet: a touchscreen plugged in later may be.
+            touchMappingTermination = X11Host.addTerminationHandler { [weak self] _ in
+                self?.touchscreenMapping?.restore()
             }
         }
         // After a kiosk's mapping: a device's contact size is measured on the monitor
@@ -272,8 +273,8 @@ public final class X11Host {
         if let kiosk = window.kiosk {
             log(kiosk.description)
         }
-        if let mapping = touchscreenMapping {
-            log(mapping.description)
+        if let line = touchscreenMapping?.logLine {
+            log(line)
         }
         for device in touchDevices {
             log(device.description)
@@ -512,6 +513,9 @@ public final class X11Host {
                     touchDevices.removeAll { $0.id == found.id }
                     touchDevices.append(found)
                     log("\(found.description) (new)")
+                    // A kiosk's touchscreen plugged back comes with the server's default
+                    // matrix, which would send its touches across every monitor.
+                    if let line = touchscreenMapping?.touchscreenArrived(found) { log(line) }
                 }
             }
         }

@@ -149,6 +149,112 @@ final class TouchscreenMappingTests: XCTestCase {
         }
     }
 
+    /// A kiosk's touchscreen disabled and enabled (`xinput disable/enable`) keeps the
+    /// kiosk's matrix: the server keeps the device, its id and its properties. One that
+    /// comes back with the server's default matrix, as a touchscreen unplugged and
+    /// plugged in again does (stood for here by setting the identity while it is
+    /// disabled: with AutoAddDevices off the test server has no real hotplug), is mapped
+    /// to the kiosk's monitor again. Either way its touches land under the finger on the
+    /// kiosk's monitor, and the original comes back at the end.
+    func testATouchscreenThatComesBackStillLandsOnTheKiosksMonitor() throws {
+        try onHeadlessServer(withHalves: true) { server, probe in
+            let (width, height) = server.screenSize
+            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            let mapped = TouchscreenMapping.matrix(for: right, screen: server.screenSize)
+            let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "RIGHT")))
+            var lines: [String] = []
+            host.log = { lines.append($0) }
+            let recorder = BatchRecorder()
+            host.addInputFilter(recorder)
+            host.start()
+            let touchscreen = server.secondTouchscreen
+            let device = try XCTUnwrap(Self.deviceID(probe, "touchscreen-2"))
+            XCTAssertEqual(Self.matrix(probe, "touchscreen-2"), mapped)
+
+            /// A tap on the device's middle, RIGHT's middle: the window's centre.
+            @MainActor func tapLandsInTheMiddle(_ id: UInt32, _ message: String) throws {
+                let middle = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
+                let before = recorder.batches.count
+                try touchscreen.touches([(id, .begin, middle)])
+                XCTAssertTrue(runLoop { recorder.batches.count > before }, "\(message): \(recorder.batches)")
+                try touchscreen.touches([(id, .end, middle)])
+                XCTAssertTrue(runLoop { recorder.batches.count > before + 1 }, "\(message): \(recorder.batches)")
+                let began = recorder.batches.dropFirst(before).first?.first
+                XCTAssertEqual(began?.phase, .began, message)
+                XCTAssertEqual(began?.location.x ?? 0, host.size.width / 2, accuracy: 0.5, message)
+                XCTAssertEqual(began?.location.y ?? 0, host.size.height / 2, accuracy: 0.5, message)
+            }
+
+            // Disabled and enabled: the matrix stays, nothing to do.
+            setDeviceEnabled(false, device: Int(device), display: server.display)
+            XCTAssertTrue(runLoop { !host.touchDevices.contains { $0.name == "touchscreen-2" } }, "disabled")
+            setDeviceEnabled(true, device: Int(device), display: server.display)
+            XCTAssertTrue(runLoop { host.touchDevices.contains { $0.name == "touchscreen-2" } }, "enabled")
+            XCTAssertEqual(Self.deviceID(probe, "touchscreen-2"), device, "the same device")
+            XCTAssertEqual(Self.matrix(probe, "touchscreen-2"), mapped, "xinput disable/enable keeps the matrix")
+            XCTAssertFalse(lines.contains { $0.contains("came back") }, "\(lines)")
+            try touchscreen.reconnect()
+            try tapLandsInTheMiddle(1, "after disable/enable")
+
+            // Back with the server's default matrix: mapped again.
+            setDeviceEnabled(false, device: Int(device), display: server.display)
+            XCTAssertTrue(runLoop { !host.touchDevices.contains { $0.name == "touchscreen-2" } }, "disabled")
+            Self.setMatrix(probe, "touchscreen-2", TouchscreenMapping.identity)
+            setDeviceEnabled(true, device: Int(device), display: server.display)
+            XCTAssertTrue(runLoop { Self.matrix(probe, "touchscreen-2") == mapped }, "mapped to RIGHT again")
+            XCTAssertEqual(lines.last, "kiosk: touchscreen \"touchscreen-2\" came back with another matrix; mapped to RIGHT again")
+            try touchscreen.reconnect()
+            try tapLandsInTheMiddle(2, "after coming back with the default matrix")
+
+            host.close()
+            host.connection.close()
+            for device in Self.devices {
+                XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity, device)
+                XCTAssertFalse(FileManager.default.fileExists(
+                    atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device)
+            }
+        }
+    }
+
+    /// A touchscreen that arrives while the kiosk runs goes through the start's rule:
+    /// touchscreen-2, on LEFT alone at the start (another screen's, left as it is),
+    /// comes back spanning both halves (X's default matrix, as a touchscreen plugged in
+    /// has), so the kiosk saves that matrix and maps it to RIGHT, and puts it back at
+    /// the end.
+    func testATouchscreenArrivingWhileTheKioskRunsIsMappedByTheStartsRule() throws {
+        try onHeadlessServer(withHalves: true) { server, probe in
+            let (width, height) = server.screenSize
+            let left = KioskScreenMonitor(name: "LEFT", x: 0, y: 0, width: width / 2, height: height)
+            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            Self.setMatrix(probe, "touchscreen-2", TouchscreenMapping.matrix(for: left, screen: server.screenSize))
+            let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "RIGHT")))
+            var lines: [String] = []
+            host.log = { lines.append($0) }
+            host.start()
+            let spans = Self.list(Self.monitorNames(probe))
+            XCTAssertEqual(lines.dropFirst().first, "kiosk: touchscreen \"touchscreen\" spans \(spans); mapped to RIGHT for the "
+                + "kiosk (restored at exit); touchscreen \"touchscreen-2\" is mapped to LEFT, not the kiosk's RIGHT; left as it is")
+
+            let device = try XCTUnwrap(Self.deviceID(probe, "touchscreen-2"))
+            setDeviceEnabled(false, device: Int(device), display: server.display)
+            XCTAssertTrue(runLoop { !host.touchDevices.contains { $0.name == "touchscreen-2" } }, "disabled")
+            Self.setMatrix(probe, "touchscreen-2", TouchscreenMapping.identity)
+            setDeviceEnabled(true, device: Int(device), display: server.display)
+            let mapped = TouchscreenMapping.matrix(for: right, screen: server.screenSize)
+            XCTAssertTrue(runLoop { Self.matrix(probe, "touchscreen-2") == mapped }, "mapped to RIGHT")
+            XCTAssertEqual(lines.last, "kiosk: touchscreen \"touchscreen-2\" spans \(spans); mapped to RIGHT for the kiosk (restored at exit)")
+            try server.secondTouchscreen.reconnect()
+
+            host.close()
+            host.connection.close()
+            for device in Self.devices {
+                XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity, "\(device): its matrix before the kiosk mapped it")
+                XCTAssertFalse(FileManager.default.fileExists(
+                    atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device)
+            }
+        }
+    }
+
     func testWithNoMonitorConfiguredTheKioskTakesTheTouchscreensMonitor() throws {
         try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize

@@ -91,116 +91,57 @@ extension TouchscreenMapping {
 
     // MARK: - A kiosk's mapping
 
-    /// What a kiosk did to the touchscreens: `description` is its log line, and
-    /// `restore()` undoes it. Made by `apply(for:on:)`.
-    @MainActor
-    public final class Applied: CustomStringConvertible {
-        /// The log line: what was found and done.
-        public let description: String
-        /// The devices changed, with their original matrices.
-        private var changed: [(id: Int, name: String, original: [Float])]
-        private let connection: X11Connection
-
-        init(description: String, changed: [(id: Int, name: String, original: [Float])], connection: X11Connection) {
-            self.description = description
-            self.changed = changed
-            self.connection = connection
-            if !changed.isEmpty { Self.restoreAtExit(self) }
-        }
-
-        private final class Weak {
-            weak var mapping: Applied?
-            init(_ mapping: Applied) { self.mapping = mapping }
-        }
-
-        /// The mappings in force, for the exit hook.
-        private static var live: [Weak] = []
-
-        /// Restores `mapping` when the process calls `exit` without closing its host
-        /// (the kiosk's exit gesture and a closed window end the program that way): an
-        /// `atexit` hook, installed once, run on the main thread only, since the X
-        /// connection belongs to the main actor.
-        private static func restoreAtExit(_ mapping: Applied) {
-            live.removeAll { $0.mapping == nil }
-            if live.isEmpty && !isHookInstalled {
-                isHookInstalled = true
-                atexit {
-                    guard Thread.isMainThread else { return }
-                    MainActor.assumeIsolated {
-                        for entry in Applied.live { entry.mapping?.restore() }
-                    }
-                }
-            }
-            live.append(Weak(mapping))
-        }
-
-        private static var isHookInstalled = false
-
-        /// Whether a matrix is still changed (restore() not yet called).
-        public var isApplied: Bool { !changed.isEmpty }
-
-        /// Puts the original matrices back and removes their state files; once (later
-        /// calls do nothing). The connection must still be open: `X11Host.close()` calls
-        /// it before the connection can be closed.
-        public func restore() {
-            for device in changed {
-                writeMatrix(device.original, device: device.id, on: connection)
-                try? FileManager.default.removeItem(at: stateFile(display: connection.name, device: device.name))
-            }
-            changed = []
-        }
-    }
-
     /// Maps every touchscreen that spans several monitors, the kiosk's among them, to
     /// the kiosk's `monitor` (saving its matrix to its state file first); leaves alone
     /// one already mapped to it, one mapped to another single monitor (another screen's
-    /// touchscreen), and one that does not reach the kiosk's monitor. Nil when the
-    /// server has no touchscreen. `leftovers` (a line of `restoreLeftovers(on:)`) goes
-    /// first in the log line.
+    /// touchscreen), and one that does not reach the kiosk's monitor. The result keeps
+    /// doing so for touchscreens that come (back) while the kiosk runs
+    /// (`Applied.touchscreenArrived`). `leftovers` (a line of `restoreLeftovers(on:)`)
+    /// goes first in the log line.
     static func apply(for monitor: KioskScreenMonitor, on connection: X11Connection,
-                      leftovers: String? = nil) -> Applied?
+                      leftovers: String? = nil) -> Applied
     {
-        let devices = touchscreens(on: connection)
-        guard !devices.isEmpty else {
-            return leftovers.map { Applied(description: "kiosk: \($0)", changed: [], connection: connection) }
-        }
+        let applied = Applied(monitor: monitor, connection: connection)
+        let clauses = touchscreens(on: connection).map { applied.map($0) }
+        let parts = [leftovers].compactMap { $0 } + clauses
+        applied.logLine = parts.isEmpty ? nil : "kiosk: " + parts.joined(separator: "; ")
+        return applied
+    }
+
+    /// What the kiosk does with one touchscreen, as a clause of its log line; a
+    /// `changed` device is mapped to `monitor` after its matrix was saved.
+    static func decide(for device: TouchDeviceInfo, monitor: KioskScreenMonitor, on connection: X11Connection)
+        -> (clause: String, mapped: (original: [Float], matrix: [Float])?)
+    {
         let screen = screenSize(of: connection)
         var monitors = KioskScreenMonitor.list(on: connection)
         // A whole-screen kiosk (no RandR 1.5 monitors) is a monitor too, for the names.
         if !monitors.contains(monitor) { monitors.append(monitor) }
-        var clauses: [String] = []
-        var changed: [(id: Int, name: String, original: [Float])] = []
-        for device in devices {
-            let name = "touchscreen \"\(device.name)\""
-            guard let matrix = readMatrix(device: device.id, on: connection) else {
-                clauses.append("\(name) has no coordinate transformation matrix; left as it is")
-                continue
-            }
-            let covered = Self.monitor(coveredBy: matrix, among: monitors, screen: screen)
-            let spanned = Self.monitors(spannedBy: matrix, among: monitors, screen: screen)
-            if let covered, covered.name == monitor.name {
-                clauses.append("\(name) is mapped to \(monitor.name) already")
-            } else if spanned.count > 1, spanned.contains(where: { $0.name == monitor.name }) {
-                let saved = SavedMatrix(display: connection.name, device: device.name, matrix: matrix)
-                do {
-                    try save(saved)
-                } catch {
-                    // Without the file a crash would leave the touchscreen on this
-                    // monitor for good: better not to change it.
-                    clauses.append("\(name) spans \(list(spanned.map(\.name))); NOT mapped to \(monitor.name): cannot save its matrix (\(error.localizedDescription))")
-                    continue
-                }
-                writeMatrix(Self.matrix(moving: matrix, onto: monitor, screen: screen), device: device.id, on: connection)
-                changed.append((device.id, device.name, matrix))
-                clauses.append("\(name) spans \(list(spanned.map(\.name))); mapped to \(monitor.name) for the kiosk (restored at exit)")
-            } else if let covered {
-                clauses.append("\(name) is mapped to \(covered.name), not the kiosk's \(monitor.name); left as it is")
-            } else {
-                clauses.append("\(name) does not cover \(monitor.name); left as it is")
-            }
+        let name = "touchscreen \"\(device.name)\""
+        guard let matrix = readMatrix(device: device.id, on: connection) else {
+            return ("\(name) has no coordinate transformation matrix; left as it is", nil)
         }
-        let line = "kiosk: " + ([leftovers].compactMap { $0 } + clauses).joined(separator: "; ")
-        return Applied(description: line, changed: changed, connection: connection)
+        let covered = Self.monitor(coveredBy: matrix, among: monitors, screen: screen)
+        let spanned = Self.monitors(spannedBy: matrix, among: monitors, screen: screen)
+        if let covered, covered.name == monitor.name {
+            return ("\(name) is mapped to \(monitor.name) already", nil)
+        } else if spanned.count > 1, spanned.contains(where: { $0.name == monitor.name }) {
+            do {
+                try save(SavedMatrix(display: connection.name, device: device.name, matrix: matrix))
+            } catch {
+                // Without the file a crash would leave the touchscreen on this monitor
+                // for good: better not to change it.
+                return ("\(name) spans \(list(spanned.map(\.name))); NOT mapped to \(monitor.name): cannot save its matrix (\(error.localizedDescription))", nil)
+            }
+            let mapped = Self.matrix(moving: matrix, onto: monitor, screen: screen)
+            writeMatrix(mapped, device: device.id, on: connection)
+            return ("\(name) spans \(list(spanned.map(\.name))); mapped to \(monitor.name) for the kiosk (restored at exit)",
+                    (matrix, mapped))
+        } else if let covered {
+            return ("\(name) is mapped to \(covered.name), not the kiosk's \(monitor.name); left as it is", nil)
+        } else {
+            return ("\(name) does not cover \(monitor.name); left as it is", nil)
+        }
     }
 
     private static func save(_ saved: SavedMatrix) throws {

@@ -10,7 +10,9 @@ import Foundation
 /// on a desktop of two monitors therefore sends a finger on the kiosk's monitor to a
 /// point of the other half of the desktop: the app cannot correct this, the server must
 /// map the device. A kiosk host sets each such touchscreen's matrix to its monitor
-/// while it runs and puts the original back when it closes (`Applied.restore()`).
+/// while it runs, keeps it there for a touchscreen that comes back (enabled again, or
+/// plugged in again with the server's default matrix), and puts the original back when
+/// it closes (`Applied`).
 ///
 /// The original is saved to a state file (`stateFile(display:device:)`) before the
 /// matrix changes and removed once it is back, so a kiosk that crashed leaves the file;
