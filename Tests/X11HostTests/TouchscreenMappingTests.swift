@@ -11,7 +11,7 @@ import XCTest
 /// test puts the monitors, the matrices and the state files back as it found them
 /// (identity, none), since the whole suite shares the server.
 final class TouchscreenMappingTests: XCTestCase {
-    private static let devices = ["touchscreen", "touchscreen-2"]
+    static let devices = ["touchscreen", "touchscreen-2"]
 
     // MARK: - Geometry (no server)
 
@@ -283,7 +283,7 @@ final class TouchscreenMappingTests: XCTestCase {
     /// Runs `body` on the main actor with the shared server and a connection of the
     /// test's own to it (with the LEFT and RIGHT halves defined, if asked), and puts
     /// the monitors, the matrices and the state files back afterwards.
-    private func onHeadlessServer(withHalves: Bool, _ body: @MainActor (HeadlessXorg, OpaquePointer) throws -> Void) throws {
+    func onHeadlessServer(withHalves: Bool, _ body: @MainActor (HeadlessXorg, OpaquePointer) throws -> Void) throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
             let probe = try XCTUnwrap(XOpenDisplay(server.display))
@@ -304,14 +304,14 @@ final class TouchscreenMappingTests: XCTestCase {
         }
     }
 
-    private static func deviceID(_ display: OpaquePointer, _ name: String) -> Int32? {
+    static func deviceID(_ display: OpaquePointer, _ name: String) -> Int32? {
         var count: Int32 = 0
         guard let infos = XIQueryDevice(display, XIAllDevices, &count) else { return nil }
         defer { XIFreeDeviceInfo(infos) }
         return (0..<Int(count)).first { String(cString: infos[$0].name) == name }.map { infos[$0].deviceid }
     }
 
-    private static func matrix(_ display: OpaquePointer, _ name: String) -> [Float]? {
+    static func matrix(_ display: OpaquePointer, _ name: String) -> [Float]? {
         guard let id = deviceID(display, name) else { return nil }
         let float = XInternAtom(display, "FLOAT", 0)
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
@@ -323,7 +323,7 @@ final class TouchscreenMappingTests: XCTestCase {
         return UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
     }
 
-    private static func setMatrix(_ display: OpaquePointer, _ name: String, _ matrix: [Float]) {
+    static func setMatrix(_ display: OpaquePointer, _ name: String, _ matrix: [Float]) {
         guard let id = deviceID(display, name) else { return XCTFail("no device \(name)") }
         var values = matrix
         values.withUnsafeMutableBytes { bytes in
@@ -334,7 +334,7 @@ final class TouchscreenMappingTests: XCTestCase {
         XSync(display, 0)
     }
 
-    private static func monitorNames(_ display: OpaquePointer) -> [String] {
+    static func monitorNames(_ display: OpaquePointer) -> [String] {
         var count: Int32 = 0
         guard let list = XRRGetMonitors(display, XDefaultRootWindow(display), 1, &count) else { return [] }
         defer { XRRFreeMonitors(list) }
@@ -347,7 +347,7 @@ final class TouchscreenMappingTests: XCTestCase {
     }
 
     /// `A`, `A and B`, `A, B and C`, as the log line lists monitors.
-    private static func list(_ names: [String]) -> String {
+    static func list(_ names: [String]) -> String {
         names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }
