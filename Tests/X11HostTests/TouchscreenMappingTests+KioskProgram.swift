@@ -43,7 +43,8 @@ extension TouchscreenMappingTests {
                 usleep(60_000)
             }
             let scene: UInt32 = 0x1C1C1E
-            XCTAssertNotNil(pixels.waitForPixel(of: window, x: 5, y: height / 2, timeout: 5) { $0 != scene }, "the question shows")
+            XCTAssertNotEqual(pixels.waitForPixel(of: window, x: 5, y: height / 2, timeout: 5) { $0 != scene }, scene,
+                              "the question shows")
 
             // The question's Leave button, laid out as the kiosk lays it out on RIGHT.
             let question = KioskExitConfirmation(frame: CGRect(x: 0, y: 0, width: width / 2, height: height))
