@@ -14,8 +14,9 @@ public struct SandboxCommand: ParsableCommand {
                       [--overlays <list>] [--slow-animations] [--screenshot <path>]
                       [--record <file>] [--replay <file>] [--speed <N>]
                       [--headless] [--output <folder>]
-                      [--kiosk] [--monitor <name>] [--idle <seconds>] [--attract <file>]
-                      [--cursor] [--restore-touch-mapping]
+                      [--kiosk] [--monitor <name>] [--idle <seconds>]
+                      [--exit-gesture <gesture>] [--attract <file>] [--cursor]
+                      [--restore-touch-mapping]
                       [--list-scenes] [--verbose] [--trace-gestures]
         """,
         discussion: """
@@ -77,7 +78,7 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The folder a headless run writes its files to (default: the current folder).", valueName: "folder"))
     var output: String?
 
-    @Flag(name: .long, help: "Kiosk mode: fullscreen on one monitor, no cursor, no screen blanking, no caption bar or toolbar, keys ignored; leave with four fingers held for 3 s or five taps in a corner within 2 s, then Leave; back to the first scene after --idle seconds without a touch (see the README's Kiosk section). TOUCH_KIOSK does the same, here and in any app.")
+    @Flag(name: .long, help: "Kiosk mode: fullscreen on one monitor, no cursor, no screen blanking, no caption bar or toolbar, keys ignored; leave with four fingers held for 3 s or five taps in a corner within 2 s (--exit-gesture), then Leave; back to the first scene after --idle seconds without a touch (see the README's Kiosk section). TOUCH_KIOSK does the same, here and in any app; with both, TOUCH_KIOSK's words count too, and each kiosk option given here wins over its word.")
     var kiosk = false
 
     @Option(name: .long, help: ArgumentHelp("The monitor a kiosk covers: a RandR monitor's name (xrandr --listmonitors) or primary. Without it: the monitor a touchscreen is mapped to; when a touchscreen spans several, each shows \"Touch this screen\" and the one touched is taken; primary never asks.", valueName: "name"))
@@ -85,6 +86,9 @@ public struct SandboxCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Seconds without a touch after which a kiosk returns to its first scene; 0 for never. (default: 120)", valueName: "seconds"))
     var idle: Double?
+
+    @Option(name: .long, help: ArgumentHelp("The gesture that leaves a kiosk (then Leave): hold (four fingers held still for 3 s), corner (five taps in one corner within 2 s) or both. (default: both) TOUCH_KIOSK's word: exit=.", valueName: "gesture"), transform: SandboxCommand.exitGesture)
+    var exitGesture: KioskConfiguration.ExitGesture?
 
     @Option(name: .long, help: ArgumentHelp("A kiosk's attract tour: a recording played again and again while the kiosk is idle, until someone touches (that touch only wakes it); record it in the kiosk, with --kiosk --record FILE. One made at another size is scaled to the monitor.", valueName: "file"))
     var attract: String?
@@ -144,8 +148,9 @@ public struct SandboxCommand: ParsableCommand {
                 throw ValidationError("--output is where --headless writes; give --headless too")
             }
         }
-        if !kiosk, monitor != nil || idle != nil || attract != nil || cursor {
-            throw ValidationError("--monitor, --idle, --attract and --cursor set up a kiosk; give --kiosk too")
+        if !kiosk, monitor != nil || idle != nil || exitGesture != nil || attract != nil || cursor,
+           !Self.environmentAsksForKiosk {
+            throw ValidationError("--monitor, --idle, --exit-gesture, --attract and --cursor set up a kiosk; give --kiosk (or TOUCH_KIOSK) too")
         }
         if let idle, !(idle >= 0 && idle.isFinite) {
             throw ValidationError("--idle takes seconds, 0 or more (0: never), got \(idle)")
@@ -153,6 +158,40 @@ public struct SandboxCommand: ParsableCommand {
         if headless, screenshot != nil {
             throw ValidationError("--screenshot and --headless both end the run with files; give one")
         }
+    }
+
+    // MARK: - Kiosk
+
+    /// Parses `--exit-gesture`: TOUCH_KIOSK's `exit=` values.
+    static func exitGesture(_ argument: String) throws -> KioskConfiguration.ExitGesture {
+        guard let gesture = KioskConfiguration.ExitGesture(rawValue: argument.lowercased()) else {
+            throw ValidationError("--exit-gesture takes hold, corner or both, got '\(argument)'")
+        }
+        return gesture
+    }
+
+    /// Whether TOUCH_KIOSK turns kiosk mode on (or holds a word the run will refuse,
+    /// which it says then), so the kiosk options may be given without `--kiosk`.
+    private static var environmentAsksForKiosk: Bool {
+        do {
+            return try KioskConfiguration(environment: ProcessInfo.processInfo.environment) != nil
+        } catch {
+            return true
+        }
+    }
+
+    /// The kiosk these options ask for over what TOUCH_KIOSK asked for (`environment`,
+    /// nil when unset or off): each option given wins over its word, the words of the
+    /// options not given stand, and the rest are the defaults. `--cursor` can only add
+    /// the pointer, as a flag cannot say "no".
+    func kioskConfiguration(over environment: KioskConfiguration?) -> KioskConfiguration {
+        var configuration = environment ?? KioskConfiguration()
+        if let monitor { configuration.monitor = monitor }
+        if let idle { configuration.idleTimeout = idle }
+        if let exitGesture { configuration.exitGesture = exitGesture }
+        if let attract { configuration.attractTour = URL(fileURLWithPath: attract) }
+        if cursor { configuration.showsCursor = true }
+        return configuration
     }
 
     /// The options whose value may be a negative number, which argument-parser would

@@ -71,19 +71,18 @@ public enum SandboxMain {
             runHeadless(command, sceneType: sceneType, replay: replay, reason: command.headless ? nil : "no X display")
         }
         // TOUCH_KIOSK makes any app a kiosk, the sandbox too: the kiosk --kiosk makes,
-        // without the sandbox's chrome, with the variable's words.
+        // without the sandbox's chrome. Its words count with --kiosk too, under the
+        // options given (the variable set for a systemd unit, an option tried by hand).
+        let environmentKiosk: KioskConfiguration?
+        do {
+            environmentKiosk = try KioskConfiguration(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            fail("\(error)", usage: false)
+        }
         var kiosk: KioskConfiguration?
-        if command.kiosk {
-            kiosk = KioskConfiguration(monitor: command.monitor, idleTimeout: command.idle ?? 120,
-                                       showsCursor: command.cursor,
-                                       attractTour: command.attract.map { URL(fileURLWithPath: $0) })
-        } else {
-            do {
-                kiosk = try KioskConfiguration(environment: ProcessInfo.processInfo.environment)
-            } catch {
-                fail("\(error)", usage: false)
-            }
-            command.kiosk = kiosk != nil
+        if command.kiosk || environmentKiosk != nil {
+            kiosk = command.kioskConfiguration(over: environmentKiosk)
+            command.kiosk = true
         }
         var display = command.display
         if !hasDisplay {

@@ -2,7 +2,9 @@ import AnimatedImage
 import CairoRenderer
 import Foundation
 import HeadlessXorg
+@testable import TouchSandbox
 import UIKit
+import X11Host
 import XCTest
 
 /// The command line as a user meets it: help, scene listing, and one clear line with
@@ -11,7 +13,7 @@ final class CommandLineTests: XCTestCase {
     func testHelpDescribesTheOptionsAndExitsZero() throws {
         let result = try SandboxProcess.run(["--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--overlays", "--slow-animations", "--list-scenes", "--verbose", "--trace-gestures", "--kiosk", "--cursor"] {
+        for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--overlays", "--slow-animations", "--list-scenes", "--verbose", "--trace-gestures", "--kiosk", "--cursor", "--exit-gesture"] {
             XCTAssertTrue(result.standardOutput.contains(option), "--help mentions \(option)")
         }
         XCTAssertTrue(result.standardOutput.contains("Keys in the window"))
@@ -39,15 +41,30 @@ final class CommandLineTests: XCTestCase {
             (["--scale", "9"], "touch-sandbox: --scale must be between 1 and 4, got 9.0 (see touch-sandbox --help)\n"),
             (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, direction-drag, taps, tap-double-pan, long-press-pan, gestures, checkmark, compass, hit-test-animation, responder-chain, restrictions, outside-bounds, button-vs-tap, swipe-vs-pan, pinch-rotate-pan, animator-scrub, switches, scroll, zoom-pager, scroll-pages (see touch-sandbox --help)\n"),
             (["extra"], "touch-sandbox: Unexpected argument 'extra' (see touch-sandbox --help)\n"),
-            (["--cursor"], "touch-sandbox: --monitor, --idle, --attract and --cursor set up a kiosk; give --kiosk too (see touch-sandbox --help)\n"),
+            (["--cursor"], "touch-sandbox: --monitor, --idle, --exit-gesture, --attract and --cursor set up a kiosk; give --kiosk (or TOUCH_KIOSK) too (see touch-sandbox --help)\n"),
+            (["--kiosk", "--exit-gesture", "swipe"], "touch-sandbox: The value 'swipe' is invalid for '--exit-gesture <gesture>': --exit-gesture takes hold, corner or both, got 'swipe' (see touch-sandbox --help)\n"),
             (["--overlays", "spots,bogus"], "touch-sandbox: The value 'spots,bogus' is invalid for '--overlays <list>': unknown overlay 'bogus' in --overlays; valid: spots, hit-views, frames, paths, gestures, meter, all or none (see touch-sandbox --help)\n"),
         ]
         for (arguments, message) in cases {
-            let result = try SandboxProcess.run(arguments)
+            let result = try SandboxProcess.run(arguments, environment: ["TOUCH_KIOSK": nil])
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.standardError, message, "\(arguments)")
             XCTAssertEqual(result.standardOutput, "", "\(arguments)")
         }
+    }
+
+    /// `--kiosk` with TOUCH_KIOSK: each option given wins over its word, the words of
+    /// the options not given stand, the rest are the defaults (the README's Kiosk
+    /// section).
+    func testEachKioskOptionWinsOverItsTouchKioskWord() throws {
+        let words = try XCTUnwrap(KioskConfiguration(parsing: "monitor=DP-1,idle=90,exit=corner,attract=tour.touches"))
+        let command = try SandboxCommand.parse(["--kiosk", "--idle", "30", "--exit-gesture", "HOLD", "--cursor"])
+        XCTAssertEqual(command.kioskConfiguration(over: words),
+                       KioskConfiguration(monitor: "DP-1", idleTimeout: 30, exitGesture: .hold, showsCursor: true,
+                                          attractTour: URL(fileURLWithPath: "tour.touches")))
+        XCTAssertEqual(try SandboxCommand.parse(["--kiosk"]).kioskConfiguration(over: nil), KioskConfiguration())
+        XCTAssertEqual(try SandboxCommand.parse(["--kiosk", "--exit-gesture", "corner"]).kioskConfiguration(over: nil),
+                       KioskConfiguration(exitGesture: .corner))
     }
 
     /// Each side is legal alone, but not its device pixels: refused before X is reached

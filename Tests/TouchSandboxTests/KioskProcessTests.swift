@@ -76,5 +76,37 @@ final class KioskProcessTests: XCTestCase {
         XCTAssertEqual(unreachable.status, 2)
         XCTAssertTrue(unreachable.standardError.hasPrefix("touch-sandbox: cannot open the X display :987"), unreachable.standardError)
     }
-}
 
+    /// TOUCH_KIOSK and the command line together: with `--kiosk` the variable's words
+    /// still count (its `exit=hold` leaves five corner taps unanswered), and an option
+    /// given wins over its word (`--exit-gesture corner` answers them), with or without
+    /// `--kiosk` once the variable makes the kiosk. The README's Kiosk section says so.
+    func testKioskOptionsWinOverTheWordsTheyNameAndTheRestStand() throws {
+        let environment = ["TOUCH_KIOSK": "exit=hold,idle=0"]
+        XCTAssertFalse(try cornerTapsAsk(["--kiosk"], environment: environment), "exit=hold stands under --kiosk")
+        XCTAssertTrue(try cornerTapsAsk(["--exit-gesture", "corner"], environment: environment), "--exit-gesture wins")
+    }
+
+    /// Starts the sandbox with `arguments`, taps five times in the window's top left
+    /// corner and says whether the exit question's veil dimmed the scene (within 1.5 s).
+    private func cornerTapsAsk(_ arguments: [String], environment: [String: String?]) throws -> Bool {
+        let server = try HeadlessXorg.shared()
+        let before = Set(WindowList.topLevelWindows(display: server.display))
+        let sandbox = try SandboxProcess.start(["--display", server.display] + arguments, environment: environment)
+        defer {
+            kill(sandbox.process.processIdentifier, SIGTERM)
+            XCTAssertEqual(try? sandbox.wait(timeout: 10).status, 143)
+        }
+        let window = try waitForFirstFrame(on: server, besides: before)
+        let pixels = try WindowPixelReader(displayName: server.display)
+        for tap in 0..<5 {
+            let corner = CGPoint(x: 20 + CGFloat(tap), y: 20)
+            try server.touchscreen.touches([(UInt32(60 + tap), .begin, corner)])
+            try server.touchscreen.touches([(UInt32(60 + tap), .end, corner)])
+            usleep(60_000)
+        }
+        // The last value read: the scene's own, unless the veil came.
+        let pixel = pixels.waitForPixel(of: window, x: 5, y: 300, timeout: 1.5) { $0 != 0x1C1C1E }
+        return pixel.map { $0 != 0x1C1C1E } ?? false
+    }
+}
