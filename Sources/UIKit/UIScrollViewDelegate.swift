@@ -29,9 +29,10 @@ public protocol UIScrollViewDelegate: AnyObject {
     /// The motion after the finger lifted is over (it came to rest, or a finger stopped
     /// it).
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
-    /// An animation started by `setContentOffset(_:animated: true)`,
-    /// `scrollRectToVisible(_:animated: true)`, `setZoomScale(_:animated: true)` or
-    /// `zoom(to:animated: true)` finished.
+    /// An animation started by `setContentOffset(_:animated: true)` or
+    /// `scrollRectToVisible(_:animated: true)` finished, as Apple's reference lists them;
+    /// an animated zoom (`setZoomScale(_:animated: true)`, `zoom(to:animated: true)`)
+    /// ends with `scrollViewDidEndZooming(_:with:atScale:)` instead.
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     /// The view that zooming scales; nil (the default) means no zooming.
     func viewForZooming(in scrollView: UIScrollView) -> UIView?

@@ -59,7 +59,10 @@ final class UIScrollViewZoomingTests: UIKitTestCase {
         let calls = log.flush()
         XCTAssertEqual(calls.first, "willBeginZooming")
         XCTAssertEqual(calls.last, "didEndZooming(2.0)", "within the range: no bounce, ended at the lift")
-        XCTAssertEqual(Set(calls.dropFirst().dropLast()), ["didZoom", "didScroll"])
+        // Each of the ten moves sets the scale (didZoom), then the offset that keeps the
+        // fingers' point under them (didScroll); Apple's reference fixes neither order.
+        XCTAssertEqual(calls, ["willBeginZooming"] + Array(repeating: ["didZoom", "didScroll"], count: 10).flatMap { $0 }
+            + ["didEndZooming(2.0)"])
     }
 
     /// Past the maximum the scale resists (the square root of what is asked beyond
@@ -76,6 +79,17 @@ final class UIScrollViewZoomingTests: UIKitTestCase {
         let offset = scrollView.contentOffset
         XCTAssertTrue(offset.x >= 0 && offset.x <= 1800 - 300 && offset.y >= 0 && offset.y <= 2400 - 400,
                       "back within the content: \(offset)")
+    }
+
+    /// Below the minimum the scale resists the same way (the square root of what is
+    /// asked, relative to the minimum) and springs back up to it.
+    func testBelowTheMinimumTheScaleResistsAndSpringsBack() async {
+        injector.pinch(center: CGPoint(x: 150, y: 200), from: 200, to: 50, steps: 10)
+        XCTAssertEqual(scrollView.zoomScale, 0.5 * (0.25 / 0.5).squareRoot(), accuracy: 1e-9, "asked 0.25, shown 0.35")
+        XCTAssertTrue(scrollView.isZoomBouncing)
+        frames(0.4)
+        XCTAssertEqual(scrollView.zoomScale, 0.5)
+        XCTAssertEqual(log.lines.last, "didEndZooming(0.5)")
     }
 
     func testWithoutBouncesZoomTheScaleStopsAtTheMaximum() async {
@@ -119,5 +133,22 @@ final class UIScrollViewZoomingTests: UIKitTestCase {
         scrollView.zoom(to: CGRect(x: 500, y: 700, width: 10, height: 10), animated: false)
         XCTAssertEqual(scrollView.zoomScale, 3, "as far as the range allows")
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 1365, y: 1915), "(505, 705) in the middle: 3·(505, 705) − (150, 200)")
+    }
+
+    /// Animated, `zoom(to:)` arrives at the same scale and offset, and ends with
+    /// `scrollViewDidEndZooming` alone: Apple's reference sends
+    /// `scrollViewDidEndScrollingAnimation` only for `setContentOffset` and
+    /// `scrollRectToVisible`.
+    func testZoomingToARectAnimatedEndsWithDidEndZooming() async {
+        _ = log.flush()
+        scrollView.zoom(to: CGRect(x: 100, y: 100, width: 150, height: 200), animated: true)
+        XCTAssertTrue(scrollView.isZooming)
+        frames(0.5)
+        XCTAssertEqual(scrollView.zoomScale, 2)
+        XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 200, y: 200))
+        XCTAssertFalse(scrollView.isZooming)
+        let calls = log.flush()
+        XCTAssertEqual(calls.last, "didEndZooming(2.0)")
+        XCTAssertFalse(calls.contains("didEndScrollingAnimation"), "\(calls)")
     }
 }
