@@ -338,6 +338,31 @@ final class UIScrollViewTests: UIKitTestCase {
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 550), "already shown: nothing")
         scrollView.scrollRectToVisible(CGRect(x: 0, y: 100, width: 10, height: 50), animated: false)
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 100))
+        _ = log.flush()
+        scrollView.scrollRectToVisible(CGRect(x: 0, y: 900, width: 10, height: 50), animated: true)
+        XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 100), "moves on the frames")
+        frames(0.4)
+        XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 550))
+        XCTAssertEqual(log.flush().last, "didEndScrollingAnimation")
+    }
+
+    /// Content no wider than the bounds drags sideways only when it always bounces
+    /// horizontally, and then springs back.
+    func testNarrowContentDragsSidewaysOnlyWhenItAlwaysBouncesHorizontally() async {
+        drag(from: CGPoint(x: 200, y: 200), by: CGPoint(x: -100, y: 0), hold: 0.3)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
+        XCTAssertEqual(log.flush(), [], "the pan never began")
+        scrollView.alwaysBounceHorizontal = true
+        let id = injector.touchDown(at: CGPoint(x: 200, y: 200))
+        injector.move(id, to: CGPoint(x: 190, y: 200))
+        injector.move(id, to: CGPoint(x: 90, y: 200))
+        // 110 points, less the 10 of the hysteresis the content does not follow.
+        XCTAssertEqual(scrollView.contentOffset.x, ScrollViewPhysics.rubberBand(100, dimension: 300), accuracy: 1e-9)
+        XCTAssertEqual(scrollView.contentOffset.y, 0)
+        injector.wait(0.3)
+        injector.touchUp(id, at: CGPoint(x: 90, y: 200))
+        frames(2)
+        XCTAssertEqual(scrollView.contentOffset, .zero)
     }
 
     /// The slow-animation setting slows the layer tree's clock, and scrolling with it.
