@@ -71,6 +71,23 @@ public final class ApplicationRunLoop {
         }
     }
 
+    /// A turn for a wheel's or touchpad's `scroll`, in screen coordinates, run at once:
+    /// it goes to the frontmost window at the point that wants touches there (as a
+    /// finger beginning there would, `ScreenTouchRouting.window(at:in:)`), in that
+    /// window's coordinates (`UIWindow.inject(_: ScrollSample)`).
+    public func handle(_ scroll: ScrollSample) {
+        turn { [self] in
+            let stack = ScreenTouchRouting.frontToBack(application.windows)
+            guard let window = ScreenTouchRouting.window(at: scroll.location, in: stack) else {
+                UIKitDebug.log(.input, "scroll at \(scroll.location) lies in no window: ignored")
+                return
+            }
+            var local = scroll
+            local.location = window.convertFromScreen(scroll.location)
+            window.inject(local)
+        }
+    }
+
     /// Asks for a turn as soon as the thread is free; requests before it runs coalesce.
     public func setNeedsTurn() {
         guard !hasTurnRequested else { return }

@@ -36,4 +36,11 @@ enum ScrollViewMeasurements {
     /// With `isDirectionalLockEnabled`, a drag whose start is this many times longer
     /// along one axis than along the other moves along that axis only. Chosen.
     static let directionalLockRatio: CGFloat = 2
+
+    /// How far one click of a mouse wheel (or one unit of a touchpad's smooth scrolling)
+    /// moves the content, in points: 53, what Chromium and GTK+ 2 scroll per wheel step
+    /// on X11, so a list here moves as far per click as a web page or a GTK list next to
+    /// it. iOS publishes no figure (on iPadOS a wheel's scroll drives the pan
+    /// recognizer, by an unpublished amount).
+    static let wheelClickDistance: CGFloat = 53
 }

@@ -96,8 +96,13 @@ open class UIApplication: UIResponder {
     // MARK: - Events
 
     /// Hands a touches event to each window that has a changed touch in it, in the
-    /// order of those touches. Override to watch every event, calling `super`.
+    /// order of those touches, and a scroll event to the window under the pointer.
+    /// Override to watch every event, calling `super`.
     open func sendEvent(_ event: UIEvent) {
+        if event.type == .scroll {
+            event.scrollWindow?.sendEvent(event)
+            return
+        }
         let changed = event.changedTouches
         // The usual case, one window, allocates nothing.
         if let first = changed.first?.window, changed.allSatisfy({ $0.window === first }) {

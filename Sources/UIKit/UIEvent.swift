@@ -7,17 +7,23 @@
 /// changed, the stationary ones, and those ending in this event (they leave it once the
 /// event has been delivered). The `touches` argument of a `touches…` method holds only
 /// the receiver's touches in that method's phase (seed 003).
+///
+/// A mouse wheel's or touchpad's scroll is an event of its own, of type `.scroll` (as on
+/// iPadOS 13.4 and later): a new instance for each, with no touches, that the
+/// application hands to the window under the pointer (`UIWindow+ScrollInput.swift`).
 @MainActor
 public final class UIEvent {
     public enum EventType: Int, Sendable {
         case touches, motion, remoteControl, presses
+        /// A scroll from a mouse wheel or a touchpad, with no touches (UIKit's raw value).
+        case scroll = 10
     }
 
     public enum EventSubtype: Int, Sendable {
         case none
     }
 
-    public var type: EventType { .touches }
+    public let type: EventType
     public var subtype: EventSubtype { .none }
 
     // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
@@ -57,6 +63,22 @@ public final class UIEvent {
     @exclusivity(unchecked) var changedTouches: [UITouch] = []
     /// The arena of the application whose event this is, which windows deliver through.
     weak var arena: GestureArena?
+    /// A `.scroll` event's scroll, in its window's coordinates.
+    let scroll: ScrollSample?
+    /// The window a `.scroll` event is for.
+    private(set) weak var scrollWindow: UIWindow?
 
-    init() {}
+    /// The touches event.
+    init() {
+        type = .touches
+        scroll = nil
+    }
+
+    /// A scroll event for `window`.
+    init(scroll: ScrollSample, in window: UIWindow) {
+        type = .scroll
+        self.scroll = scroll
+        scrollWindow = window
+        timestamp = scroll.timestamp
+    }
 }

@@ -89,9 +89,14 @@ open class UIWindow: UIView {
     // MARK: - Events
 
     /// Delivers an event's changed touches that belong to this window to their views;
-    /// see `UIWindow+TouchDelivery.swift` for the rules. Override to watch every event,
-    /// calling `super` to deliver it.
+    /// see `UIWindow+TouchDelivery.swift` for the rules. A scroll event moves the scroll
+    /// view under the pointer (`UIWindow+ScrollInput.swift`). Override to watch every
+    /// event, calling `super` to deliver it.
     open func sendEvent(_ event: UIEvent) {
+        if event.type == .scroll, let scroll = event.scroll {
+            deliverScroll(scroll)
+            return
+        }
         // The event carries its application's arena: delivery never reaches back up
         // through the shared application.
         guard let arena = event.arena else { return }
