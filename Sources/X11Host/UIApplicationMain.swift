@@ -275,6 +275,10 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         runLoop.handle(batch)
     }
 
+    public func host(_ host: X11Host, didReceive scroll: ScrollSample) {
+        runLoop.handle(scroll)
+    }
+
     public func host(_ host: X11Host, didResizeTo size: CGSize) {
         let old = UIScreen.main.bounds
         let screen = CGRect(origin: .zero, size: size)

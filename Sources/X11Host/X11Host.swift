@@ -101,6 +101,9 @@ public final class X11Host {
     }
 
     private var translator: XI2InputTranslator
+    private var scrollTranslator: XI2ScrollTranslator
+    /// The wheel's and touchpad's scrolls read in this turn, handed on after its touches.
+    private var pendingScrolls: [ScrollSample] = []
     private var frameBuffer: FrameBuffer
     private var damage: DamageRegion
     /// Something outside the host has damage for `takeDamage` to give.
@@ -232,7 +235,9 @@ public final class X11Host {
             window.noteSessionScreenSaver(phrase)
         }
         translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
+        scrollTranslator = XI2ScrollTranslator(scale: options.scale)
         touchDevices = TouchDeviceInfo.query(connection)
+        scrollTranslator.learnDevices(on: connection)
         if let placement = kioskConnection?.1 {
             // After everything that can throw: a host that failed to start must not
             // leave a touchscreen mapped.
@@ -450,6 +455,12 @@ public final class X11Host {
             hasUndrawnInput = true
             deliver(MoveCoalescer.coalesce(batch.take()))
         }
+        if !pendingScrolls.isEmpty {
+            hasUndrawnInput = true
+            let scrolls = pendingScrolls
+            pendingScrolls = []
+            for scroll in scrolls { deliver(scroll) }
+        }
         if translator.touchesPendingOwnership != pendingBefore {
             let pending = translator.touchesPendingOwnership
             for filter in inputFilters { filter.host(self, didChangeTouchesPendingOwnership: pending) }
@@ -486,6 +497,16 @@ public final class X11Host {
                 }
             }
             batch.append(translator.translate(deviceEvent, now: now))
+            if let scroll = scrollTranslator.translate(deviceEvent, now: now) {
+                pendingScrolls.append(scroll)
+            }
+        case XI_Enter:
+            // The pointer comes from elsewhere, where its scroll valuators may have moved
+            // unseen: measure from their values now.
+            let enter = data.load(as: XIEnterEvent.self)
+            scrollTranslator.learnDevices(on: connection, device: enter.sourceid)
+        case XI_DeviceChanged:
+            scrollTranslator.noteDeviceChanged(data.load(as: XIDeviceChangedEvent.self))
         case XI_TouchOwnership:
             translator.noteOwnership(data.load(as: XITouchOwnershipEvent.self))
         case XI_HierarchyChanged:
@@ -503,12 +524,14 @@ public final class X11Host {
             let info = event.info[index]
             let device = Int(info.deviceid)
             if info.flags & gone != 0 {
+                scrollTranslator.setAxes([], values: [:], ofDevice: device)
                 batch.deviceWentAway(device, remaining: translator.cancelTouches(ofDevice: device, timestamp: now))
                 if let known = touchDevices.firstIndex(where: { $0.id == device }) {
                     log("touch device \(device) \"\(touchDevices[known].name)\" went away; its touches were cancelled")
                     touchDevices.remove(at: known)
                 }
             } else if info.flags & arrived != 0 {
+                scrollTranslator.learnDevices(on: connection, device: info.deviceid)
                 for found in TouchDeviceInfo.query(connection, device: info.deviceid) where found.isEnabled {
                     touchDevices.removeAll { $0.id == found.id }
                     touchDevices.append(found)
@@ -621,6 +644,13 @@ public final class X11Host {
         if !cancelled.isEmpty {
             deliver(cancelled)
         }
+    }
+
+    /// Runs a scroll through the input filters, in order, and gives it to the client
+    /// unless one consumed it.
+    private func deliver(_ scroll: ScrollSample) {
+        for filter in inputFilters where !filter.filter(scroll, in: self) { return }
+        client?.host(self, didReceive: scroll)
     }
 
     /// Runs a batch through the input filters, in order, and gives what is left to the

@@ -12,6 +12,8 @@ public protocol X11HostClient: AnyObject {
     func host(_ host: X11Host, didReceive batch: [TouchSample])
     /// A key press no input filter consumed.
     func host(_ host: X11Host, didReceive key: KeyInput)
+    /// A mouse wheel's or touchpad's scroll (in window points) no input filter consumed.
+    func host(_ host: X11Host, didReceive scroll: ScrollSample)
     /// The window's size in points changed (the frame stages redraw it whole).
     func host(_ host: X11Host, didResizeTo size: CGSize)
     /// The window manager closed the window; its live touches were cancelled first.
@@ -20,6 +22,7 @@ public protocol X11HostClient: AnyObject {
 
 public extension X11HostClient {
     func host(_ host: X11Host, didReceive key: KeyInput) {}
+    func host(_ host: X11Host, didReceive scroll: ScrollSample) {}
     func host(_ host: X11Host, didResizeTo size: CGSize) {}
     /// By default the program exits with status 0.
     func hostDidClose(_ host: X11Host) {
@@ -37,6 +40,9 @@ public protocol InputFilter: AnyObject {
     func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample]
     /// Whether the key goes on down the chain (false: consumed here).
     func filter(_ key: KeyInput, in host: X11Host) -> Bool
+    /// Whether the wheel's or touchpad's scroll goes on down the chain (false: consumed
+    /// here). Recorders do not keep scrolls: a recording holds touches.
+    func filter(_ scroll: ScrollSample, in host: X11Host) -> Bool
     /// After the client handled what the chain passed on: `batch` is what this filter
     /// was given. Filters are told in reverse order, innermost first (debugging tools
     /// read here what UIKit made of the batch: which view each new touch hit).
@@ -49,6 +55,7 @@ public protocol InputFilter: AnyObject {
 
 public extension InputFilter {
     func filter(_ key: KeyInput, in host: X11Host) -> Bool { true }
+    func filter(_ scroll: ScrollSample, in host: X11Host) -> Bool { true }
     func host(_ host: X11Host, didHandle batch: [TouchSample]) {}
     func host(_ host: X11Host, didChangeTouchesPendingOwnership pending: Set<TouchSample.ID>) {}
 }

@@ -303,15 +303,16 @@ public final class X11Window {
 
     // MARK: - Input selection
 
-    /// Touches and pointer events from every master device on this window, and device
-    /// hierarchy changes from every device on the root window. The three touch events
+    /// Touches and pointer events (with the pointer's entering, for the scroll
+    /// valuators: `XI2ScrollTranslator`) from every master device on this window, and
+    /// device hierarchy and class changes from every device on the root window. The three touch events
     /// must be selected together or the server answers BadValue. `TouchOwnership` makes
     /// the server send touches as they happen even while another client's grab owns
     /// them (see `XI2InputTranslator`), instead of withholding them until it lets go.
     private func selectInputEvents() {
         let display = connection.display
         let windowEvents = [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership,
-                            XI_ButtonPress, XI_ButtonRelease, XI_Motion]
+                            XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter]
         select(windowEvents, device: XIAllMasterDevices, on: id)
         select([XI_HierarchyChanged, XI_DeviceChanged], device: XIAllDevices,
                on: XRootWindow(display, XDefaultScreen(display)))

@@ -171,7 +171,8 @@ final class XI2InputTranslatorTests: XCTestCase {
         var translator = XI2InputTranslator(windowSize: CGSize(width: 200, height: 100))
         XCTAssertEqual(translate(&translator, XI_Motion, detail: 0, x: 5, y: 5, device: 9), [])
         XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 3, x: 5, y: 5, device: 9), [])
-        XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 4, x: 5, y: 5, device: 9), [], "scroll wheel")
+        XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 4, x: 5, y: 5, device: 9), [],
+                       "a wheel scrolls (XI2ScrollTranslator), it is no finger")
     }
 
     // MARK: - Ownership

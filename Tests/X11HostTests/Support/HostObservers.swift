@@ -52,6 +52,10 @@ final class ObservingClient: X11HostClient {
         inner?.host(host, didReceive: key)
     }
 
+    func host(_ host: X11Host, didReceive scroll: ScrollSample) {
+        inner?.host(host, didReceive: scroll)
+    }
+
     func host(_ host: X11Host, didResizeTo size: CGSize) {
         sizes.append(size)
         inner?.host(host, didResizeTo: size)
