@@ -100,6 +100,13 @@ public final class InputTestDevice: @unchecked Sendable {
         try send([.absoluteMotion(x: valuatorX(point.x), y: valuatorY(point.y))])
     }
 
+    /// Moves the absolute pointer to a screen pixel position with its scroll valuators at
+    /// these readings (`InputTestMessage.scrollingMotion`): smooth scrolling.
+    public func move(to point: CGPoint, horizontalScroll: Double, verticalScroll: Double) throws {
+        try send([.scrollingMotion(x: valuatorX(point.x), y: valuatorY(point.y), horizontalScroll: horizontalScroll,
+                                   verticalScroll: verticalScroll)])
+    }
+
     /// Presses or releases a pointer button at a screen pixel position.
     public func button(_ number: Int32, isPress: Bool, at point: CGPoint) throws {
         try send([.button(number: number, isPress: isPress, x: valuatorX(point.x), y: valuatorY(point.y))])

@@ -14,6 +14,11 @@ public enum InputTestMessage: Equatable, Sendable {
     case waitForSync
     /// Absolute pointer motion to a position in valuator units (0…65535 per axis).
     case absoluteMotion(x: Double, y: Double)
+    /// Absolute pointer motion that also sets the pointer's scroll valuators
+    /// (`pointerHorizontalScrollAxis`, `pointerVerticalScrollAxis`) to these values: a
+    /// smooth-scrolling driver's report. The server takes them as absolute readings,
+    /// `pointerScrollIncrement` a click.
+    case scrollingMotion(x: Double, y: Double, horizontalScroll: Double, verticalScroll: Double)
     /// A pointer button (1 = left) pressed or released, at an absolute position.
     case button(number: Int32, isPress: Bool, x: Double, y: Double)
     /// A key by X keycode (evdev code + 8), pressed or released.
@@ -33,6 +38,12 @@ public enum InputTestMessage: Equatable, Sendable {
         case clientVersion = 0, waitForSync = 1, motion = 2, proximity = 3, button = 4
         case key = 5, touch = 6
     }
+
+    /// The axes of a pointer's horizontal and vertical scroll valuators
+    /// (`man 4 inputtest`), and their increment, one click, as the driver sets it up.
+    public static let pointerHorizontalScrollAxis = 2
+    public static let pointerVerticalScrollAxis = 3
+    public static let pointerScrollIncrement: Double = 120
 
     /// The axis of a `Touch` device's "Abs MT Pressure" valuator (`man 4 inputtest`).
     public static let touchPressureAxis = 4
@@ -59,6 +70,12 @@ public enum InputTestMessage: Equatable, Sendable {
             body.append(UInt32(1))
             body.padding(4)  // valuator data is 8-byte aligned after the u32 is_absolute
             body.appendValuators(x: x, y: y)
+        case let .scrollingMotion(x, y, horizontal, vertical):
+            kind = .motion
+            body.append(UInt32(1))
+            body.padding(4)
+            body.appendValuators(x: x, y: y, extra: [Self.pointerHorizontalScrollAxis: horizontal,
+                                                     Self.pointerVerticalScrollAxis: vertical])
         case let .button(number, isPress, x, y):
             kind = .button
             body.append(Int32(1))

@@ -39,6 +39,21 @@ final class InputTestMessageTests: XCTestCase {
         XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 64)), 1023.5)
     }
 
+    /// A smooth-scrolling motion is a motion message (type 2, absolute) that sets the
+    /// absolute pointer's scroll valuators, horizontal on axis 2 and vertical on axis 3
+    /// (`man 4 inputtest`), beside x and y; the message keeps its size.
+    func testAScrollingMotionSetsAxesTwoAndThree() {
+        let bytes = InputTestMessage.scrollingMotion(x: 1.5, y: -2, horizontalScroll: 60, verticalScroll: -240).encoded
+        XCTAssertEqual(bytes.count, 1056)
+        XCTAssertEqual(bytes.loadLittleEndian(UInt32.self, at: 4), 2)  // XF86IT_EVENT_MOTION
+        XCTAssertEqual(bytes.loadLittleEndian(UInt32.self, at: 8), 1)  // is_absolute
+        XCTAssertEqual(bytes[20], 0b1111)  // mask: axes 0 to 3
+        XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 32)), 1.5)
+        XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 40)), -2)
+        XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 48)), 60)
+        XCTAssertEqual(Double(bitPattern: bytes.loadLittleEndian(UInt64.self, at: 56)), -240)
+    }
+
     /// Compiles a C program against the installed header and compares every struct size
     /// with what the encoder produces.
     func testSizesMatchTheInstalledCHeader() throws {
