@@ -20,6 +20,8 @@ import X11Host
 //   touch-sandbox-bench holding             N fingers held by delaysTouchesBegan: cost per finger as N grows
 //   touch-sandbox-bench core                hit-testing and touch dispatch in the UIKit core
 //   touch-sandbox-bench render              one frame of 500 layers: LayerRenderer vs raw Cairo
+//   touch-sandbox-bench scroll              a moved touch dragging a list of 1,000 rows, and a frame while it decelerates
+//   touch-sandbox-bench scroll-op NAME COUNT (internal) one scroll operation, for callgrind
 //   touch-sandbox-bench core-op NAME COUNT  (internal) one core operation, for callgrind
 //   touch-sandbox-bench debug-layer         what the debug layer costs an app: a moved touch and its frame, off / on / shown
 //   touch-sandbox-bench recording           a moved touch recorded and written, replay and read speed, a headless tour's wall time
@@ -172,6 +174,12 @@ MainActor.assumeIsolated {
             CoreBenchmarks.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
         case "render":
             RenderBenchmarks.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "scroll":
+            ScrollBenchmark.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "scroll-op":
+            let rest = Array(arguments.dropFirst())
+            guard rest.count == 2, let count = Int(rest[1]) else { fail("usage: scroll-op NAME COUNT") }
+            ScrollBenchmark.runOnly(rest[0], count: count)
         case "render-op":
             let rest = Array(arguments.dropFirst())
             RenderBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
@@ -192,7 +200,7 @@ MainActor.assumeIsolated {
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render | debug-layer")
+            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render | scroll | debug-layer")
         }
     } catch {
         fail("\(error)")
