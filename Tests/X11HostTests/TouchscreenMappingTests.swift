@@ -67,13 +67,7 @@ final class TouchscreenMappingTests: XCTestCase {
             try server.touchscreen.touches([(1, .end, CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2))])
             XCTAssertTrue(runLoop { recorder.batches.count >= 2 }, "the touch ended in the kiosk window")
 
-            host.close()
-            host.connection.close()
-            for device in Self.devices {
-                XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity, device)
-                XCTAssertFalse(FileManager.default.fileExists(
-                    atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device)
-            }
+            Self.closeAndExpectEveryMatrixPutBack(host, server: server, probe: probe)
         }
     }
 
@@ -139,13 +133,7 @@ final class TouchscreenMappingTests: XCTestCase {
             try server.touchscreen.touches([(1, .end, middle)])
             XCTAssertTrue(runLoop { recorder.batches.count >= 2 })
 
-            host.close()
-            host.connection.close()
-            for device in Self.devices {
-                XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity, device)
-                XCTAssertFalse(FileManager.default.fileExists(
-                    atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device)
-            }
+            Self.closeAndExpectEveryMatrixPutBack(host, server: server, probe: probe)
         }
     }
 
@@ -206,13 +194,7 @@ final class TouchscreenMappingTests: XCTestCase {
             try touchscreen.reconnect()
             try tapLandsInTheMiddle(2, "after coming back with the default matrix")
 
-            host.close()
-            host.connection.close()
-            for device in Self.devices {
-                XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity, device)
-                XCTAssertFalse(FileManager.default.fileExists(
-                    atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device)
-            }
+            Self.closeAndExpectEveryMatrixPutBack(host, server: server, probe: probe)
         }
     }
 
@@ -245,13 +227,7 @@ final class TouchscreenMappingTests: XCTestCase {
             XCTAssertEqual(lines.last, "kiosk: touchscreen \"touchscreen-2\" spans \(spans); mapped to RIGHT for the kiosk (restored at exit)")
             try server.secondTouchscreen.reconnect()
 
-            host.close()
-            host.connection.close()
-            for device in Self.devices {
-                XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity, "\(device): its matrix before the kiosk mapped it")
-                XCTAssertFalse(FileManager.default.fileExists(
-                    atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device)
-            }
+            Self.closeAndExpectEveryMatrixPutBack(host, server: server, probe: probe)
         }
     }
 
@@ -283,6 +259,22 @@ final class TouchscreenMappingTests: XCTestCase {
     /// Runs `body` on the main actor with the shared server and a connection of the
     /// test's own to it (with the LEFT and RIGHT halves defined, if asked), and puts
     /// the monitors, the matrices and the state files back afterwards.
+    /// Closes the kiosk host and checks that every touchscreen has its matrix from before
+    /// the kiosk (the identity) and that no state file is left.
+    @MainActor
+    static func closeAndExpectEveryMatrixPutBack(_ host: X11Host, server: HeadlessXorg, probe: OpaquePointer,
+                                          file: StaticString = #filePath, line: UInt = #line) {
+        host.close()
+        host.connection.close()
+        for device in Self.devices {
+            XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity,
+                           "\(device): its matrix before the kiosk mapped it", file: file, line: line)
+            XCTAssertFalse(FileManager.default.fileExists(
+                atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device,
+                file: file, line: line)
+        }
+    }
+
     func onHeadlessServer(withHalves: Bool, _ body: @MainActor (HeadlessXorg, OpaquePointer) throws -> Void) throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
