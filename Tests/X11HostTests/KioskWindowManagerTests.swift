@@ -61,6 +61,16 @@ final class KioskWindowManagerTests: XCTestCase {
             XCTAssertEqual(host.size, CGSize(width: half, height: height))
             XCTAssertEqual(host.window.kiosk?.windowManager, "Openbox")
 
+            // Openbox handles a new window in steps (frame, map, fullscreen, focus) and
+            // holds grabs while it does; a touch begun under a pointer grab goes to the
+            // grab as an emulated pointer press and never reaches the window's touch
+            // selection. It is done once the window is the active one: the CI run that
+            // touched before that lost the touch.
+            XCTAssertTrue(runLoop(timeout: 10) {
+                XSync(probe, 0)
+                return Self.activeWindow(on: probe) == window
+            }, "openbox made the kiosk window the active one")
+
             // The touchscreen spans both monitors, so the kiosk mapped it to RIGHT: the
             // device's point (2x, y) is the window's (x, y). The view is at (100, 50).
             let inWindow = CGPoint(x: 250, y: 150)
@@ -148,6 +158,21 @@ final class KioskWindowManagerTests: XCTestCase {
     }
 
     // MARK: - The test's own Xlib reads
+
+    /// The root's `_NET_ACTIVE_WINDOW`: the client window the window manager focused.
+    private static func activeWindow(on display: OpaquePointer) -> Window? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let property = XInternAtom(display, "_NET_ACTIVE_WINDOW", 0)
+        guard XGetWindowProperty(display, XDefaultRootWindow(display), property, 0, 1, 0, XA_WINDOW, &type, &format,
+                                 &count, &remaining, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard count == 1 else { return nil }
+        return data.withMemoryRebound(to: Window.self, capacity: 1) { $0.pointee }
+    }
 
     /// The window's top-level ancestor (the window manager's frame, or the window
     /// itself when it has none): its place on the root, size and border width.
