@@ -77,7 +77,9 @@ public struct XI2ScrollTranslator: Sendable {
     }
 
     /// The scroll one XI2 pointer event stands for, if any.
-    /// - Parameter now: the local monotonic clock in milliseconds when the event was read.
+    /// - Parameters:
+    ///   - event: an `XI_Motion` (scroll valuators) or `XI_ButtonPress` (buttons 4–7).
+    ///   - now: the local monotonic clock in milliseconds when the event was read.
     public mutating func translate(_ event: XIDeviceEvent, now: UInt64) -> ScrollSample? {
         var delta: CGVector
         switch event.evtype {
