@@ -247,8 +247,11 @@ open class CALayer {
     /// is added, so that a layer that never animates pays one pointer.
     var animationState: LayerAnimationState?
 
-    /// Damage tracking's marks and footprint (`DamageTracker`).
-    var damageState = LayerDamageState()
+    /// Damage tracking's marks and footprint (`DamageTracker`). Unchecked for
+    /// exclusivity: collecting after a scroll reads it on every sublayer of the scrolled
+    /// layer, and no access to it overlaps another (main actor; each is one read or one
+    /// assignment, never held across a call).
+    @exclusivity(unchecked) var damageState = LayerDamageState()
 
     /// The layer's `CAMediaTiming` values (`CALayer+MediaTiming.swift`).
     var mediaTiming = LayerTiming()

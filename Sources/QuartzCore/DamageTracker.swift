@@ -25,11 +25,40 @@ import Foundation
 /// blur's reach, each through every ancestor transform of the presentation tree, cut by
 /// masking ancestors). A marked layer damages its old footprint and its new one (for a
 /// subtree that moved: where it was and where it is), and its subtree's footprints are
-/// recomputed; hidden and fully transparent subtrees have none. Layers with running
+/// recomputed, except in subtrees out of view (below); hidden and fully transparent
+/// subtrees have none. Layers with running
 /// animations are marked at every frame, so an animated layer damages its presentation
 /// at the previous frame's time and at this one's, and once more when its animation
 /// stops or is removed. The rectangles are gathered in a `DamageRegion` (merged, rounded
 /// out to whole device pixels, the whole window once they cover most of it).
+///
+/// **Scrolling: subtrees out of view are not visited.** A scroll changes the scrolled
+/// layer's bounds origin, which marks it, so its whole subtree is recomputed; the rows
+/// its `masksToBounds` clip hides have empty footprints before and after, and visiting
+/// them cost as much as drawing them. Each layer therefore also keeps its *extent*:
+/// the window box of everything its subtree paints, as its footprint, but not cut by
+/// its ancestors' clips (only by masks within the subtree), together with its *basis*,
+/// the superlayer-to-window transform and device scale it was computed under. While
+/// recomputing, a sublayer is skipped, its footprints and extents left as they are,
+/// when (1) nothing in its subtree is marked, (2) its footprint is empty, and (3) its
+/// extent, placed where it is now, misses the clip grown by a device pixel. Placing an
+/// extent: when the new transform differs from the basis only in its translation (any
+/// scroll, any move of an ancestor), every layer of the unchanged subtree is drawn
+/// through its old transform followed by that one translation, so everything it paints
+/// moves by that vector, a shadow's reach in device pixels included; the extent moves
+/// with it. Any other difference (a scale, a rotation, another device scale), or an
+/// extent not known, and the sublayer is visited. Why skipping is exact: by (2) the
+/// subtree showed nothing in the last frame, and by (3) it shows nothing now, so it
+/// damages nothing; its footprints were all empty (a footprint covers its sublayers')
+/// and are still right. Its extent stays true because only a mark changes what a
+/// subtree paints (every change marks, and a running animation marks at every frame),
+/// and by (1) there is none; marks cleared without a visit (below a hidden layer) make
+/// the extents there unknown. So a row scrolled out of view costs one test of its
+/// extent, and one coming into view is found by the same test and recomputed. A hidden
+/// or transparent layer's extent is empty whatever its sublayers hold: it paints
+/// nothing until its own hidden or opacity changes, which marks it. The property test
+/// (`DamageRenderingPropertyTests`) checks, after every step, that each kept footprint
+/// and extent covers the one computed afresh.
 ///
 /// **Drawing.** The host clips the frame to the region, clears it, and draws the
 /// presentation tree (`LayerRenderer.renderDamage(of:in:)`), which skips subtrees whose
@@ -112,8 +141,29 @@ struct LayerDamageState {
     var isDueBelow = false
     /// Where the subtree painted in the last frame, in window points (`.null`: nowhere).
     var footprint = CGRect.null
+    /// Where the subtree paints wherever it is placed, with no ancestor's clip (the masks
+    /// within it do cut it), in window points as placed by `extentBasis`: `.null` when
+    /// the layer itself is hidden or transparent, `nil` when not known. It stays true
+    /// for as long as nothing in the subtree is marked (`FootprintWalk.extent(of:under:)`).
+    var extent: WindowBox?
+    /// What `extent` was computed under.
+    var extentBasis = ExtentBasis(parentToWindow: .identity, scale: 1)
     /// On a tracked root: its tracker.
     var tracker: DamageTracker?
+}
+
+/// The placement a layer's `extent` holds for: its superlayer-to-window transform and
+/// the device scale (a shadow's reach is a number of device pixels).
+struct ExtentBasis {
+    var parentToWindow: CGAffineTransform
+    var scale: CGFloat
+}
+
+/// A subtree's two boxes, in window points: `footprint` cut by its ancestors' clips,
+/// `extent` not (see `LayerDamageState`).
+struct Coverage {
+    var footprint: CGRect
+    var extent: WindowBox?
 }
 
 /// One collection: walks the marked paths, recomputing footprints.
@@ -121,58 +171,134 @@ struct LayerDamageState {
 struct FootprintWalk {
     let scale: CGFloat
 
-    /// Brings `layer`'s subtree up to date, damaging what changed; returns its footprint.
+    /// Brings `layer`'s subtree up to date, damaging what changed; returns its coverage.
     mutating func update(_ layer: CALayer, parentToWindow: CGAffineTransform, clip: CGRect,
-                         into region: inout DamageRegion) -> CGRect {
+                         into region: inout DamageRegion) -> Coverage {
         if layer.damageState.isDue {
             let old = layer.damageState.footprint
             let new = recompute(layer, parentToWindow: parentToWindow, clip: clip)
             region.add(old)
-            region.add(new)
+            region.add(new.footprint)
             return new
         }
-        guard layer.damageState.isDueBelow else { return layer.damageState.footprint }
+        guard layer.damageState.isDueBelow else {
+            // Neither it nor its placement changed: what it painted, it paints.
+            return Coverage(footprint: layer.damageState.footprint, extent: extent(of: layer, under: parentToWindow))
+        }
         layer.damageState.isDueBelow = false
         let shown = layer.presentationOrSelf()
         guard !shown.isHidden, shown.opacity > 0 else {
             // Nothing below shows: only the marks need clearing.
             clearMarks(below: layer)
-            return .null
+            layer.damageState.extent = .empty
+            return Coverage(footprint: .null, extent: .empty)
         }
         let toWindow = shown.boundsToSuperlayer.concatenating(parentToWindow)
-        var footprint = ownFootprint(shown, model: layer, toWindow: toWindow).intersection(clip)
-        let childClip = shown.masksToBounds ? clip.intersection(shown.bounds.applying(toWindow)) : clip
+        let own = ownFootprint(shown, model: layer, toWindow: toWindow)
+        let mask = shown.masksToBounds ? shown.bounds.applying(toWindow) : nil
+        let childClip = mask.map { clip.intersection($0) } ?? clip
+        var footprint = own.intersection(clip)
+        var below: WindowBox? = .empty
         for sublayer in layer.sublayers ?? [] {
-            footprint = footprint.union(update(sublayer, parentToWindow: toWindow, clip: childClip, into: &region))
+            let coverage = update(sublayer, parentToWindow: toWindow, clip: childClip, into: &region)
+            footprint = footprint.union(coverage.footprint)
+            below = Self.union(below, coverage.extent)
         }
-        layer.damageState.footprint = footprint
-        return footprint
+        return store(layer, footprint: footprint, own: own, below: below, mask: mask, parentToWindow: parentToWindow)
     }
 
-    /// Recomputes every footprint in `layer`'s subtree and clears its marks.
-    func recompute(_ layer: CALayer, parentToWindow: CGAffineTransform, clip: CGRect) -> CGRect {
+    /// Recomputes the footprints in `layer`'s subtree and clears its marks, leaving out
+    /// the unmarked subtrees that show nothing before and after
+    /// (`unseenExtent(of:parentToWindow:clip:)`).
+    func recompute(_ layer: CALayer, parentToWindow: CGAffineTransform, clip: CGRect) -> Coverage {
         layer.damageState.isDue = false
         layer.damageState.isDueBelow = false
         let shown = layer.presentationOrSelf()
         guard !shown.isHidden, shown.opacity > 0 else {
             forget(layer)
-            return .null
+            // Whatever its sublayers hold, it paints nothing until its own hidden or
+            // opacity changes, which marks it.
+            layer.damageState.extent = .empty
+            return Coverage(footprint: .null, extent: .empty)
         }
         let toWindow = shown.boundsToSuperlayer.concatenating(parentToWindow)
-        var footprint = ownFootprint(shown, model: layer, toWindow: toWindow).intersection(clip)
-        let childClip = shown.masksToBounds ? clip.intersection(shown.bounds.applying(toWindow)) : clip
+        let own = ownFootprint(shown, model: layer, toWindow: toWindow)
+        let mask = shown.masksToBounds ? shown.bounds.applying(toWindow) : nil
+        let childClip = mask.map { clip.intersection($0) } ?? clip
+        // A device pixel of slack covers the rounding of a moved extent against a
+        // recomputed one.
+        let visible = WindowBox(childClip).grown(by: 1 / scale)
+        var footprint = own.intersection(clip)
+        var below: WindowBox? = .empty
         for sublayer in layer.sublayers ?? [] {
-            footprint = footprint.union(recompute(sublayer, parentToWindow: toWindow, clip: childClip))
+            if let unseen = unseenExtent(of: sublayer, parentToWindow: toWindow, visible: visible) {
+                below = Self.union(below, unseen)
+                continue
+            }
+            let coverage = recompute(sublayer, parentToWindow: toWindow, clip: childClip)
+            footprint = footprint.union(coverage.footprint)
+            below = Self.union(below, coverage.extent)
         }
-        layer.damageState.footprint = footprint
-        return footprint
+        return store(layer, footprint: footprint, own: own, below: below, mask: mask, parentToWindow: parentToWindow)
     }
 
-    /// A subtree that draws nothing: no footprints, no marks.
+    /// The extent of `layer`'s subtree when it needs no visit: nothing in it is marked,
+    /// it showed nothing in the last frame (an empty footprint) and shows nothing now
+    /// (its extent, placed where it is now, misses `visible`, the clip grown by a
+    /// little). Then it damages nothing and every footprint in it stays empty, as it
+    /// is. `nil` when it must be visited.
+    @inline(__always)
+    private func unseenExtent(of layer: CALayer, parentToWindow: CGAffineTransform, visible: WindowBox) -> WindowBox? {
+        let state = layer.damageState
+        // A footprint is standardized: no width or no height is no area (null has neither).
+        guard !state.isDue, !state.isDueBelow, state.footprint.size.width <= 0 || state.footprint.size.height <= 0,
+              let extent = extent(of: layer, under: parentToWindow), !extent.overlaps(visible) else { return nil }
+        return extent
+    }
+
+    /// An unmarked layer's extent placed under `parentToWindow`: its stored extent moved
+    /// by the difference of the translations when only they differ from its basis (the
+    /// whole subtree then moves by that vector, and a shadow's reach in device pixels is
+    /// unchanged); `nil` when not known or the basis differs in anything else.
+    @inline(__always)
+    func extent(of layer: CALayer, under parentToWindow: CGAffineTransform) -> WindowBox? {
+        guard let extent = layer.damageState.extent else { return nil }
+        guard !extent.isEmpty else { return .empty }
+        let basis = layer.damageState.extentBasis
+        let old = basis.parentToWindow
+        guard basis.scale == scale, old.a == parentToWindow.a, old.b == parentToWindow.b,
+              old.c == parentToWindow.c, old.d == parentToWindow.d else { return nil }
+        return extent.offsetBy(dx: parentToWindow.tx - old.tx, dy: parentToWindow.ty - old.ty)
+    }
+
+    /// Keeps a visited layer's footprint and extent (its own box and its sublayers',
+    /// those cut by its mask); returns them.
+    private func store(_ layer: CALayer, footprint: CGRect, own: CGRect, below: WindowBox?, mask: CGRect?,
+                       parentToWindow: CGAffineTransform) -> Coverage {
+        let extent = below.map { below in
+            WindowBox(own).union(mask.map { below.intersection(WindowBox($0)) } ?? below)
+        }
+        layer.damageState.footprint = footprint
+        layer.damageState.extent = extent
+        layer.damageState.extentBasis = ExtentBasis(parentToWindow: parentToWindow, scale: scale)
+        return Coverage(footprint: footprint, extent: extent)
+    }
+
+    /// The union of two extents, unknown when either is.
+    @inline(__always)
+    private static func union(_ a: WindowBox?, _ b: WindowBox?) -> WindowBox? {
+
+        guard let a, let b else { return nil }
+        return a.union(b)
+    }
+
+    /// A subtree that draws nothing: no footprints, no marks, and no extents (the marks
+    /// cleared here were not looked at, so what the layers paint is no longer known).
     private func forget(_ layer: CALayer) {
         layer.damageState.isDue = false
         layer.damageState.isDueBelow = false
         layer.damageState.footprint = .null
+        layer.damageState.extent = nil
         for sublayer in layer.sublayers ?? [] { forget(sublayer) }
     }
 
