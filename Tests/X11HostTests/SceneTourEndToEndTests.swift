@@ -394,7 +394,9 @@ final class SceneTourEndToEndTests: XCTestCase {
                 ])
                 let times = scene.buttonTouches.map { $0.matches(of: milliseconds).compactMap { Int($0.output.1) } }
                 guard times.count == 4 else { return }
-                XCTAssertEqual(times[0][0], times[0][1], "the tap's began was held until it lifted")
+                // Both calls come at the lift, one after the other; the scene stamps them
+                // with the real clock, so a loaded machine can put a millisecond between.
+                XCTAssertEqual(Double(times[0][0]), Double(times[0][1]), accuracy: 5, "the tap's began was held until it lifted")
                 XCTAssertEqual(Double(times[0][1]), 80, accuracy: 40, "the tap lasted 80 ms")
                 XCTAssertEqual(Double(times[1][0]), 150, accuracy: 40, "the hold")
                 XCTAssertGreaterThan(times[1][1], 300, "cancelled once the pull began, after the 0.3 s the finger rested")
