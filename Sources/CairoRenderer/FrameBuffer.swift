@@ -119,7 +119,12 @@ public final class FrameBuffer {
     /// differently, by several levels of 255 anywhere in the operation. Here nothing is
     /// clipped: the scratch buffer's edge bounds the work the way the frame's edge bounds
     /// a full redraw, and the drawing is the full redraw's moved by whole device pixels,
-    /// so each redrawn pixel is the one a full redraw makes. Rectangles may overlap: an
+    /// so each redrawn pixel is the one a full redraw makes, with one known exception: a
+    /// thin slanted stroke cut by the scratch buffer's side, within a pixel or two of it,
+    /// can be rasterised a few levels apart (Cairo estimates the coverage of rows where
+    /// an edge starts or ends part-way differently; the damage property test meets it in
+    /// about one random tree in twenty; scratch rows as wide as the frame avoid it at the
+    /// cost of drawing whole rows). Rectangles may overlap: an
     /// overlap is drawn twice, to the same pixels. `body` runs once per rectangle, so it
     /// reads the canvas's extent (`Canvas.clipRectangles`) to skip what lies outside.
     public func draw(eachOf rects: [CGRect], _ body: (Canvas) -> Void) {
