@@ -287,7 +287,6 @@ struct FootprintWalk {
     /// The union of two extents, unknown when either is.
     @inline(__always)
     private static func union(_ a: WindowBox?, _ b: WindowBox?) -> WindowBox? {
-
         guard let a, let b else { return nil }
         return a.union(b)
     }

@@ -264,26 +264,8 @@ final class XI2InputTranslatorTests: XCTestCase {
     /// value), packed in axis order as Xlib delivers them.
     private func translate(_ translator: inout XI2InputTranslator, _ type: Int32, detail: Int32, x: Double, y: Double,
                            valuators axes: [Int: Double], time: UInt = 5_000_000) -> [TouchSample] {
-        var mask: [UInt8] = [0]
-        for axis in axes.keys { mask[0] |= 1 << UInt8(axis) }
-        var values = axes.keys.sorted().map { axes[$0]! }
-        var result: [TouchSample] = []
-        mask.withUnsafeMutableBufferPointer { maskBuffer in
-            values.withUnsafeMutableBufferPointer { valueBuffer in
-                var event = XIDeviceEvent()
-                event.type = GenericEvent
-                event.evtype = type
-                event.deviceid = 2
-                event.sourceid = 6
-                event.detail = detail
-                event.event_x = x
-                event.event_y = y
-                event.time = time
-                event.valuators.mask_len = 1
-                event.valuators.mask = maskBuffer.baseAddress
-                event.valuators.values = valueBuffer.baseAddress
-                result = translator.translate(event, now: now)
-            }
+        let result = withDeviceEvent(type, detail: detail, device: 6, x: x, y: y, valuators: axes, time: time) {
+            translator.translate($0, now: now)
         }
         if type == XI_TouchBegin { own(&translator, detail: detail) }
         return result

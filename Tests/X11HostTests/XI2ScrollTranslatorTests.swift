@@ -27,30 +27,8 @@ final class XI2ScrollTranslatorTests: XCTestCase {
     private func translate(_ translator: inout XI2ScrollTranslator, _ type: Int32, detail: Int32 = 0,
                            device: Int32 = 9, flags: Int32 = 0, modifiers: Int32 = 0,
                            valuators: [Int: Double] = [:], time: UInt = 5_000_000) -> ScrollSample? {
-        var mask: [UInt8] = [0]
-        for axis in valuators.keys { mask[0] |= 1 << UInt8(axis) }
-        var values = valuators.keys.sorted().map { valuators[$0]! }
-        var result: ScrollSample?
-        mask.withUnsafeMutableBufferPointer { maskBuffer in
-            values.withUnsafeMutableBufferPointer { valueBuffer in
-                var event = XIDeviceEvent()
-                event.type = GenericEvent
-                event.evtype = type
-                event.deviceid = 2
-                event.sourceid = device
-                event.detail = detail
-                event.event_x = 40
-                event.event_y = 60
-                event.flags = flags
-                event.time = time
-                event.mods.effective = modifiers
-                event.valuators.mask_len = 1
-                event.valuators.mask = maskBuffer.baseAddress
-                event.valuators.values = valueBuffer.baseAddress
-                result = translator.translate(event, now: now)
-            }
-        }
-        return result
+        withDeviceEvent(type, detail: detail, device: device, x: 40, y: 60, flags: flags, modifiers: modifiers,
+                        valuators: valuators, time: time) { translator.translate($0, now: now) }
     }
 
     private func clicks(_ dx: CGFloat, _ dy: CGFloat, at time: TimeInterval = 5000, scale: CGFloat = 1) -> ScrollSample {
