@@ -88,12 +88,25 @@ public enum CAAnimationEngine {
     public static func holdingTime<T>(_ body: () throws -> T) rethrows -> T {
         if heldTime != nil { return try body() }
         heldTime = currentTime
-        defer { heldTime = nil }
+        heldScopeCount &+= 1
+        heldScope = heldScopeCount
+        defer {
+            heldTime = nil
+            heldScope = nil
+        }
         return try body()
     }
 
     /// The time `holdingTime(_:)` holds, while it runs.
     static var heldTime: CFTimeInterval?
+
+    /// A number for the outermost `holdingTime(_:)` call running now, new for each call;
+    /// nil outside one. A frame's damage and its drawing, rectangle by rectangle, run in
+    /// one such call and read one instant of an unchanging tree, so what is derived from
+    /// the tree for one rectangle (an overlay's walk over it) may be kept for the others
+    /// under this number, and must not be used under another.
+    package private(set) static var heldScope: UInt64?
+    private static var heldScopeCount: UInt64 = 0
 
     /// Runs `body` during the next `tick()`, after the animations have been advanced:
     /// how UIKit calls the completion of an animation block that animated nothing.

@@ -38,6 +38,8 @@ public final class AnimationFramesOverlay: DebugOverlay {
     /// What each drawn layer's outlines and plate reached in the last frame, two
     /// rectangles a layer (see `Drawing.reaches`).
     private var drawnReaches: [CGRect] = []
+    /// The frame's drawings, made for its first rectangle and kept for the others.
+    private var keptDrawings = KeptForFrame<[Drawing]>()
     private let measurer = TextMeasurer()
 
     public init() {}
@@ -45,11 +47,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
     /// Where the outlines were drawn and will be, when any moved.
     public func damageForFrame(in window: UIWindow) -> [CGRect] {
         guard isVisible else { return [] }
-        var reaches: [CGRect] = []
-        WindowLayers.forEach(in: window) { placement in
-            guard placement.isAnimating else { return }
-            reaches += drawing(of: placement).reaches
-        }
+        let reaches = drawings(in: window).flatMap(\.reaches)
         return reaches == drawnReaches ? [] : drawnReaches + reaches
     }
 
@@ -63,6 +61,15 @@ public final class AnimationFramesOverlay: DebugOverlay {
         /// union would take in the wide gap beside the outlines above a long label,
         /// three times the pixels of the two.
         var reaches: [CGRect]
+    }
+
+    /// Every animated layer's drawing now, in drawing order.
+    private func drawings(in window: UIWindow) -> [Drawing] {
+        var drawings: [Drawing] = []
+        WindowLayers.forEach(in: window) { placement in
+            if placement.isAnimating { drawings.append(drawing(of: placement)) }
+        }
+        return drawings
     }
 
     /// The outlines, the label and its plate, and everything they reach.
@@ -102,9 +109,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
         guard isVisible else { return }
         let clip = canvas.clipBounds
         drawnReaches.removeAll(keepingCapacity: true)
-        WindowLayers.forEach(in: window) { placement in
-            guard placement.isAnimating else { return }
-            let drawing = drawing(of: placement)
+        for drawing in keptDrawings.value(in: window, { drawings(in: window) }) {
             drawnReaches += drawing.reaches
             let (model, shown, plate) = (drawing.model, drawing.shown, drawing.plate)
             // Each part only where it can reach the canvas: a frame draws its damage

@@ -38,6 +38,8 @@ public final class HitTestOverlay: DebugOverlay {
     private var shownIDs: [TouchSample.ID] = []
     /// Where the overlay drew last, so that what it leaves is redrawn.
     private var drawnBounds: [CGRect] = []
+    /// The frame's placed outlines, made for its first rectangle and kept for the others.
+    private var keptOutlines = KeptForFrame<[PlacedOutline]>()
     private let measurer = TextMeasurer()
 
     public init() {}
@@ -96,10 +98,22 @@ public final class HitTestOverlay: DebugOverlay {
 
     /// What drawing the outlines now would cover, outline after outline (see `damage(of:label:)`).
     private func upcomingDamage(in window: UIWindow) -> [CGRect] {
+        placedOutlines(in: window).flatMap(\.covered)
+    }
+
+    /// An outline with its label's plate and what the two cover.
+    private struct PlacedOutline {
+        var outline: Outline
+        var label: CGRect
+        var covered: [CGRect]
+    }
+
+    /// The outlines now, each placed.
+    private func placedOutlines(in window: UIWindow) -> [PlacedOutline] {
         let size = window.bounds.size
-        return outlines(in: window).flatMap { outline in
-            damage(of: outline, label: labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize),
-                                                 in: size))
+        return outlines(in: window).map { outline in
+            let label = labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize), in: size)
+            return PlacedOutline(outline: outline, label: label, covered: damage(of: outline, label: label))
         }
     }
 
@@ -185,11 +199,9 @@ public final class HitTestOverlay: DebugOverlay {
     public func draw(in canvas: Canvas, window: UIWindow) {
         guard isVisible else { return }
         drawnBounds.removeAll(keepingCapacity: true)
-        let size = window.bounds.size
         let clip = canvas.clipBounds
-        for outline in outlines(in: window) {
-            let label = labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize), in: size)
-            let covered = damage(of: outline, label: label)
+        for placed in keptOutlines.value(in: window, { placedOutlines(in: window) }) {
+            let (outline, label, covered) = (placed.outline, placed.label, placed.covered)
             drawnBounds += covered
             let bands = covered.dropLast()
             let color = TouchSpotsOverlay.color(for: outline.touchIDs[0])

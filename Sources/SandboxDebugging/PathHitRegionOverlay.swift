@@ -33,6 +33,8 @@ public final class PathHitRegionOverlay: DebugOverlay {
     @exclusivity(unchecked) public var isVisible = false
     /// What each region reached in the last frame.
     private var drawnReaches: [CGRect] = []
+    /// The frame's regions, found for its first rectangle and kept for the others.
+    private var keptRegions = KeptForFrame<[Region]>()
 
     public init() {}
 
@@ -72,11 +74,10 @@ public final class PathHitRegionOverlay: DebugOverlay {
         guard isVisible else { return }
         let clip = canvas.clipBounds
         drawnReaches.removeAll(keepingCapacity: true)
-        WindowLayers.forEach(in: window) { placement in
-            guard let region = Self.region(of: placement) else { return }
+        for region in keptRegions.value(in: window, { regions(in: window) }) {
             let reach = Self.reach(of: region)
             drawnReaches.append(reach)
-            guard clip.intersects(reach) else { return }
+            guard clip.intersects(reach) else { continue }
             canvas.fill(region.path, transform: region.transform, rule: region.rule,
                         with: Self.color.withAlpha(Self.fillAlpha))
             canvas.stroke(region.path, transform: region.transform, with: Self.color, lineWidth: 1.5)

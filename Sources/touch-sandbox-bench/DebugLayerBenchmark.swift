@@ -96,8 +96,12 @@ enum DebugLayerBenchmark {
         }
 
         /// A frame as the host draws it: every window's damage and the overlays', each
-        /// rectangle redrawn on its own.
+        /// rectangle redrawn on its own, all at one held instant.
         func frame() {
+            CAAnimationEngine.holdingTime { drawFrame() }
+        }
+
+        private func drawFrame() {
             var region = DamageRegion(bounds: window.bounds, scale: 1)
             for rect in pendingDamage { region.add(rect) }
             let windows = ScreenTouchRouting.frontToBack(UIApplication.shared.windows).reversed()

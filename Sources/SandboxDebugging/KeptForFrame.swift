@@ -1,0 +1,32 @@
+import UIKit
+
+/// What an overlay derives from a window's layer tree to draw it (the layers it
+/// outlines, their labels), kept for the rest of one frame.
+///
+/// A host draws a frame rectangle by rectangle, every overlay once per rectangle, inside
+/// one `CAAnimationEngine.holdingTime(_:)` call, and drawing does not change the tree.
+/// So what an overlay derives for its first rectangle holds for the others: it is kept
+/// under that call's number (`CAAnimationEngine.heldScope`) and made again under any
+/// other, or every time outside such a call (a screenshot, a test drawing once). The
+/// damage a frame starts with is not taken from it: the windows' layout, earlier in the
+/// same call, may change the tree before the first rectangle is drawn.
+@MainActor
+struct KeptForFrame<Value> {
+    private var scope: UInt64?
+    private weak var window: UIWindow?
+    private var value: Value?
+
+    /// The value kept for this frame and window, or `make()`'s, kept when in a frame.
+    mutating func value(in window: UIWindow, _ make: () -> Value) -> Value {
+        let current = CAAnimationEngine.heldScope
+        if let current, current == scope, window === self.window, let value {
+            return value
+        }
+        let made = make()
+        scope = current
+        self.window = window
+        // Outside a frame nothing is kept: the next call may see a changed tree.
+        value = current == nil ? nil : made
+        return made
+    }
+}
