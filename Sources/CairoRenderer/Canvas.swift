@@ -77,6 +77,19 @@ public struct Canvas {
         cairo_restore(context)
     }
 
+    // MARK: - Transform
+
+    /// Runs `body` with `transform` applied to everything it draws (before the canvas's
+    /// own mapping from points to pixels), then puts the canvas back as it was.
+    public func withTransform(_ transform: CGAffineTransform, _ body: () -> Void) {
+        cairo_save(context)
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+                                    x0: transform.tx, y0: transform.ty)
+        cairo_transform(context, &matrix)
+        body()
+        cairo_restore(context)
+    }
+
     // MARK: - Shapes
 
     public func fill(_ rect: CGRect, with color: Color) {
