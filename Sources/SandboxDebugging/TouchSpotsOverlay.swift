@@ -71,7 +71,11 @@ public final class TouchSpotsOverlay: DebugOverlay {
 
     /// The colour of the spot of a touch.
     public static func color(for id: TouchSample.ID) -> Canvas.Color {
-        palette[Int(id.number % UInt32(palette.count))]
+        palette[colorIndex(for: id)]
+    }
+
+    private static func colorIndex(for id: TouchSample.ID) -> Int {
+        Int(id.number % UInt32(palette.count))
     }
 
     // MARK: - Input and time
@@ -185,40 +189,41 @@ public final class TouchSpotsOverlay: DebugOverlay {
             drawTrail(of: spot, in: canvas)
         }
         for spot in spots where !excluded.contains(spot.id) && clip.intersects(Self.bounds(of: spot.location)) {
-            canvas.draw(stamp(for: spot), at: spot.location)
+            canvas.draw(disc(for: spot), at: spot.location)
+            let label = String(spot.id.number)
+            let size: CGFloat = 13
+            let width = canvas.measureText(label, size: size, weight: .bold)
+            canvas.drawText(label, at: CGPoint(x: spot.location.x - width / 2, y: spot.location.y + size * 0.36),
+                            size: size, color: .white, weight: .bold)
         }
     }
 
-    /// The spot's disc, rim and number, rendered once for its touch and state and then
-    /// copied (`CanvasStamp`): a frame draws a spot in every damage rectangle it
-    /// reaches, and Cairo's curves cost far more than a copy.
-    private func stamp(for spot: Spot) -> CanvasStamp {
-        let key = StampKey(id: spot.id, isOwnershipPending: spot.isOwnershipPending)
-        if let stamp = stamps[key] { return stamp }
-        // Touch numbers grow with every touch; the stamps of old ones are not kept long.
-        if stamps.count >= 64 { stamps.removeAll() }
-        let color = Self.color(for: spot.id)
-        let pending = spot.isOwnershipPending
-        let label = String(spot.id.number)
+    /// The spot's disc and rim, rendered once for each colour and state and then copied
+    /// (`CanvasStamp`): a frame draws a spot in every damage rectangle it reaches, and
+    /// Cairo's curves cost far more than a copy. The number, different for every touch,
+    /// is drawn over it.
+    private func disc(for spot: Spot) -> CanvasStamp {
+        let key = DiscKey(colorIndex: Self.colorIndex(for: spot.id), isOwnershipPending: spot.isOwnershipPending)
+        if let stamp = discs[key] { return stamp }
+        let color = Self.palette[key.colorIndex]
+        let pending = key.isOwnershipPending
         let stamp = CanvasStamp(reach: Self.radius + 1) { canvas in
             canvas.fillCircle(center: .zero, radius: Self.radius,
                               with: color.withAlpha(pending ? Self.pendingFillAlpha : Self.fillAlpha))
             canvas.strokeCircle(center: .zero, radius: Self.radius - 1, with: color, lineWidth: 2,
                                 dash: pending ? Self.pendingRimDash : nil)
-            let size: CGFloat = 13
-            let width = canvas.measureText(label, size: size, weight: .bold)
-            canvas.drawText(label, at: CGPoint(x: -width / 2, y: size * 0.36), size: size, color: .white, weight: .bold)
         }
-        stamps[key] = stamp
+        discs[key] = stamp
         return stamp
     }
 
-    private struct StampKey: Hashable {
-        var id: TouchSample.ID
+    private struct DiscKey: Hashable {
+        var colorIndex: Int
         var isOwnershipPending: Bool
     }
 
-    private var stamps: [StampKey: CanvasStamp] = [:]
+    /// At most one disc for each colour of the palette and state.
+    private var discs: [DiscKey: CanvasStamp] = [:]
 
     /// How a trail segment is drawn, by how fresh its newer end is (1 at the finger, 0
     /// `trailDuration` before): its band's opacity and width, the band being the
