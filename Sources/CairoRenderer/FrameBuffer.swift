@@ -127,12 +127,18 @@ public final class FrameBuffer {
     /// cost of drawing whole rows). Rectangles may overlap: an
     /// overlap is drawn twice, to the same pixels. `body` runs once per rectangle, so it
     /// reads the canvas's extent (`Canvas.clipRectangles`) to skip what lies outside.
-    public func draw(eachOf rects: [CGRect], _ body: (Canvas) -> Void) {
+    ///
+    /// `drawn` is called with each rectangle's pixels (whole device pixels in the frame)
+    /// as soon as they are in the frame, before the next is drawn (once, with the whole
+    /// frame, when `rects` is empty): a host copies each to the screen while it draws the
+    /// next.
+    public func draw(eachOf rects: [CGRect], drawn: (PixelRect) -> Void = { _ in }, _ body: (Canvas) -> Void) {
         guard !rects.isEmpty else {
-            return draw(clippedTo: []) { canvas in
+            draw(clippedTo: []) { canvas in
                 canvas.clear()
                 body(canvas)
             }
+            return drawn(PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
         }
         let target = cairo_create(surface)!
         defer { cairo_destroy(target) }
@@ -158,8 +164,21 @@ public final class FrameBuffer {
             cairo_set_source_surface(target, scratch, Double(minX), Double(minY))
             cairo_rectangle(target, Double(minX), Double(minY), Double(width), Double(height))
             cairo_fill(target)
+            cairo_surface_flush(surface)
+            drawn(PixelRect(x: minX, y: minY, width: width, height: height))
         }
-        cairo_surface_flush(surface)
+    }
+
+    /// A rectangle of the frame's device pixels.
+    public struct PixelRect: Equatable, Sendable {
+        public var x, y, width, height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
     }
 
     /// An image surface of `width` × `height` pixels over the start of the scratch

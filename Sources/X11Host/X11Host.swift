@@ -368,11 +368,13 @@ public final class X11Host {
             damage = DamageRegion(bounds: damage.bounds, scale: damage.scale)
             let size = frameBuffer.pointSize
             // Each rectangle on its own, unclipped (`FrameBuffer.draw(eachOf:)`): the
-            // stages draw once per rectangle and skip what lies outside it.
-            frameBuffer.draw(eachOf: rects) { canvas in
+            // stages draw once per rectangle and skip what lies outside it. Each is sent
+            // to the server as soon as it is drawn, so the server copies one to the
+            // screen while the next is drawn (the two run on different cores), and what
+            // is drawn first shows without waiting for the rest of the frame.
+            frameBuffer.draw(eachOf: rects, drawn: { window.present(frameBuffer, rects: [$0]) }) { canvas in
                 for stage in frameStages { stage.draw(in: canvas, size: size) }
             }
-            window.present(frameBuffer, rects: rects.map(pixelRect))
             lastDirtyRects = rects
             return true
         }
@@ -388,15 +390,6 @@ public final class X11Host {
                 MainActor.assumeIsolated { self?.processPendingEvents() }
             }
         }
-    }
-
-    private func pixelRect(_ rect: CGRect) -> (x: Int, y: Int, width: Int, height: Int) {
-        let scale = frameBuffer.scale
-        let minX = max(0, Int((rect.minX * scale).rounded(.down)))
-        let minY = max(0, Int((rect.minY * scale).rounded(.down)))
-        let maxX = min(frameBuffer.pixelWidth, Int((rect.maxX * scale).rounded(.up)))
-        let maxY = min(frameBuffer.pixelHeight, Int((rect.maxY * scale).rounded(.up)))
-        return (minX, minY, max(0, maxX - minX), max(0, maxY - minY))
     }
 
     // MARK: - Input

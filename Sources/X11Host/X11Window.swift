@@ -284,13 +284,13 @@ public final class X11Window {
 
     /// Copies the given pixel rectangles of a frame to the window (the whole frame when
     /// `rects` is empty) and flushes.
-    public func present(_ frame: FrameBuffer, rects: [(x: Int, y: Int, width: Int, height: Int)]) {
+    public func present(_ frame: FrameBuffer, rects: [FrameBuffer.PixelRect]) {
         let display = connection.display
         guard let image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0,
                                        frame.pixels.assumingMemoryBound(to: CChar.self),
                                        UInt32(frame.pixelWidth), UInt32(frame.pixelHeight), 32,
                                        Int32(frame.stride)) else { return }
-        let whole = [(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)]
+        let whole = [FrameBuffer.PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)]
         for rect in rects.isEmpty ? whole : rects {
             XPutImage(display, id, graphicsContext, image, Int32(rect.x), Int32(rect.y), Int32(rect.x),
                       Int32(rect.y), UInt32(rect.width), UInt32(rect.height))

@@ -56,4 +56,31 @@ final class FrameBufferTests: XCTestCase {
         XCTAssertEqual(pixel(14, 11), 0xFF00_00FF, "just right of the second")
         XCTAssertEqual(pixel(9, 2), 0xFF00_00FF, "just right of the first, above the second")
     }
+
+    func testEachRectangleIsHandedOnInPixelsAsSoonAsItIsInTheFrameAndTheWholeFrameOnce() {
+        let buffer = FrameBuffer(pointSize: CGSize(width: 20, height: 10), scale: 2)
+        let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * buffer.stride / 4 + x] }
+        var handed: [FrameBuffer.PixelRect] = []
+        // What each hand-over finds at the rectangles' top-left pixels: the first drawn,
+        // the second not yet.
+        var seen: [[UInt32]] = []
+        let red = Canvas.Color(hex: 0xFF0000)
+        buffer.draw(eachOf: [CGRect(x: 1.2, y: 1, width: 3, height: 2), CGRect(x: 12, y: 5, width: 4, height: 4.6),
+                             CGRect(x: 30, y: 0, width: 5, height: 5)],
+                    drawn: { rect in
+                        handed.append(rect)
+                        seen.append([pixel(2, 2), pixel(24, 10)])
+                    }) { canvas in
+            canvas.fill(CGRect(x: 0, y: 0, width: 20, height: 10), with: red)
+        }
+        // Rounded out to whole pixels and cut to the frame; the one outside it is skipped.
+        XCTAssertEqual(handed, [FrameBuffer.PixelRect(x: 2, y: 2, width: 7, height: 4),
+                                FrameBuffer.PixelRect(x: 24, y: 10, width: 8, height: 10)])
+        XCTAssertEqual(seen, [[0xFFFF_0000, 0], [0xFFFF_0000, 0xFFFF_0000]])
+
+        handed = []
+        buffer.draw(eachOf: [], drawn: { handed.append($0) }) { canvas in canvas.fill(CGRect(x: 0, y: 0, width: 1, height: 1), with: red) }
+        XCTAssertEqual(handed, [FrameBuffer.PixelRect(x: 0, y: 0, width: 40, height: 20)])
+    }
 }
