@@ -9,7 +9,8 @@ import UIKit
 /// under that call's number (`CAAnimationEngine.heldScope`) and made again under any
 /// other, or every time outside such a call (a screenshot, a test drawing once). The
 /// damage a frame starts with is not taken from it: the windows' layout, earlier in the
-/// same call, may change the tree before the first rectangle is drawn.
+/// same call, may change the tree before the first rectangle is drawn. The value stays
+/// held (with any layers it names) until the next frame's first rectangle replaces it.
 @MainActor
 struct KeptForFrame<Value> {
     private var scope: UInt64?
