@@ -192,4 +192,11 @@ final class HitTestOverlayTests: OverlayTestCase {
         XCTAssertEqual(rgb(image, 1, 30), OverlayTestCase.background.rgb)
         XCTAssertEqual(rgb(image, 1, 10), OverlayTestCase.background.rgb)
     }
+
+    func testAFrameIsDescribedInWholeTenthsWithTheirSigns() async {
+        XCTAssertEqual(HitTestOverlay.describe(CGRect(x: -0.46, y: -12.04, width: 0.05, height: 1e6 + 0.25)),
+                       "(-0.5, -12, 0.1 × 1000000.3)")
+        XCTAssertEqual(HitTestOverlay.describe(CGRect(x: -3.95, y: 7.949, width: 120, height: 80.96)),
+                       "(-4, 7.9, 120 × 81)")
+    }
 }
