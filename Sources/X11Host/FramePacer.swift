@@ -27,6 +27,17 @@ struct FramePacer {
         lastFrameTime + (showingInput ? inputInterval : minimumInterval)
     }
 
+    /// When to schedule a frame wanted at `now`, or nil when the frame already scheduled
+    /// (`pending`) comes no later. A frame showing input may come sooner than one
+    /// already scheduled at the display rate (an animation's next frame): a finger that
+    /// lifts just after the frame that showed it landing gets its own frame at the input
+    /// rate, not the animation's slot up to 16.7 ms later.
+    func frameTime(wantedAt now: TimeInterval, showingInput: Bool, pending: TimeInterval?) -> TimeInterval? {
+        let time = max(now, earliestNextFrame(showingInput: showingInput))
+        if let pending, pending <= time { return nil }
+        return time
+    }
+
     /// Whether a frame may be drawn now.
     func mayDraw(at now: TimeInterval, showingInput: Bool = false) -> Bool {
         now >= earliestNextFrame(showingInput: showingInput)

@@ -114,7 +114,9 @@ public final class X11Host {
     /// A batch was delivered since the last frame: the next frame shows input, so the
     /// pacer lets it come sooner (`FramePacer`).
     private var hasUndrawnInput = false
-    private var isFrameScheduled = false
+    /// When the next scheduled frame runs, if one is scheduled. An earlier one may be
+    /// scheduled beside it (`FramePacer.frameTime`); the later then finds nothing due.
+    private var scheduledFrameTime: TimeInterval?
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
     private(set) var isClosed = false
@@ -329,14 +331,16 @@ public final class X11Host {
 
     private func scheduleFrame() {
         // Input being processed is drawn when the whole read has been handled.
-        guard !isProcessingEvents, !isFrameScheduled, !isClosed else { return }
-        isFrameScheduled = true
+        guard !isProcessingEvents, !isClosed else { return }
         let now = MonotonicClock().now
-        let delay = max(0, pacer.earliestNextFrame(showingInput: hasUndrawnInput) - now)
+        guard let time = pacer.frameTime(wantedAt: now, showingInput: hasUndrawnInput, pending: scheduledFrameTime)
+        else { return }
+        scheduledFrameTime = time
+        let delay = time - now
         let work = { @Sendable [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
-                self.isFrameScheduled = false
+                if self.scheduledFrameTime == time { self.scheduledFrameTime = nil }
                 self.displayIfNeeded()
             }
         }
