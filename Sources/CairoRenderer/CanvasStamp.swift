@@ -14,7 +14,8 @@ import Foundation
 /// rectangle (no antialiasing is cut at a rectangle's side).
 ///
 /// The drawing is made in points around the anchor at (0, 0) and must stay within
-/// `reach` of it. Where the canvas is rotated or skewed, the stamp is drawn directly.
+/// `reach` of it. Where the canvas is rotated or skewed, or scaled so far that the reach
+/// passes `largestReach` device pixels, the stamp is drawn in place.
 @MainActor
 public final class CanvasStamp {
     /// How far the drawing reaches from its anchor, in points, on every side.
@@ -31,6 +32,9 @@ public final class CanvasStamp {
 
     /// Quarter pixels: the steps a stamp's rendering is offset by.
     static let phases = 4
+    /// The farthest reach, in device pixels, rendered as a stamp (up to sixteen
+    /// renderings of 1 MB each); a larger one is drawn in place.
+    static let largestReach: CGFloat = 256
 
     public init(reach: CGFloat, drawing: @escaping (Canvas) -> Void) {
         self.reach = reach
@@ -46,7 +50,9 @@ public final class CanvasStamp {
         let context = canvas.context
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
-        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.xx == matrix.yy else {
+        // Rotated or skewed, or scaled so far that the renderings would be huge: in place.
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.xx == matrix.yy,
+              reach * matrix.xx <= Self.largestReach else {
             return drawDirectly(at: anchor, in: canvas)
         }
         let scale = matrix.xx

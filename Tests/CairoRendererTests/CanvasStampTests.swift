@@ -104,4 +104,20 @@ final class CanvasStampTests: XCTestCase {
         XCTAssertEqual(largestDifference(rotated, drawn), 0)
         XCTAssertEqual(renders, 1)
     }
+
+    func testAScaleThatWouldMakeHugeRenderingsDrawsInPlace() async {
+        var renders = 0
+        let stamp = CanvasStamp(reach: 11) { canvas in
+            renders += 1
+            self.disc(canvas)
+        }
+        // 11 points at scale 40 reach 440 device pixels: past `largestReach`.
+        let zoom = CGAffineTransform(scaleX: 40, y: 40)
+        let copied = frame { canvas in canvas.withTransform(zoom) { canvas.draw(stamp, at: CGPoint(x: 0.5, y: 0.5)) } }
+        let drawn = frame { canvas in
+            canvas.withTransform(CGAffineTransform(translationX: 0.5, y: 0.5).concatenating(zoom)) { self.disc(canvas) }
+        }
+        XCTAssertEqual(largestDifference(copied, drawn), 0)
+        XCTAssertEqual(renders, 1)
+    }
 }
