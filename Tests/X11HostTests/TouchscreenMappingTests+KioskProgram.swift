@@ -80,8 +80,7 @@ extension TouchscreenMappingTests {
     /// Waits (5 s at most) for both touchscreens to have RIGHT's matrix and a state file.
     private static func waitUntilMappedToRight(_ server: HeadlessXorg, _ probe: OpaquePointer,
                                                file: StaticString = #filePath, line: UInt = #line) throws {
-        let (width, height) = server.screenSize
-        let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+        let right = halves(of: server)[1]
         let mapped = TouchscreenMapping.matrix(for: right, screen: server.screenSize)
         let deadline = Date().addingTimeInterval(5)
         while devices.contains(where: { matrix(probe, $0) != mapped }), Date() < deadline { usleep(10_000) }

@@ -34,7 +34,7 @@ final class TouchscreenMappingTests: XCTestCase {
         try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize
             let names = Self.monitorNames(probe)
-            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            let right = halves(of: server)[1]
             XCTAssertEqual(Self.matrix(probe, "touchscreen"), TouchscreenMapping.identity)
 
             let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "RIGHT")))
@@ -100,8 +100,7 @@ final class TouchscreenMappingTests: XCTestCase {
     func testTheNextKioskStartRestoresTheMatrixACrashedKioskLeft() throws {
         try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize
-            let left = KioskScreenMonitor(name: "LEFT", x: 0, y: 0, width: width / 2, height: height)
-            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            let (left, right) = (halves(of: server)[0], halves(of: server)[1])
             let file = TouchscreenMapping.stateFile(display: server.display, device: "touchscreen")
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONSerialization.data(withJSONObject: ["display": server.display, "device": "touchscreen",
@@ -147,7 +146,7 @@ final class TouchscreenMappingTests: XCTestCase {
     func testATouchscreenThatComesBackStillLandsOnTheKiosksMonitor() throws {
         try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize
-            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            let right = halves(of: server)[1]
             let mapped = TouchscreenMapping.matrix(for: right, screen: server.screenSize)
             let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "RIGHT")))
             var lines: [String] = []
@@ -205,9 +204,7 @@ final class TouchscreenMappingTests: XCTestCase {
     /// the end.
     func testATouchscreenArrivingWhileTheKioskRunsIsMappedByTheStartsRule() throws {
         try onHeadlessServer(withHalves: true) { server, probe in
-            let (width, height) = server.screenSize
-            let left = KioskScreenMonitor(name: "LEFT", x: 0, y: 0, width: width / 2, height: height)
-            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            let (left, right) = (halves(of: server)[0], halves(of: server)[1])
             Self.setMatrix(probe, "touchscreen-2", TouchscreenMapping.matrix(for: left, screen: server.screenSize))
             let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "RIGHT")))
             var lines: [String] = []
@@ -234,7 +231,7 @@ final class TouchscreenMappingTests: XCTestCase {
     func testWithNoMonitorConfiguredTheKioskTakesTheTouchscreensMonitor() throws {
         try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize
-            let right = KioskScreenMonitor(name: "RIGHT", x: width / 2, y: 0, width: width / 2, height: height)
+            let right = halves(of: server)[1]
             let mapped = TouchscreenMapping.matrix(for: right, screen: server.screenSize)
             Self.setMatrix(probe, "touchscreen", mapped)
 

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import HeadlessXorg
+import X11Host
 import XCTest
 
 /// Runs `xrandr` on the test server (what a person types to define monitors). With
@@ -22,9 +23,17 @@ func xrandr(_ server: HeadlessXorg, _ arguments: String..., check: Bool = true,
 /// Splits the server's screen into two RandR monitors, LEFT and RIGHT, as
 /// `xrandr --setmonitor` splits one wide panel; `removeHalves` undoes it.
 func addHalves(_ server: HeadlessXorg) throws {
+    for monitor in halves(of: server) {
+        try xrandr(server, "--setmonitor", monitor.name,
+                   "\(monitor.width)/100x\(monitor.height)/100+\(monitor.x)+\(monitor.y)", "none")
+    }
+}
+
+/// The monitors `addHalves` defines, as the kiosk finds them: LEFT, then RIGHT.
+func halves(of server: HeadlessXorg) -> [KioskScreenMonitor] {
     let half = server.screenSize.width / 2, height = server.screenSize.height
-    try xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(height)/100+0+0", "none")
-    try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x\(height)/100+\(half)+0", "none")
+    return [KioskScreenMonitor(name: "LEFT", x: 0, y: 0, width: half, height: height),
+            KioskScreenMonitor(name: "RIGHT", x: half, y: 0, width: half, height: height)]
 }
 
 func removeHalves(_ server: HeadlessXorg) {
