@@ -34,7 +34,7 @@ public final class PathHitRegionOverlay: DebugOverlay {
     /// What each region reached in the last frame.
     private var drawnReaches: [CGRect] = []
     /// The frame's regions, found for its first rectangle and kept for the others.
-    private var keptRegions = KeptForFrame<[Region]>()
+    private var keptRegions = KeptForFrame<[(region: Region, reach: CGRect)]>()
 
     public init() {}
 
@@ -74,8 +74,7 @@ public final class PathHitRegionOverlay: DebugOverlay {
         guard isVisible else { return }
         let clip = canvas.clipBounds
         drawnReaches.removeAll(keepingCapacity: true)
-        for region in keptRegions.value(in: window, { regions(in: window) }) {
-            let reach = Self.reach(of: region)
+        for (region, reach) in keptRegions.value(in: window, { regions(in: window).map { ($0, Self.reach(of: $0)) } }) {
             drawnReaches.append(reach)
             guard clip.intersects(reach) else { continue }
             canvas.fill(region.path, transform: region.transform, rule: region.rule,

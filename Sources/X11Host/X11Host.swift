@@ -114,9 +114,9 @@ public final class X11Host {
     /// A batch was delivered since the last frame: the next frame shows input, so the
     /// pacer lets it come sooner (`FramePacer`).
     private var hasUndrawnInput = false
-    /// When the next scheduled frame runs, if one is scheduled. An earlier one may be
-    /// scheduled beside it (`FramePacer.frameTime`); the later then finds nothing due.
-    private var scheduledFrameTime: TimeInterval?
+    /// The scheduled frame and when it runs, if one is scheduled. One wanted sooner
+    /// (`FramePacer.frameTime`) replaces it.
+    private var scheduledFrame: (time: TimeInterval, work: DispatchWorkItem)?
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
     private(set) var isClosed = false
@@ -333,22 +333,18 @@ public final class X11Host {
         // Input being processed is drawn when the whole read has been handled.
         guard !isProcessingEvents, !isClosed else { return }
         let now = MonotonicClock().now
-        guard let time = pacer.frameTime(wantedAt: now, showingInput: hasUndrawnInput, pending: scheduledFrameTime)
+        guard let time = pacer.frameTime(wantedAt: now, showingInput: hasUndrawnInput, pending: scheduledFrame?.time)
         else { return }
-        scheduledFrameTime = time
-        let delay = time - now
-        let work = { @Sendable [weak self] in
+        scheduledFrame?.work.cancel()
+        let work = DispatchWorkItem { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
-                if self.scheduledFrameTime == time { self.scheduledFrameTime = nil }
+                self.scheduledFrame = nil
                 self.displayIfNeeded()
             }
         }
-        if delay == 0 {
-            DispatchQueue.main.async(execute: work)
-        } else {
-            DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: work)
-        }
+        scheduledFrame = (time, work)
+        DispatchQueue.main.asyncAfter(deadline: .now() + (time - now), execute: work)
     }
 
     /// Draws and presents a frame now if something changed and the pacer allows it;
