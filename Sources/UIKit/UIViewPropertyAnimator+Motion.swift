@@ -33,9 +33,8 @@ extension UIViewPropertyAnimator {
         motion = .paused(values: tracks.map { _ in 0 }, fraction: 0, scrubbedLinearly: false)
         showPaused()
         if !isUserInteractionEnabled {
-            blockedViews = Array(Set(tracks.map { ObjectIdentifier($0.view) })).compactMap { id in
-                tracks.first { ObjectIdentifier($0.view) == id }?.view
-            }
+            var seen = Set<ObjectIdentifier>()
+            blockedViews = tracks.map(\.view).filter { seen.insert(ObjectIdentifier($0)).inserted }
             for view in blockedViews { view.nonInteractiveAnimationCount += 1 }
         }
     }
@@ -179,7 +178,6 @@ extension UIViewPropertyAnimator {
                     animation.toValue = track.difference
                     animation.timingFunction = Self.mirrored(curve)
                     animation.beginTime = Self.layerTime(start - (1 - fraction) * duration, on: track.view.layer)
-                    remaining = fraction * duration
                 } else {
                     animation = CABasicAnimation(keyPath: track.key)
                     animation.fromValue = track.difference
@@ -187,7 +185,6 @@ extension UIViewPropertyAnimator {
                     animation.timingFunction = curve
                     animation.beginTime = Self.layerTime(
                         start - fraction * duration + track.delayFactor * duration, on: track.view.layer)
-                    remaining = (1 - fraction) * duration
                 }
                 animation.duration = max(span, 1e-9)
             case .fresh(let startValues, let target, let start, let span, let provider):

@@ -65,12 +65,6 @@ public struct XI2ScrollTranslator: Sendable {
         readings[device] = usable.isEmpty ? nil : values.filter { value in usable.contains { $0.number == value.key } }
     }
 
-    /// Forgets the readings of `device`'s scroll valuators (all devices when nil), so its
-    /// next reading is a baseline.
-    public mutating func forgetReadings(ofDevice device: Int? = nil) {
-        if let device { readings[device] = nil } else { readings.removeAll() }
-    }
-
     /// Whether `device` has scroll valuators this translator reads.
     public func hasScrollValuators(_ device: Int) -> Bool {
         axes[device] != nil

@@ -26,9 +26,6 @@ extension TouchscreenMapping {
             self.connection = connection
         }
 
-        /// Whether a matrix is still changed (restore() not yet called).
-        public var isApplied: Bool { !changed.isEmpty }
-
         /// Maps `device` if the kiosk's rule says so (`decide(for:monitor:on:)`) and
         /// keeps its original for `restore()`; the clause saying what was done.
         func map(_ device: TouchDeviceInfo) -> String {
@@ -52,7 +49,7 @@ extension TouchscreenMapping {
                 return "kiosk: " + map(device)
             }
             guard let matrix = readMatrix(device: device.id, on: connection),
-                  !zip(matrix, known.mapped).allSatisfy({ abs($0 - $1) < 1e-6 }) else { return nil }
+                  !TouchscreenMapping.isClose(matrix, known.mapped) else { return nil }
             writeMatrix(known.mapped, device: device.id, on: connection)
             return "kiosk: touchscreen \"\(device.name)\" came back with another matrix; mapped to \(monitor.name) again"
         }

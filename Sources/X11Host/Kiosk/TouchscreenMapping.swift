@@ -186,6 +186,11 @@ public enum TouchscreenMapping {
     }
 
     nonisolated static func isIdentity(_ matrix: [Float]) -> Bool {
-        zip(matrix, identity).allSatisfy { abs($0 - $1) < 1e-6 }
+        isClose(matrix, identity)
+    }
+
+    /// Whether two matrices are the same, but for the rounding of a float property.
+    nonisolated static func isClose(_ matrix: [Float], _ other: [Float]) -> Bool {
+        zip(matrix, other).allSatisfy { abs($0 - $1) < 1e-6 }
     }
 }
