@@ -124,19 +124,7 @@ class CairoContextBackend: CGContextBackend {
     func showText(_ text: String, at origin: CGPoint, font: TextFont, color: CGColor) {
         CairoText.select(font, in: cairo)
         setSource(color)
-        cairo_new_path(cairo)
-        // Glyphs placed from `origin` itself, not through `cairo_show_text`, which starts
-        // them at the current point: Cairo keeps that in device space rounded to 1/256
-        // pixel, so now and then a line starts exactly half a pixel between two, and then
-        // floating-point noise, which differs with the translation (a damage rectangle's
-        // scratch buffer against the whole window), picks the pixel each glyph lands on.
-        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
-        var count: Int32 = 0
-        if cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cairo), origin.x, origin.y, text, -1,
-                                            &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS {
-            cairo_show_glyphs(cairo, glyphs, count)
-        }
-        cairo_glyph_free(glyphs)
+        CairoText.show(text, at: origin, in: cairo)
         painted()
     }
 

@@ -21,4 +21,22 @@ enum CairoText {
         cairo_set_font_size(cairo, font.size)
         cairo_set_font_options(cairo, fontOptions)
     }
+
+    /// Shows `text` in the selected font with its baseline's left end at `origin` (user
+    /// space). The glyphs are placed from `origin` itself, not through `cairo_show_text`,
+    /// which starts them at the current point: Cairo keeps that in device space rounded
+    /// to 1/256 pixel, so now and then a line starts exactly half a pixel between two,
+    /// and then floating-point noise, which differs with the translation (a damage
+    /// rectangle's scratch buffer against the whole window), picks the pixel each glyph
+    /// lands on.
+    static func show(_ text: String, at origin: CGPoint, in cairo: OpaquePointer) {
+        cairo_new_path(cairo)
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        if cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cairo), origin.x, origin.y, text, -1,
+                                            &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS {
+            cairo_show_glyphs(cairo, glyphs, count)
+        }
+        cairo_glyph_free(glyphs)
+    }
 }

@@ -186,8 +186,7 @@ public struct Canvas {
                          weight: FontWeight = .regular) {
         selectFont(size: size, weight: weight)
         set(color)
-        cairo_move_to(context, origin.x, origin.y)
-        cairo_show_text(context, text)
+        CairoText.show(text, at: origin, in: context)
     }
 
     /// The advance width of a line of text.
