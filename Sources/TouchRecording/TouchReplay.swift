@@ -138,9 +138,9 @@ public final class TouchReplay {
         }
     }
 
+    /// Delayed calls due on the way run at their own deadlines, as in a live run.
     private func advanceClock(to time: TimeInterval) {
-        guard let manual = clock as? ManualClock, time > manual.now else { return }
-        manual.now = time
-        UIApplication.shared.runPendingTimers()
+        guard let manual = clock as? ManualClock else { return }
+        UIApplication.shared.advance(manual, to: time)
     }
 }

@@ -131,20 +131,8 @@ public final class TouchInjector {
 
     private func advanceClock(to time: TimeInterval) {
         lastTime = max(lastTime, time)
-        guard let manual = clock as? ManualClock, time > manual.now else { return }
-        // Each delayed call runs with the clock at its own deadline, as the host's run
-        // loop wakes for it: a content-touch hold or a long press that fires inside a
-        // long wait sees the time it was due, and what it schedules can fire in the
-        // same wait. A call due again at the very instant it ran waits for the next
-        // pump, as in the run loop, so a call that reschedules itself cannot spin.
-        while let deadline = UIApplication.shared.nextTimerDeadline, deadline <= time {
-            let step = max(deadline, manual.now)
-            manual.now = step
-            UIApplication.shared.runPendingTimers()
-            if let next = UIApplication.shared.nextTimerDeadline, next <= step { break }
-        }
-        manual.now = time
-        UIApplication.shared.runPendingTimers()
+        guard let manual = clock as? ManualClock else { return }
+        UIApplication.shared.advance(manual, to: time)
     }
 
     private func sample(_ id: TouchSample.ID, _ phase: TouchSample.Phase, _ point: CGPoint, at time: TimeInterval) -> TouchSample {

@@ -29,4 +29,23 @@ extension UIApplication {
     public var nextTimerDeadline: TimeInterval? {
         timerQueue.nextDeadline
     }
+
+    /// Moves `clock` on to `time`, running every delayed call that falls due on the way
+    /// with the clock at its own deadline, as the host's run loop wakes for it: a
+    /// content-touch hold or a long press that fires inside a long wait sees the time it
+    /// was due, and what it schedules can fire in the same wait. A call due again at the
+    /// very instant it ran waits for the next pump, as in the run loop, so a call that
+    /// reschedules itself cannot spin. For what drives time in tests and replays
+    /// (`TouchInjector`, `TouchReplay`).
+    package func advance(_ clock: ManualClock, to time: TimeInterval) {
+        guard time > clock.now else { return }
+        while let deadline = nextTimerDeadline, deadline <= time {
+            let step = max(deadline, clock.now)
+            clock.now = step
+            runPendingTimers()
+            if let next = nextTimerDeadline, next <= step { break }
+        }
+        clock.now = time
+        runPendingTimers()
+    }
 }

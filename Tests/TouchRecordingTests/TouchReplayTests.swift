@@ -101,6 +101,21 @@ final class TouchReplayTests: XCTestCase {
         XCTAssertNil(replay.endNote)
     }
 
+    /// Delayed calls falling due in a gap between recorded events run at their own
+    /// deadlines, and one they schedule in the same gap too, as in a live run.
+    func testDelayedCallsInAGapRunAtTheirOwnDeadlines() async {
+        let scene = Scene()
+        let replay = TouchReplay(recording: dragThenTap, window: scene.window, clock: clock)
+        var ran: [String] = []
+        UIApplication.shared.schedule(afterDelay: 0.15) {
+            ran.append(String(format: "hold t=%.2f", CACurrentMediaTime()))
+            UIApplication.shared.schedule(afterDelay: 0.1) { ran.append(String(format: "chained t=%.2f", CACurrentMediaTime())) }
+        }
+        replay.play(until: 0.4)
+        XCTAssertEqual(ran, ["hold t=100.15", "chained t=100.25"])
+        XCTAssertEqual(clock.now, 100.4)
+    }
+
     func testTwoReplaysOfOneFileGiveIdenticalTracesAndFrames() async throws {
         let text = TouchRecordingFormat.text(of: dragThenTap)
         func replayOnce() throws -> (trace: [String], pixels: [UInt8], messages: [String]) {
