@@ -128,10 +128,7 @@ enum CoreBenchmarks {
 
     /// Instructions per operation under callgrind, or nil without valgrind.
     static func instructions(_ key: String, executable: URL) -> Double? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
-              let few = callgrindInstructions(["core-op", key, "100"], executable: executable),
-              let many = callgrindInstructions(["core-op", key, "1100"], executable: executable) else { return nil }
-        return (many - few) / 1_000
+        callgrindInstructionsPerRun("core-op", key, few: 100, many: 1_100, executable: executable)
     }
 
     /// Prints the table of every core benchmark.

@@ -46,7 +46,7 @@ enum DamageBenchmark {
                 nextFrame = clock.now + 1.0 / 60
             }
         }
-        let worst = maximumDifference(run.whole, run.damaged)
+        let worst = maximumChannelDifference(run.whole, run.damaged)
         func mean(_ values: [Int]) -> Double { Double(values.reduce(0, +)) / Double(max(values.count, 1)) }
         func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         print("| policy, 1024×768, one finger moving every 8 ms, every overlay on | frames | px drawn & copied / frame (mean) | share of window | frame µs (median) |")
@@ -128,12 +128,5 @@ enum DamageBenchmark {
                 damagePixels.append(region.pixelCount)
             }
         }
-    }
-
-    private static func maximumDifference(_ a: FrameBuffer, _ b: FrameBuffer) -> Int {
-        let pa = a.pixels.assumingMemoryBound(to: UInt8.self), pb = b.pixels.assumingMemoryBound(to: UInt8.self)
-        var worst = 0
-        for index in 0..<(a.stride * a.pixelHeight) { worst = max(worst, abs(Int(pa[index]) - Int(pb[index]))) }
-        return worst
     }
 }

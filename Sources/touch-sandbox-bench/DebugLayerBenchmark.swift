@@ -166,10 +166,7 @@ enum DebugLayerBenchmark {
     }
 
     private static func callgrind(_ key: String, executable: URL) -> Double? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
-              let few = callgrindInstructions(["debug-layer-op", key, "100"], executable: executable),
-              let many = callgrindInstructions(["debug-layer-op", key, "600"], executable: executable) else { return nil }
-        return (many - few) / 500
+        callgrindInstructionsPerRun("debug-layer-op", key, few: 100, many: 600, executable: executable)
     }
 
     /// Median nanoseconds per operation of each set-up, rounds alternating between them

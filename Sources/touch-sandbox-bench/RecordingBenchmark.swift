@@ -100,11 +100,8 @@ enum RecordingBenchmark {
         let names = ["move", "record", "record-flush"]
         var instructions: [String: Double] = [:]
         for name in names {
-            if FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
-               let few = callgrindInstructions(["recording-op", name, "1000"], executable: executable),
-               let many = callgrindInstructions(["recording-op", name, "6000"], executable: executable) {
-                instructions[name] = (many - few) / 5000
-            }
+            instructions[name] = callgrindInstructionsPerRun("recording-op", name, few: 1_000, many: 6_000,
+                                                             executable: executable)
         }
         var samples: [String: [Double]] = [:]
         for _ in 0..<9 {

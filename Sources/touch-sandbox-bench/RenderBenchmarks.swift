@@ -105,10 +105,7 @@ enum RenderBenchmarks {
     }
 
     private static func instructionsPerFrame(_ key: String, executable: URL) -> Double? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
-              let one = callgrindInstructions(["render-op", key, "1"], executable: executable),
-              let six = callgrindInstructions(["render-op", key, "6"], executable: executable) else { return nil }
-        return (six - one) / 5
+        callgrindInstructionsPerRun("render-op", key, few: 1, many: 6, executable: executable)
     }
 
     private static func milliseconds(per count: Int, _ body: () -> Void) -> Double {

@@ -87,10 +87,7 @@ enum ScrollBenchmark {
 
     /// Instructions per operation under callgrind, or nil without valgrind.
     static func instructions(_ key: String, executable: URL) -> Double? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
-              let few = callgrindInstructions(["scroll-op", key, "100"], executable: executable),
-              let many = callgrindInstructions(["scroll-op", key, "1100"], executable: executable) else { return nil }
-        return (many - few) / 1_000
+        callgrindInstructionsPerRun("scroll-op", key, few: 100, many: 1_100, executable: executable)
     }
 
     /// Runs one operation `count` times after its set-up (for callgrind).
@@ -206,13 +203,6 @@ enum ScrollBenchmark {
         print(String(format: "| ratio damage / whole | | %.3f | | | %.3f |", mean(damagePixels) / area,
                      middle(damageTimes) / middle(wholeTimes)))
         print(String(format: "the fling travelled %.0f points in %d frames; ", travelled, frames)
-            + "largest channel difference between the two final frames: \(maximumDifference(whole, damaged)) of 255")
-    }
-
-    private static func maximumDifference(_ a: FrameBuffer, _ b: FrameBuffer) -> Int {
-        let pa = a.pixels.assumingMemoryBound(to: UInt8.self), pb = b.pixels.assumingMemoryBound(to: UInt8.self)
-        var worst = 0
-        for index in 0..<(a.stride * a.pixelHeight) { worst = max(worst, abs(Int(pa[index]) - Int(pb[index]))) }
-        return worst
+            + "largest channel difference between the two final frames: \(maximumChannelDifference(whole, damaged)) of 255")
     }
 }

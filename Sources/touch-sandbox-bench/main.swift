@@ -1,3 +1,4 @@
+import CairoRenderer
 import Foundation
 import HeadlessXorg
 import TouchSandbox
@@ -53,6 +54,24 @@ func callgrindInstructions(_ arguments: [String], executable: URL) -> Double? {
           let number = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
     else { return nil }
     return Double(number)
+}
+
+/// Instructions per run of `operation` (a command of this executable, `NAME KEY COUNT`),
+/// from two callgrind runs of `few` and `many` runs, differenced so that start-up and
+/// set-up cancel; nil when valgrind cannot run.
+func callgrindInstructionsPerRun(_ command: String, _ key: String, few: Int, many: Int, executable: URL) -> Double? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
+          let small = callgrindInstructions([command, key, String(few)], executable: executable),
+          let large = callgrindInstructions([command, key, String(many)], executable: executable) else { return nil }
+    return (large - small) / Double(many - few)
+}
+
+/// The largest difference of any byte of two frames of one size (0 to 255).
+func maximumChannelDifference(_ a: FrameBuffer, _ b: FrameBuffer) -> Int {
+    let pa = a.pixels.assumingMemoryBound(to: UInt8.self), pb = b.pixels.assumingMemoryBound(to: UInt8.self)
+    var worst = 0
+    for index in 0..<(a.stride * a.pixelHeight) { worst = max(worst, abs(Int(pa[index]) - Int(pb[index]))) }
+    return worst
 }
 
 /// Starts a client process on the server and waits for it to announce itself on stderr.
