@@ -104,11 +104,7 @@ extension TouchscreenMappingTests {
     @discardableResult
     private static func assertPutBack(_ server: HeadlessXorg, _ probe: OpaquePointer, errors: Pipe,
                                       file: StaticString = #filePath, line: UInt = #line) -> String {
-        for device in devices {
-            XCTAssertEqual(matrix(probe, device), TouchscreenMapping.identity, "\(device) put back", file: file, line: line)
-            XCTAssertFalse(FileManager.default.fileExists(
-                atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device, file: file, line: line)
-        }
+        expectEveryMatrixPutBack(server: server, probe: probe, file: file, line: line)
         return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 

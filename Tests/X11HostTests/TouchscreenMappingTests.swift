@@ -253,9 +253,6 @@ final class TouchscreenMappingTests: XCTestCase {
 
     // MARK: - Helpers (the test's own Xlib calls, not the code under test)
 
-    /// Runs `body` on the main actor with the shared server and a connection of the
-    /// test's own to it (with the LEFT and RIGHT halves defined, if asked), and puts
-    /// the monitors, the matrices and the state files back afterwards.
     /// Closes the kiosk host and checks that every touchscreen has its matrix from before
     /// the kiosk (the identity) and that no state file is left.
     @MainActor
@@ -263,8 +260,15 @@ final class TouchscreenMappingTests: XCTestCase {
                                           file: StaticString = #filePath, line: UInt = #line) {
         host.close()
         host.connection.close()
-        for device in Self.devices {
-            XCTAssertEqual(Self.matrix(probe, device), TouchscreenMapping.identity,
+        expectEveryMatrixPutBack(server: server, probe: probe, file: file, line: line)
+    }
+
+    /// Checks that every touchscreen has its matrix from before the kiosk (the identity)
+    /// and that no state file is left.
+    static func expectEveryMatrixPutBack(server: HeadlessXorg, probe: OpaquePointer,
+                                         file: StaticString = #filePath, line: UInt = #line) {
+        for device in devices {
+            XCTAssertEqual(matrix(probe, device), TouchscreenMapping.identity,
                            "\(device): its matrix before the kiosk mapped it", file: file, line: line)
             XCTAssertFalse(FileManager.default.fileExists(
                 atPath: TouchscreenMapping.stateFile(display: server.display, device: device).path), device,
@@ -272,6 +276,9 @@ final class TouchscreenMappingTests: XCTestCase {
         }
     }
 
+    /// Runs `body` on the main actor with the shared server and a connection of the
+    /// test's own to it (with the LEFT and RIGHT halves defined, if asked), and puts
+    /// the monitors, the matrices and the state files back afterwards.
     func onHeadlessServer(withHalves: Bool, _ body: @MainActor (HeadlessXorg, OpaquePointer) throws -> Void) throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()

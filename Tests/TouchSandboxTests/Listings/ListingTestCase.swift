@@ -33,6 +33,11 @@ class ListingTestCase: XCTestCase {
         clock.advance(by: seconds)
         CAAnimationEngine.tick()
     }
+
+    /// Runs `seconds` of frames at 60 a second.
+    func frames(_ seconds: TimeInterval) {
+        for _ in 0..<Int((seconds * 60).rounded()) { advance(1.0 / 60) }
+    }
 }
 
 func XCTAssertEqualPoints(_ p: CGPoint?, _ q: CGPoint, accuracy: CGFloat = 1e-9, _ message: String = "",

@@ -13,11 +13,6 @@ final class ScrollPagesSceneTests: ListingTestCase {
         scene = show(ScrollPagesScene.self)
     }
 
-    /// Runs frames at 60 a second.
-    private func frames(_ seconds: TimeInterval) {
-        for _ in 0..<Int((seconds * 60).rounded()) { advance(1.0 / 60) }
-    }
-
     private var middle: CGPoint {
         CGPoint(x: scene.pager.frame.midX, y: scene.pager.frame.midY)
     }

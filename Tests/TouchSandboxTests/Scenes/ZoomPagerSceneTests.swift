@@ -15,11 +15,6 @@ final class ZoomPagerSceneTests: ListingTestCase {
         scene = show(ZoomPagerScene.self)
     }
 
-    /// Runs frames at 60 a second.
-    private func frames(_ seconds: TimeInterval) {
-        for _ in 0..<Int((seconds * 60).rounded()) { advance(1.0 / 60) }
-    }
-
     private var pageWidth: CGFloat { scene.pager.bounds.width }
 
     /// The middle of the pager, in the window.

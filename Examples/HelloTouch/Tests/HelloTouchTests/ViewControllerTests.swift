@@ -34,7 +34,10 @@ struct ViewControllerTests {
 
         let center = controller.square.center
         #expect(center == end)
-        attachScreen(unless: center == end, named: "after the drag")
+        // The pan took the finger: the tap recognizer did not fire.
+        #expect(controller.square.backgroundColor == controller.colors[0])
+        attachScreen(unless: center == end && controller.square.backgroundColor == controller.colors[0],
+                     named: "after the drag")
     }
 
     @Test func aTapGivesTheSquareTheNextColour() {
