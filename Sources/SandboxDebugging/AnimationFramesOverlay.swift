@@ -121,7 +121,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
                 canvas.strokePolygon(shown, with: Self.presentationColor, lineWidth: Self.lineWidth)
             }
             if clip.intersects(drawing.reaches[1]) {
-                canvas.fillRoundedRect(plate, radius: 3, with: DebugPalette.plate)
+                canvas.fillPlate(plate, radius: 3, with: DebugPalette.plate)
                 canvas.drawText(drawing.label, at: CGPoint(x: plate.minX + 4, y: plate.maxY - 4), size: Self.labelSize,
                                 color: Self.presentationColor)
             }

@@ -211,9 +211,9 @@ public final class HitTestOverlay: DebugOverlay {
                 canvas.strokePolygon(outline.corners, with: color, lineWidth: Self.lineWidth)
             }
             guard clip.intersects(label) else { continue }
-            canvas.fillRoundedRect(label, radius: 4, with: DebugPalette.plate)
-            canvas.fillRoundedRect(CGRect(x: label.minX, y: label.minY, width: 3, height: label.height), radius: 1.5,
-                                   with: color)
+            canvas.fillPlate(label, radius: 4, with: DebugPalette.plate)
+            canvas.fillPlate(CGRect(x: label.minX, y: label.minY, width: 3, height: label.height), radius: 1.5,
+                            with: color)
             canvas.drawText(outline.label, at: CGPoint(x: label.minX + Self.labelPadding, y: label.maxY - 5),
                             size: Self.labelSize, color: DebugPalette.primaryText)
         }

@@ -23,19 +23,6 @@ final class CanvasStampTests: XCTestCase {
         return buffer.makeImage()
     }
 
-    /// The largest difference of any channel of any pixel.
-    private func largestDifference(_ a: CGImage, _ b: CGImage) -> Int {
-        var largest = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-                largest = max(largest, abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
-                              abs(Int(p.blue) - Int(q.blue)))
-            }
-        }
-        return largest
-    }
-
     func testOnAQuarterPixelTheCopyIsTheDrawingAtOneLevelOfRounding() async {
         var renders = 0
         let stamp = CanvasStamp(reach: 11) { canvas in
@@ -49,7 +36,7 @@ final class CanvasStampTests: XCTestCase {
             }
             // Disc then rim composited in place, or together first: Porter-Duff "over" is
             // associative, up to 8-bit rounding.
-            XCTAssertLessThanOrEqual(largestDifference(copied, drawn), 1, "at \(anchor) × \(scale)")
+            XCTAssertLessThanOrEqual(largestChannelDifference(copied, drawn), 1, "at \(anchor) × \(scale)")
             XCTAssertNotEqual(copied.pixel(x: Int(anchor.x * scale), y: Int(anchor.y * scale)).blue,
                               frame(scale: scale) { _ in }.pixel(x: 0, y: 0).blue)
         }
@@ -64,7 +51,7 @@ final class CanvasStampTests: XCTestCase {
         }
         let near = frame { $0.draw(stamp, at: CGPoint(x: 20.3, y: 15.55)) }
         let exact = frame { $0.draw(stamp, at: CGPoint(x: 20.25, y: 15.5)) }
-        XCTAssertEqual(largestDifference(near, exact), 0)
+        XCTAssertEqual(largestChannelDifference(near, exact), 0)
         XCTAssertEqual(renders, 1)
         // Whole pixels apart: the same rendering, moved.
         let moved = frame { $0.draw(stamp, at: CGPoint(x: 37.25, y: 19.5)) }
@@ -82,7 +69,7 @@ final class CanvasStampTests: XCTestCase {
         // Sides cutting through the disc and its antialiased rim.
         let pieces = frame(rects: [CGRect(x: 0, y: 0, width: 27, height: 40), CGRect(x: 27, y: 0, width: 33, height: 18),
                                    CGRect(x: 27, y: 18, width: 33, height: 22)]) { $0.draw(stamp, at: anchor) }
-        XCTAssertEqual(largestDifference(whole, pieces), 0)
+        XCTAssertEqual(largestChannelDifference(whole, pieces), 0)
     }
 
     func testOnARotatedCanvasTheStampIsDrawnInPlace() async {
@@ -101,7 +88,7 @@ final class CanvasStampTests: XCTestCase {
                 self.disc(canvas)
             }
         }
-        XCTAssertEqual(largestDifference(rotated, drawn), 0)
+        XCTAssertEqual(largestChannelDifference(rotated, drawn), 0)
         XCTAssertEqual(renders, 1)
     }
 
@@ -117,7 +104,7 @@ final class CanvasStampTests: XCTestCase {
         let drawn = frame { canvas in
             canvas.withTransform(CGAffineTransform(translationX: 0.5, y: 0.5).concatenating(zoom)) { self.disc(canvas) }
         }
-        XCTAssertEqual(largestDifference(copied, drawn), 0)
+        XCTAssertEqual(largestChannelDifference(copied, drawn), 0)
         XCTAssertEqual(renders, 1)
     }
 }
