@@ -30,6 +30,47 @@ final class CALayerActionsTests: AnimationTestCase {
         XCTAssertEqual(layer.presentation()!.opacity, 0.75, accuracy: 1e-6)
     }
 
+    /// The value a retargeted property starts from comes from the animations that write
+    /// it, under a key path (`bounds.size.width`) or in a group, and not from those of
+    /// other properties.
+    func testRetargetingStartsFromTheAnimationsOfThatPropertyOnly() async {
+        let (_, layer) = attachedLayer()
+        CATransaction.setDisableActions(true)
+        layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        layer.opacity = 1
+        CATransaction.setDisableActions(false)
+        let width = CABasicAnimation(keyPath: "bounds.size.width")
+        width.fromValue = 0
+        width.toValue = 100
+        width.duration = 1
+        width.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(width, forKey: "width")
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 1
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        let group = CAAnimationGroup()
+        group.animations = [fade]
+        group.duration = 1
+        layer.add(group, forKey: "group")
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.toValue = Double.pi
+        spin.duration = 1
+        layer.add(spin, forKey: "spin")
+        clock.now = 10.25
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 50)
+        layer.opacity = 0.5
+        layer.cornerRadius = 4
+        func from(_ key: String) -> Any? { (layer.animation(forKey: key) as? CABasicAnimation)?.fromValue }
+        let bounds = from("bounds") as? CGRect
+        XCTAssertEqual(Double(bounds?.width ?? .nan), 25, accuracy: 1e-9, "the width's key path")
+        XCTAssertEqual(bounds?.height, 50)
+        XCTAssertEqual(Double(from("opacity") as? CGFloat ?? .nan), 0.25, accuracy: 1e-9, "the group's fade")
+        XCTAssertEqual(from("cornerRadius") as? CGFloat, 0, "nothing animates it: the model's old value")
+    }
+
     func testEveryAnimatablePropertyHasAnImplicitAnimation() async {
         let (_, layer) = attachedLayer()
         let shape = CAShapeLayer()
