@@ -38,7 +38,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
     /// What each drawn layer's outlines and plate reached in the last frame, two
     /// rectangles a layer (see `Drawing.reaches`).
     private var drawnReaches: [CGRect] = []
-    /// The frame's drawings, made for its first rectangle and kept for the others.
+    /// The frame's drawings, made for its damage and kept for its rectangles.
     private var keptDrawings = KeptForFrame<[Drawing]>()
     private let measurer = TextMeasurer()
 
@@ -47,7 +47,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
     /// Where the outlines were drawn and will be, when any moved.
     public func damageForFrame(in window: UIWindow) -> [CGRect] {
         guard isVisible else { return [] }
-        let reaches = drawings(in: window).flatMap(\.reaches)
+        let reaches = keptDrawings.value(in: window, { drawings(in: window) }).flatMap(\.reaches)
         return reaches == drawnReaches ? [] : drawnReaches + reaches
     }
 

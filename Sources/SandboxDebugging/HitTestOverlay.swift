@@ -38,7 +38,7 @@ public final class HitTestOverlay: DebugOverlay {
     private var shownIDs: [TouchSample.ID] = []
     /// Where the overlay drew last, so that what it leaves is redrawn.
     private var drawnBounds: [CGRect] = []
-    /// The frame's placed outlines, made for its first rectangle and kept for the others.
+    /// The frame's placed outlines, made for its damage and kept for its rectangles.
     private var keptOutlines = KeptForFrame<[PlacedOutline]>()
     private let measurer = TextMeasurer()
 
@@ -92,7 +92,7 @@ public final class HitTestOverlay: DebugOverlay {
     /// Where the outlines were drawn and will be, when the views moved under the touches.
     public func damageForFrame(in window: UIWindow) -> [CGRect] {
         guard isVisible else { return [] }
-        let upcoming = upcomingDamage(in: window)
+        let upcoming = keptOutlines.value(in: window, { placedOutlines(in: window) }).flatMap(\.covered)
         return upcoming == drawnBounds ? [] : drawnBounds + upcoming
     }
 

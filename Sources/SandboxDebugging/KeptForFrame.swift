@@ -3,14 +3,14 @@ import UIKit
 /// What an overlay derives from a window's layer tree to draw it (the layers it
 /// outlines, their labels), kept for the rest of one frame.
 ///
-/// A host draws a frame rectangle by rectangle, every overlay once per rectangle, inside
-/// one `CAAnimationEngine.holdingTime(_:)` call, and drawing does not change the tree.
-/// So what an overlay derives for its first rectangle holds for the others: it is kept
-/// under that call's number (`CAAnimationEngine.heldScope`) and made again under any
-/// other, or every time outside such a call (a screenshot, a test drawing once). The
-/// damage a frame starts with is not taken from it: the windows' layout, earlier in the
-/// same call, may change the tree before the first rectangle is drawn. The value stays
-/// held (with any layers it names) until the next frame's first rectangle replaces it.
+/// A host takes a frame's damage and then draws it rectangle by rectangle, every overlay
+/// once per rectangle, inside one `CAAnimationEngine.holdingTime(_:)` call. The windows
+/// are laid out as their damage is taken, before the overlays' (the overlays' frame stage
+/// comes after every window's), and drawing does not change the tree. So what an
+/// overlay derives for its damage holds for every rectangle: it is kept under that
+/// call's number (`CAAnimationEngine.heldScope`) and made again under any other, or
+/// every time outside such a call (a screenshot, a test drawing once). The value stays
+/// held (with any layers it names) until the next frame replaces it.
 @MainActor
 struct KeptForFrame<Value> {
     private var scope: UInt64?

@@ -33,7 +33,7 @@ public final class PathHitRegionOverlay: DebugOverlay {
     @exclusivity(unchecked) public var isVisible = false
     /// What each region reached in the last frame.
     private var drawnReaches: [CGRect] = []
-    /// The frame's regions, found for its first rectangle and kept for the others.
+    /// The frame's regions, found for its damage and kept for its rectangles.
     private var keptRegions = KeptForFrame<[(region: Region, reach: CGRect)]>()
 
     public init() {}
@@ -41,12 +41,17 @@ public final class PathHitRegionOverlay: DebugOverlay {
     /// Where the regions were drawn and will be, when any moved or changed.
     public func damageForFrame(in window: UIWindow) -> [CGRect] {
         guard isVisible else { return [] }
-        let reaches = regions(in: window).map(Self.reach)
+        let reaches = keptRegions.value(in: window, { placedRegions(in: window) }).map(\.reach)
         return reaches == drawnReaches ? [] : drawnReaches + reaches
     }
 
     private static func reach(of region: Region) -> CGRect {
         region.path.boundingBox.applying(region.transform).insetBy(dx: -2, dy: -2)
+    }
+
+    /// The regions now, each with what it reaches.
+    private func placedRegions(in window: UIWindow) -> [(region: Region, reach: CGRect)] {
+        regions(in: window).map { ($0, Self.reach(of: $0)) }
     }
 
     /// The path-hit-tested layers of `window` now, in drawing order.
@@ -74,7 +79,7 @@ public final class PathHitRegionOverlay: DebugOverlay {
         guard isVisible else { return }
         let clip = canvas.clipBounds
         drawnReaches.removeAll(keepingCapacity: true)
-        for (region, reach) in keptRegions.value(in: window, { regions(in: window).map { ($0, Self.reach(of: $0)) } }) {
+        for (region, reach) in keptRegions.value(in: window, { placedRegions(in: window) }) {
             drawnReaches.append(reach)
             guard clip.intersects(reach) else { continue }
             canvas.fill(region.path, transform: region.transform, rule: region.rule,

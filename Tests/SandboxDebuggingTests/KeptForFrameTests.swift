@@ -89,4 +89,45 @@ final class KeptForFrameTests: OverlayTestCase {
             .filter { rgb(kept, $0.x, $0.y) != rgb(scene, $0.x, $0.y) }
         XCTAssertGreaterThan(touched.count, 2_000)
     }
+
+    /// The damage a held frame's overlays give is taken from what they then keep to draw
+    /// it: the same damage and the same pixels as overlays making both afresh.
+    func testAHeldFrameDrawsWhatItsDamageWasTakenFrom() async {
+        let view = UIView(frame: CGRect(x: 60, y: 60, width: 120, height: 80))
+        window.addSubview(view)
+        UIView.animate(withDuration: 1) { view.center = CGPoint(x: 260, y: 170) }
+        func overlaySet() -> [any DebugOverlay] {
+            let set: [any DebugOverlay] = [AnimationFramesOverlay(), HitTestOverlay(), PathHitRegionOverlay()]
+            for overlay in set { overlay.isVisible = true }
+            return set
+        }
+        let afresh = overlaySet(), held = overlaySet()
+        let finger = [sample(1, .began, 120, 100)]
+        send(finger, to: afresh)
+        send(finger, to: held)
+        let rects = [CGRect(x: 0, y: 0, width: 400, height: 90), CGRect(x: 0, y: 90, width: 400, height: 210)]
+        func frame(_ overlays: [any DebugOverlay]) -> (damage: [CGRect], image: CGImage) {
+            let damage = overlays.flatMap { $0.damageForFrame(in: window) }
+            let buffer = FrameBuffer(pointSize: window.bounds.size, scale: 1)
+            buffer.draw(eachOf: rects) { canvas in
+                canvas.fill(window.bounds, with: Self.background)
+                for overlay in overlays { overlay.draw(in: canvas, window: window) }
+            }
+            return (damage, buffer.makeImage())
+        }
+        clock.advance(by: 0.2)
+        _ = frame(afresh)
+        _ = CAAnimationEngine.holdingTime { frame(held) }
+        // The view moves on: where the outlines were and will be is damaged.
+        clock.advance(by: 0.2)
+        let made = frame(afresh)
+        let kept = CAAnimationEngine.holdingTime { frame(held) }
+        XCTAssertFalse(made.damage.isEmpty)
+        XCTAssertEqual(kept.damage, made.damage)
+        var differing = 0
+        for y in 0..<300 {
+            for x in 0..<400 where rgb(made.image, x, y) != rgb(kept.image, x, y) { differing += 1 }
+        }
+        XCTAssertEqual(differing, 0)
+    }
 }
