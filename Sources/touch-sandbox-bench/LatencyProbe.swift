@@ -3,12 +3,16 @@ import HeadlessXorg
 import UIKit
 import X11Host
 
-/// Touch-to-pixel latency: inject a touch into the headless server, then poll the
+/// Touch-to-pixel latency: inject a touch into the headless server, then watch the
 /// window's pixels through a connection of the probe's own until the spot shows.
 ///
 /// The clock starts just before the touch is written to the inputtest socket and stops
 /// when `XGetImage` first returns a changed pixel, so the figure covers the server's
-/// input processing, event delivery, the client's work and the copy to the window.
+/// input processing, event delivery, the client's work and the copy to the window. The
+/// probe reads the pixel every 0.2 ms (`WindowPixelReader`, the default, as every figure
+/// in `BENCHMARKS.md` before stop 26 was measured) or, with `--probe damage`, when the
+/// server reports drawing over it (`WindowDamageWatcher`): no polling interval in the
+/// figure, which tightens the floor's tail most.
 /// Between touches the probe lifts the finger, waits for the pixel to return and then
 /// 20 ms more, so every touch meets an idle client (as fingers at a touchscreen's
 /// 60–120 Hz do).
@@ -16,6 +20,16 @@ struct LatencyProbe {
     let server: HeadlessXorg
     let reader: WindowPixelReader
     let window: UInt
+    /// Nil: poll the pixel instead.
+    let watcher: WindowDamageWatcher?
+
+    /// How the probe learns that the pixel changed.
+    enum Eye: String {
+        /// A read every 0.2 ms.
+        case poll
+        /// Told by the DAMAGE extension, then one read.
+        case damage
+    }
 
     /// A point inside the spot (or rectangle) drawn for a touch at `point`, clear of the
     /// sandbox's id label.
@@ -31,17 +45,23 @@ struct LatencyProbe {
             let (x, y) = Self.probe(for: point)
             guard let before = reader.pixel(of: window, x: x, y: y) else { throw ProbeError.windowGone }
             let touchID = UInt32(index % 8 + 1)
+            watcher?.discardReports()
             let start = MonotonicClock().now
             try server.touchscreen.touches([(touchID, .begin, point)])
-            guard reader.waitForPixel(of: window, x: x, y: y, timeout: 2, until: { $0 != before }) != before else {
+            guard waitForPixel(x: x, y: y, until: { $0 != before }) != before else {
                 throw ProbeError.noPixelChange(index)
             }
             latencies.append((MonotonicClock().now - start) * 1000)
             try server.touchscreen.touches([(touchID, .end, point)])
-            _ = reader.waitForPixel(of: window, x: x, y: y, timeout: 2, until: { $0 == before })
+            _ = waitForPixel(x: x, y: y, until: { $0 == before })
             usleep(20_000)
         }
         return latencies
+    }
+
+    private func waitForPixel(x: Int, y: Int, until condition: (UInt32) -> Bool) -> UInt32? {
+        if let watcher { return watcher.waitForPixel(x: x, y: y, timeout: 2, until: condition) }
+        return reader.waitForPixel(of: window, x: x, y: y, timeout: 2, until: condition)
     }
 
     enum ProbeError: Error, CustomStringConvertible {

@@ -7,7 +7,10 @@ import X11Host
 // touch-sandbox-bench: the project's benchmarks, run in release mode. Each prints rows
 // of the tables in BENCHMARKS.md.
 //
-//   touch-sandbox-bench latency [touches]   touch-to-pixel latency, sandbox vs raw Xlib
+//   touch-sandbox-bench latency [touches] [--probe poll|damage]
+//                                           touch-to-pixel latency, sandbox vs raw Xlib; the probe
+//                                           reads the pixel every 0.2 ms, or when the DAMAGE
+//                                           extension reports drawing over it
 //   touch-sandbox-bench flood [seconds] [rate ...] [--scene NAME] [--overlays LIST] [--compare PATH]
 //                                           the same while ten fingers flood the client with moves
 //   touch-sandbox-bench sustained [seconds] one finger, then five, moving every 8 ms: latency of each move,
@@ -109,7 +112,7 @@ func waitForNewWindow(on display: String, besides existing: Set<UInt>, of client
 }
 
 @MainActor
-func measureLatency(touches: Int) throws {
+func measureLatency(touches: Int, eye: LatencyProbe.Eye) throws {
     let server = try HeadlessXorg(width: 1024, height: 768)
     defer { server.stop() }
     let reader = try WindowPixelReader(displayName: server.display)
@@ -129,7 +132,8 @@ func measureLatency(touches: Int) throws {
         // Clients log that they are ready before their map request reaches the server.
         let window = try waitForNewWindow(on: server.display, besides: before, of: client.name)
         usleep(300_000)  // let the first frame land
-        let probe = LatencyProbe(server: server, reader: reader, window: window)
+        let watcher = eye == .damage ? try WindowDamageWatcher(displayName: server.display, window: window) : nil
+        let probe = LatencyProbe(server: server, reader: reader, window: window, watcher: watcher)
         _ = try probe.measure(count: 10)  // warm-up
         rows.append((client.name, try probe.measure(count: touches)))
     }
@@ -173,7 +177,16 @@ MainActor.assumeIsolated {
     do {
         switch arguments.first {
         case "latency":
-            try measureLatency(touches: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
+            var rest = Array(arguments.dropFirst())
+            var eye = LatencyProbe.Eye.poll
+            if let flag = rest.firstIndex(of: "--probe") {
+                guard flag + 1 < rest.count, let chosen = LatencyProbe.Eye(rawValue: rest[flag + 1]) else {
+                    fail("latency: --probe takes damage or poll (how the probe sees the pixel change)")
+                }
+                eye = chosen
+                rest.removeSubrange(flag...flag + 1)
+            }
+            try measureLatency(touches: rest.first.flatMap { Int($0) } ?? 200, eye: eye)
         case "flood":
             try FloodBenchmark.run(Array(arguments.dropFirst()))
         case "sustained":
