@@ -1,16 +1,20 @@
 import CCairo
 import CoreGraphics
 
-/// Label plates (filled rounded rectangles) on whole device pixels, each size and colour
-/// rendered once and then copied: a debugging overlay draws its label's plate in every
-/// damage rectangle it reaches, and the next touch's label has a plate of the same size.
+/// Label plates (filled rounded rectangles) on whole device pixels, each size, corner
+/// radius and colour rendered once and then copied: a debugging overlay draws its
+/// label's plate in every damage rectangle it reaches, and the next touch's label has a
+/// plate of the same size.
 ///
 /// Cairo rasterises the corners' curves row by row, about 50,000 instructions for a
 /// 260 × 20 plate (callgrind, `BENCHMARKS.md`); a copy of the rendered pixels costs a few
-/// thousand. The plate is snapped to whole device pixels, each side to the nearest, so
-/// it draws the same pixels wherever it is copied, and stays inside the pixels its
-/// unsnapped rectangle touches (damage rectangles are rounded outwards to whole pixels).
-/// Where the canvas is rotated or skewed, the plate is filled in place, unsnapped.
+/// thousand. The plate is snapped to whole device pixels, each side to the nearest (a
+/// side halfway between two pixels goes to the greater, wherever the canvas's origin
+/// is), so it draws the same pixels wherever it is copied, also in a damage rectangle's
+/// scratch canvas, and stays inside the pixels its unsnapped rectangle touches (damage
+/// rectangles are rounded outwards to whole pixels). Where the canvas is rotated or
+/// skewed, the plate is larger than `largestPixels`, or its figures are not finite, it
+/// is filled in place, unsnapped.
 @MainActor
 final class PlateStamps {
     static let shared = PlateStamps()
@@ -23,15 +27,22 @@ final class PlateStamps {
         var red, green, blue, alpha: Double
     }
 
-    /// The rendered plates; emptied when it reaches `capacity`.
+    /// The rendered plates; emptied when they would pass `byteBudget`.
     private var images: [Key: OpaquePointer] = [:]
+    private var bytesKept = 0
     /// Plates rendered so far (the rest were copies).
     private(set) var renderCount = 0
-    /// Plates kept at once: a few overlays' labels at a few widths each.
-    static let capacity = 64
-    /// The largest plate side, in device pixels, rendered as a stamp; a larger one is
-    /// filled in place (it would take megabytes to keep).
-    static let largestSide = 2048
+    /// The memory the renderings may take together: some hundreds of label plates.
+    static let byteBudget = 8 << 20
+    /// The most pixels a plate rendered as a stamp has (a label 1,024 pixels wide at
+    /// 64 high); a larger one is filled in place.
+    static let largestPixels = 1024 * 64
+
+    init() {}
+
+    isolated deinit {
+        for image in images.values { cairo_surface_destroy(image) }
+    }
 
     /// Fills `rect` (canvas points) with `radius` corners in `color`, snapped to whole
     /// device pixels (see the type's description).
@@ -39,16 +50,21 @@ final class PlateStamps {
         let context = canvas.context
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
-        let left = (matrix.xx * rect.minX + matrix.x0).rounded(), right = (matrix.xx * rect.maxX + matrix.x0).rounded()
-        let top = (matrix.yy * rect.minY + matrix.y0).rounded(), bottom = (matrix.yy * rect.maxY + matrix.y0).rounded()
+        // Halves up, not away from zero: a side at -0.5 in a scratch canvas and at 99.5
+        // in the frame is the same side, and must land on the same pixel.
+        func snapped(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+        let left = snapped(matrix.xx * rect.minX + matrix.x0), right = snapped(matrix.xx * rect.maxX + matrix.x0)
+        let top = snapped(matrix.yy * rect.minY + matrix.y0), bottom = snapped(matrix.yy * rect.maxY + matrix.y0)
+        let deviceRadius = radius * matrix.xx
         guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.xx == matrix.yy,
-              left.magnitude < 1e9, top.magnitude < 1e9,
-              right - left <= Double(Self.largestSide), bottom - top <= Double(Self.largestSide) else {
+              left.magnitude < 1e9, top.magnitude < 1e9, right.magnitude < 1e9, bottom.magnitude < 1e9,
+              (right - left) * (bottom - top) <= Double(Self.largestPixels), deviceRadius.isFinite,
+              [color.red, color.green, color.blue, color.alpha].allSatisfy(\.isFinite) else {
             return canvas.fillRoundedRect(rect, radius: radius, with: color)
         }
         guard right > left, bottom > top else { return }
         let key = Key(width: Int(right - left), height: Int(bottom - top),
-                      quarterRadius: Int((radius * matrix.xx * 4).rounded()),
+                      quarterRadius: Int((max(0, deviceRadius) * 4).rounded()),
                       red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
         let image = images[key] ?? render(key)
         cairo_save(context)
@@ -60,10 +76,13 @@ final class PlateStamps {
     }
 
     private func render(_ key: Key) -> OpaquePointer {
-        if images.count >= Self.capacity {
+        let bytes = key.width * key.height * 4
+        if bytesKept + bytes > Self.byteBudget {
             for image in images.values { cairo_surface_destroy(image) }
             images.removeAll()
+            bytesKept = 0
         }
+        bytesKept += bytes
         renderCount += 1
         let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(key.width), Int32(key.height))!
         let context = cairo_create(image)!

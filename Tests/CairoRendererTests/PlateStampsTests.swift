@@ -51,26 +51,41 @@ final class PlateStampsTests: XCTestCase {
     }
 
     func testEveryDamageRectangleGetsTheSamePixelsAsTheWholeFrame() async {
-        let rect = CGRect(x: 12.4, y: 7.7, width: 47.3, height: 19.6)
-        let whole = frame { $0.fillPlate(rect, radius: 4, with: plate) }
-        // Sides cutting through the plate and its corners.
-        let pieces = frame(rects: [CGRect(x: 0, y: 0, width: 14, height: 40), CGRect(x: 14, y: 0, width: 66, height: 9),
-                                   CGRect(x: 14, y: 9, width: 66, height: 31)]) { $0.fillPlate(rect, radius: 4, with: plate) }
-        XCTAssertEqual(largestChannelDifference(whole, pieces), 0)
+        // Sides cutting through the plate and its corners; in the second plate, sides
+        // halfway between two pixels, which a piece's canvas sees half a pixel before
+        // its own origin (-0.5) where the whole frame sees 12.5 and 7.5.
+        for rect in [CGRect(x: 12.4, y: 7.7, width: 47.3, height: 19.6), CGRect(x: 12.5, y: 7.5, width: 47, height: 20)] {
+            let whole = frame { $0.fillPlate(rect, radius: 4, with: plate) }
+            let pieces = frame(rects: [CGRect(x: 0, y: 0, width: 13, height: 40), CGRect(x: 13, y: 0, width: 67, height: 8),
+                                       CGRect(x: 13, y: 8, width: 67, height: 32)]) { $0.fillPlate(rect, radius: 4, with: plate) }
+            XCTAssertEqual(largestChannelDifference(whole, pieces), 0, "\(rect)")
+        }
     }
 
-    func testAPlateOfTheSameSizeAndColourIsRenderedOnce() async {
-        let stamps = PlateStamps.shared
-        let before = stamps.renderCount
+    func testAPlateOfTheSameSizeRadiusAndColourIsRenderedOnce() async {
+        let stamps = PlateStamps()
+        let size = CGSize(width: 61, height: 17)
         _ = frame(rects: [CGRect(x: 0, y: 0, width: 30, height: 40), CGRect(x: 30, y: 0, width: 50, height: 40)]) { canvas in
-            canvas.fillPlate(CGRect(x: 3, y: 4, width: 61, height: 17), radius: 4, with: plate)
+            stamps.fill(CGRect(origin: CGPoint(x: 3, y: 4), size: size), radius: 4, color: plate, in: canvas)
         }
-        XCTAssertEqual(stamps.renderCount, before + 1, "drawn in two rectangles, rendered once")
-        _ = frame { $0.fillPlate(CGRect(x: 11.2, y: 20.9, width: 61, height: 17), radius: 4, with: plate) }
-        XCTAssertEqual(stamps.renderCount, before + 1, "the same size elsewhere: copied")
-        _ = frame { $0.fillPlate(CGRect(x: 3, y: 4, width: 61, height: 17), radius: 4, with: plate.withAlpha(0.5)) }
-        _ = frame { $0.fillPlate(CGRect(x: 3, y: 4, width: 62, height: 17), radius: 4, with: plate) }
-        XCTAssertEqual(stamps.renderCount, before + 3, "another colour, another size: rendered")
+        XCTAssertEqual(stamps.renderCount, 1, "drawn in two rectangles, rendered once")
+        _ = frame { stamps.fill(CGRect(origin: CGPoint(x: 11.2, y: 20.9), size: size), radius: 4, color: plate, in: $0) }
+        XCTAssertEqual(stamps.renderCount, 1, "the same size elsewhere: copied")
+        _ = frame { stamps.fill(CGRect(origin: CGPoint(x: 3, y: 4), size: size), radius: 4, color: plate.withAlpha(0.5), in: $0) }
+        _ = frame { stamps.fill(CGRect(x: 3, y: 4, width: 62, height: 17), radius: 4, color: plate, in: $0) }
+        _ = frame { stamps.fill(CGRect(origin: CGPoint(x: 3, y: 4), size: size), radius: 3, color: plate, in: $0) }
+        XCTAssertEqual(stamps.renderCount, 4, "another colour, size or radius: rendered")
+    }
+
+    func testAPlateTooLargeToKeepOrWithFiguresNotFiniteIsFilledInPlace() async {
+        let stamps = PlateStamps()
+        let large = CGRect(x: 0.3, y: 0.3, width: 79, height: 39)
+        let scaled = frame(scale: 8) { stamps.fill(large, radius: 4, color: plate, in: $0) }
+        let filled = frame(scale: 8) { $0.fillRoundedRect(large, radius: 4, with: plate) }
+        XCTAssertEqual(largestChannelDifference(scaled, filled), 0, "632 × 312 pixels: in place, unsnapped")
+        let odd = frame { stamps.fill(CGRect(x: 3, y: 4, width: 20, height: 10), radius: .nan, color: plate, in: $0) }
+        XCTAssertEqual(odd.width, 80)
+        XCTAssertEqual(stamps.renderCount, 0)
     }
 
     func testOnARotatedCanvasThePlateIsFilledInPlace() async {
