@@ -12,7 +12,7 @@ import X11Host
 /// probe reads the pixel every 0.2 ms (`WindowPixelReader`, the default, as every figure
 /// in `BENCHMARKS.md` before stop 26 was measured) or, with `--probe damage`, when the
 /// server reports drawing over it (`WindowDamageWatcher`): no polling interval in the
-/// figure, which tightens the floor's tail most.
+/// figure, which matters most for the floor, whose whole figure is about one interval.
 /// Between touches the probe lifts the finger, waits for the pixel to return and then
 /// 20 ms more, so every touch meets an idle client (as fingers at a touchscreen's
 /// 60–120 Hz do).
@@ -24,7 +24,7 @@ struct LatencyProbe {
     let watcher: WindowDamageWatcher?
 
     /// How the probe learns that the pixel changed.
-    enum Eye: String {
+    enum PixelWatch: String {
         /// A read every 0.2 ms.
         case poll
         /// Told by the DAMAGE extension, then one read.

@@ -35,8 +35,9 @@ final class WindowDamageWatcher {
             XCloseDisplay(display)
             throw WatchError.noDamageExtension(displayName)
         }
+        // Announcing the version the client speaks is part of the handshake.
         var major: Int32 = 1, minor: Int32 = 1
-        XDamageQueryVersion(display, &major, &minor)
+        _ = XDamageQueryVersion(display, &major, &minor)
         self.display = display
         self.window = Window(window)
         // Every drawing request's rectangle, each in its own event: nothing to subtract.
@@ -46,11 +47,14 @@ final class WindowDamageWatcher {
     }
 
     deinit {
-        XDamageDestroy(display, damage)
+        // Closing the connection frees the damage object with it; destroying it first
+        // would be an X error (fatal in Xlib) if the watched client had already gone.
         XCloseDisplay(display)
     }
 
-    /// The pixel at a window position, as 0xRRGGBB (nil when the window is gone).
+    /// The pixel at a window position, as 0xRRGGBB. The window must exist: a window
+    /// gone is an X error, which Xlib's handler ends the process on (the probe watches
+    /// a client it started and keeps running).
     func pixel(x: Int, y: Int) -> UInt32? {
         guard let image = XGetImage(display, window, Int32(x), Int32(y), 1, 1, UInt(bitPattern: -1), ZPixmap)
         else { return nil }

@@ -112,7 +112,7 @@ func waitForNewWindow(on display: String, besides existing: Set<UInt>, of client
 }
 
 @MainActor
-func measureLatency(touches: Int, eye: LatencyProbe.Eye) throws {
+func measureLatency(touches: Int, watch: LatencyProbe.PixelWatch) throws {
     let server = try HeadlessXorg(width: 1024, height: 768)
     defer { server.stop() }
     let reader = try WindowPixelReader(displayName: server.display)
@@ -132,7 +132,7 @@ func measureLatency(touches: Int, eye: LatencyProbe.Eye) throws {
         // Clients log that they are ready before their map request reaches the server.
         let window = try waitForNewWindow(on: server.display, besides: before, of: client.name)
         usleep(300_000)  // let the first frame land
-        let watcher = eye == .damage ? try WindowDamageWatcher(displayName: server.display, window: window) : nil
+        let watcher = watch == .damage ? try WindowDamageWatcher(displayName: server.display, window: window) : nil
         let probe = LatencyProbe(server: server, reader: reader, window: window, watcher: watcher)
         _ = try probe.measure(count: 10)  // warm-up
         rows.append((client.name, try probe.measure(count: touches)))
@@ -178,15 +178,18 @@ MainActor.assumeIsolated {
         switch arguments.first {
         case "latency":
             var rest = Array(arguments.dropFirst())
-            var eye = LatencyProbe.Eye.poll
+            var watch = LatencyProbe.PixelWatch.poll
             if let flag = rest.firstIndex(of: "--probe") {
-                guard flag + 1 < rest.count, let chosen = LatencyProbe.Eye(rawValue: rest[flag + 1]) else {
-                    fail("latency: --probe takes damage or poll (how the probe sees the pixel change)")
+                guard flag + 1 < rest.count, let chosen = LatencyProbe.PixelWatch(rawValue: rest[flag + 1]) else {
+                    fail("latency: --probe takes poll or damage (how the probe sees the pixel change)")
                 }
-                eye = chosen
+                watch = chosen
                 rest.removeSubrange(flag...flag + 1)
             }
-            try measureLatency(touches: rest.first.flatMap { Int($0) } ?? 200, eye: eye)
+            guard rest.count <= 1, let touches = rest.isEmpty ? 200 : Int(rest[0]), touches > 0 else {
+                fail("usage: touch-sandbox-bench latency [touches] [--probe poll|damage]; got \(rest.joined(separator: " "))")
+            }
+            try measureLatency(touches: touches, watch: watch)
         case "flood":
             try FloodBenchmark.run(Array(arguments.dropFirst()))
         case "sustained":
