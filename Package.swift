@@ -30,11 +30,6 @@ let package = Package(
         .systemLibrary(
             name: "CX11", pkgConfig: "x11 xi",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libxss-dev"])]),
-        // The DAMAGE extension, for the latency benchmark's probe only (no library target
-        // uses it, so apps that depend on the package need no libxdamage).
-        .systemLibrary(
-            name: "CXDamage", pkgConfig: "xdamage",
-            providers: [.apt(["libxdamage-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
@@ -97,7 +92,7 @@ let package = Package(
         .executableTarget(name: "touch-sandbox-tours", dependencies: ["TouchSandbox", "TouchRecording", "UIKit", "CairoRenderer"]),
         .executableTarget(
             name: "touch-sandbox-bench",
-            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing", "TouchRecording", "CXDamage"]),
+            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing", "TouchRecording"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
