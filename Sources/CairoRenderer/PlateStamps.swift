@@ -59,7 +59,7 @@ final class PlateStamps {
         guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.xx == matrix.yy,
               left.magnitude < 1e9, top.magnitude < 1e9, right.magnitude < 1e9, bottom.magnitude < 1e9,
               (right - left) * (bottom - top) <= Double(Self.largestPixels), deviceRadius.isFinite,
-              [color.red, color.green, color.blue, color.alpha].allSatisfy(\.isFinite) else {
+              color.red.isFinite, color.green.isFinite, color.blue.isFinite, color.alpha.isFinite else {
             return canvas.fillRoundedRect(rect, radius: radius, with: color)
         }
         guard right > left, bottom > top else { return }
