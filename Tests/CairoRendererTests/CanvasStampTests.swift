@@ -15,20 +15,21 @@ final class CanvasStampTests: XCTestCase {
     }
 
     private func frame(scale: CGFloat = 1, rects: [CGRect] = [], _ body: (Canvas) -> Void) -> CGImage {
-        let buffer = FrameBuffer(pointSize: CGSize(width: 60, height: 40), scale: scale)
-        buffer.draw(eachOf: rects) { canvas in
-            canvas.fill(CGRect(x: 0, y: 0, width: 60, height: 40), with: background)
-            body(canvas)
-        }
-        return buffer.makeImage()
+        drawnFrame(size: CGSize(width: 60, height: 40), scale: scale, rects: rects, background: background, body)
     }
 
-    func testOnAQuarterPixelTheCopyIsTheDrawingAtOneLevelOfRounding() async {
+    /// A stamp of `disc`, with how many times it has been rendered.
+    private func countedDisc() -> (stamp: CanvasStamp, renders: () -> Int) {
         var renders = 0
         let stamp = CanvasStamp(reach: 11) { canvas in
             renders += 1
             self.disc(canvas)
         }
+        return (stamp, { renders })
+    }
+
+    func testOnAQuarterPixelTheCopyIsTheDrawingAtOneLevelOfRounding() async {
+        let (stamp, renders) = countedDisc()
         for (anchor, scale) in [(CGPoint(x: 20.25, y: 15.5), 1.0), (CGPoint(x: 31.75, y: 20), 2.0)] {
             let copied = frame(scale: scale) { $0.draw(stamp, at: anchor) }
             let drawn = frame(scale: scale) { canvas in
@@ -40,22 +41,18 @@ final class CanvasStampTests: XCTestCase {
             XCTAssertNotEqual(copied.pixel(x: Int(anchor.x * scale), y: Int(anchor.y * scale)).blue,
                               frame(scale: scale) { _ in }.pixel(x: 0, y: 0).blue)
         }
-        XCTAssertEqual(renders, 2)
+        XCTAssertEqual(renders(), 2)
     }
 
     func testTheCopyLandsOnTheNearestQuarterPixelAndIsRenderedOncePerPhase() async {
-        var renders = 0
-        let stamp = CanvasStamp(reach: 11) { canvas in
-            renders += 1
-            self.disc(canvas)
-        }
+        let (stamp, renders) = countedDisc()
         let near = frame { $0.draw(stamp, at: CGPoint(x: 20.3, y: 15.55)) }
         let exact = frame { $0.draw(stamp, at: CGPoint(x: 20.25, y: 15.5)) }
         XCTAssertEqual(largestChannelDifference(near, exact), 0)
-        XCTAssertEqual(renders, 1)
+        XCTAssertEqual(renders(), 1)
         // Whole pixels apart: the same rendering, moved.
         let moved = frame { $0.draw(stamp, at: CGPoint(x: 37.25, y: 19.5)) }
-        XCTAssertEqual(renders, 1)
+        XCTAssertEqual(renders(), 1)
         for (dx, dy) in [(0, 0), (5, 3), (-9, 2), (3, -10)] {
             let a = moved.pixel(x: 37 + dx, y: 19 + dy), b = exact.pixel(x: 20 + dx, y: 15 + dy)
             XCTAssertEqual([a.red, a.green, a.blue], [b.red, b.green, b.blue])
@@ -73,11 +70,7 @@ final class CanvasStampTests: XCTestCase {
     }
 
     func testOnARotatedCanvasTheStampIsDrawnInPlace() async {
-        var renders = 0
-        let stamp = CanvasStamp(reach: 11) { canvas in
-            renders += 1
-            self.disc(canvas)
-        }
+        let (stamp, renders) = countedDisc()
         let anchor = CGPoint(x: 10, y: 5)
         let turn = CGAffineTransform(rotationAngle: 0.5).concatenating(CGAffineTransform(translationX: 30, y: 20))
         let rotated = frame { canvas in
@@ -89,15 +82,11 @@ final class CanvasStampTests: XCTestCase {
             }
         }
         XCTAssertEqual(largestChannelDifference(rotated, drawn), 0)
-        XCTAssertEqual(renders, 1)
+        XCTAssertEqual(renders(), 1)
     }
 
     func testAScaleThatWouldMakeHugeRenderingsDrawsInPlace() async {
-        var renders = 0
-        let stamp = CanvasStamp(reach: 11) { canvas in
-            renders += 1
-            self.disc(canvas)
-        }
+        let (stamp, renders) = countedDisc()
         // 11 points at scale 40 reach 440 device pixels: past `largestReach`.
         let zoom = CGAffineTransform(scaleX: 40, y: 40)
         let copied = frame { canvas in canvas.withTransform(zoom) { canvas.draw(stamp, at: CGPoint(x: 0.5, y: 0.5)) } }
@@ -105,6 +94,6 @@ final class CanvasStampTests: XCTestCase {
             canvas.withTransform(CGAffineTransform(translationX: 0.5, y: 0.5).concatenating(zoom)) { self.disc(canvas) }
         }
         XCTAssertEqual(largestChannelDifference(copied, drawn), 0)
-        XCTAssertEqual(renders, 1)
+        XCTAssertEqual(renders(), 1)
     }
 }

@@ -12,12 +12,7 @@ final class PlateStampsTests: XCTestCase {
     private let plate = Canvas.Color(hex: 0x2C2C2E, alpha: 0.92)
 
     private func frame(scale: CGFloat = 1, rects: [CGRect] = [], _ body: (Canvas) -> Void) -> CGImage {
-        let buffer = FrameBuffer(pointSize: CGSize(width: 80, height: 40), scale: scale)
-        buffer.draw(eachOf: rects) { canvas in
-            canvas.fill(CGRect(x: 0, y: 0, width: 80, height: 40), with: background)
-            body(canvas)
-        }
-        return buffer.makeImage()
+        drawnFrame(size: CGSize(width: 80, height: 40), scale: scale, rects: rects, background: background, body)
     }
 
     func testOnWholePixelsThePlateIsTheRoundedRectangleFilledInPlace() async {

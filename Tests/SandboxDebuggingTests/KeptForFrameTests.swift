@@ -8,13 +8,15 @@ import XCTest
 /// the pixels they draw when made afresh for the whole window.
 @MainActor
 final class KeptForFrameTests: OverlayTestCase {
+    /// A maker of 1, 2, 3… and how many it has made.
+    private func counter() -> (make: () -> Int, made: () -> Int) {
+        var made = 0
+        return ({ made += 1; return made }, { made })
+    }
+
     func testAValueIsMadeOncePerHeldFrameAndAgainInTheNext() async {
         var kept = KeptForFrame<Int>()
-        var made = 0
-        let make = { () -> Int in
-            made += 1
-            return made
-        }
+        let (make, made) = counter()
         CAAnimationEngine.holdingTime {
             XCTAssertEqual(kept.value(in: window, make), 1)
             XCTAssertEqual(kept.value(in: window, make), 1)
@@ -25,16 +27,12 @@ final class KeptForFrameTests: OverlayTestCase {
             XCTAssertEqual(kept.value(in: window, make), 2)
             XCTAssertEqual(kept.value(in: window, make), 2)
         }
-        XCTAssertEqual(made, 2)
+        XCTAssertEqual(made(), 2)
     }
 
     func testNothingIsKeptOutsideAHeldFrameOrForAnotherWindow() async {
         var kept = KeptForFrame<Int>()
-        var made = 0
-        let make = { () -> Int in
-            made += 1
-            return made
-        }
+        let (make, _) = counter()
         XCTAssertEqual(kept.value(in: window, make), 1)
         XCTAssertEqual(kept.value(in: window, make), 2)
         let other = UIWindow(frame: window.frame)

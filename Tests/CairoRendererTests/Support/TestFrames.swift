@@ -1,3 +1,4 @@
+import CairoRenderer
 import CoreGraphics
 
 /// The largest difference of any colour channel of any pixel of two images of one size.
@@ -11,4 +12,17 @@ func largestChannelDifference(_ a: CGImage, _ b: CGImage) -> Int {
         }
     }
     return largest
+}
+
+/// A frame of `size` points filled with `background`, then drawn by `body`, rectangle by
+/// rectangle when `rects` are given (as a host draws damage), else whole.
+@MainActor
+func drawnFrame(size: CGSize, scale: CGFloat = 1, rects: [CGRect] = [], background: Canvas.Color,
+                _ body: (Canvas) -> Void) -> CGImage {
+    let buffer = FrameBuffer(pointSize: size, scale: scale)
+    buffer.draw(eachOf: rects) { canvas in
+        canvas.fill(CGRect(origin: .zero, size: size), with: background)
+        body(canvas)
+    }
+    return buffer.makeImage()
 }
