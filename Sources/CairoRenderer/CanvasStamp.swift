@@ -64,14 +64,7 @@ public final class CanvasStamp {
         let key = Key(scale: scale, phaseX: Int(quarters.x) - wholeX * Self.phases,
                       phaseY: Int(quarters.y) - wholeY * Self.phases)
         let padding = Int((reach * scale).rounded(.up)) + 1
-        let image = images[key] ?? render(key, padding: padding)
-        let side = 2 * padding + 1
-        cairo_save(context)
-        cairo_identity_matrix(context)
-        cairo_set_source_surface(context, image, Double(wholeX - padding), Double(wholeY - padding))
-        cairo_rectangle(context, Double(wholeX - padding), Double(wholeY - padding), Double(side), Double(side))
-        cairo_fill(context)
-        cairo_restore(context)
+        canvas.copy(images[key] ?? render(key, padding: padding), toDeviceX: wholeX - padding, y: wholeY - padding)
     }
 
     /// The drawing in pixels, its anchor at the padding plus the key's phase.
@@ -81,14 +74,12 @@ public final class CanvasStamp {
             images.removeAll()
         }
         let side = 2 * padding + 1
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
-        let context = cairo_create(image)!
-        cairo_translate(context, Double(padding) + Double(key.phaseX) / Double(Self.phases),
-                        Double(padding) + Double(key.phaseY) / Double(Self.phases))
-        cairo_scale(context, key.scale, key.scale)
-        drawing(Canvas(context: context))
-        cairo_destroy(context)
-        cairo_surface_flush(image)
+        let image = Canvas.renderedSurface(width: side, height: side) { canvas in
+            cairo_translate(canvas.context, Double(padding) + Double(key.phaseX) / Double(Self.phases),
+                            Double(padding) + Double(key.phaseY) / Double(Self.phases))
+            cairo_scale(canvas.context, key.scale, key.scale)
+            drawing(canvas)
+        }
         images[key] = image
         return image
     }

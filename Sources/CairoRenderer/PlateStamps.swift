@@ -66,13 +66,7 @@ final class PlateStamps {
         let key = Key(width: Int(right - left), height: Int(bottom - top),
                       quarterRadius: Int((max(0, deviceRadius) * 4).rounded()),
                       red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-        let image = images[key] ?? render(key)
-        cairo_save(context)
-        cairo_identity_matrix(context)
-        cairo_set_source_surface(context, image, left, top)
-        cairo_rectangle(context, left, top, right - left, bottom - top)
-        cairo_fill(context)
-        cairo_restore(context)
+        canvas.copy(images[key] ?? render(key), toDeviceX: Int(left), y: Int(top))
     }
 
     private func render(_ key: Key) -> OpaquePointer {
@@ -84,13 +78,11 @@ final class PlateStamps {
         }
         bytesKept += bytes
         renderCount += 1
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(key.width), Int32(key.height))!
-        let context = cairo_create(image)!
-        Canvas(context: context).fillRoundedRect(
-            CGRect(x: 0, y: 0, width: key.width, height: key.height), radius: Double(key.quarterRadius) / 4,
-            with: Canvas.Color(red: key.red, green: key.green, blue: key.blue, alpha: key.alpha))
-        cairo_destroy(context)
-        cairo_surface_flush(image)
+        let image = Canvas.renderedSurface(width: key.width, height: key.height) { canvas in
+            canvas.fillRoundedRect(
+                CGRect(x: 0, y: 0, width: key.width, height: key.height), radius: Double(key.quarterRadius) / 4,
+                with: Canvas.Color(red: key.red, green: key.green, blue: key.blue, alpha: key.alpha))
+        }
         images[key] = image
         return image
     }
