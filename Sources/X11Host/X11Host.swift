@@ -74,7 +74,8 @@ public final class X11Host {
         /// When drawing started and when the copy to the window was flushed (monotonic s).
         public var started: TimeInterval
         public var presented: TimeInterval
-        /// The frame's damaged rectangles in points; empty means the whole window.
+        /// The frame's damaged rectangles in points, in the order they were drawn and
+        /// sent (those holding the latest input first); empty means the whole window.
         public var dirtyRects: [CGRect]
     }
 
@@ -114,6 +115,9 @@ public final class X11Host {
     /// A batch was delivered since the last frame: the next frame shows input, so the
     /// pacer lets it come sooner (`FramePacer`).
     private var hasUndrawnInput = false
+    /// Where the touches of the latest batch not yet drawn are (window points): the
+    /// damage holding them is drawn and sent first.
+    private var undrawnInputLocations: [CGPoint] = []
     /// The scheduled frame and when it runs, if one is scheduled. One wanted sooner
     /// (`FramePacer.frameTime`) replaces it.
     private var scheduledFrame: (time: TimeInterval, work: DispatchWorkItem)?
@@ -358,13 +362,16 @@ public final class X11Host {
         }
         isFrameWanted = false
         hasUndrawnInput = false
+        let input = undrawnInputLocations
+        undrawnInputLocations.removeAll(keepingCapacity: true)
         let drawn: Bool = CAAnimationEngine.holdingTime {
             for stage in frameStages {
                 for rect in stage.takeDamage(in: self) { damage.add(rect) }
             }
             guard !damage.isEmpty else { return false }
             // Empty: the whole window (the clip and the report say so).
-            let rects = damage.coversBounds ? [] : damage.rects
+            // What the fingers are on first (`DamageRegion.rectsInDrawingOrder`).
+            let rects = damage.coversBounds ? [] : damage.rectsInDrawingOrder(showingFirst: input)
             damage = DamageRegion(bounds: damage.bounds, scale: damage.scale)
             let size = frameBuffer.pointSize
             // Each rectangle on its own, unclipped (`FrameBuffer.draw(eachOf:)`): the
@@ -649,6 +656,8 @@ public final class X11Host {
     /// Runs a batch through the input filters, in order, and gives what is left to the
     /// client.
     private func deliver(_ batch: [TouchSample]) {
+        undrawnInputLocations.removeAll(keepingCapacity: true)
+        for sample in batch { undrawnInputLocations.append(sample.location) }
         var samples = batch
         var given: [[TouchSample]] = []
         given.reserveCapacity(inputFilters.count)

@@ -248,4 +248,27 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertFalse(region.coversBounds)
         XCTAssertEqual(region.pixelCount, 252 * 220 + 1024 * 12)
     }
+
+    /// What a finger touches is drawn first: the rectangles holding an input point,
+    /// smallest first, then the others as damaged. (The recognizer HUD redrawn above a
+    /// new touch's spot had kept the spot off the screen until the HUD was sent.)
+    func testRectanglesHoldingInputAreDrawnFirstSmallestFirst() async {
+        var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        let hud = CGRect(x: 764, y: 8, width: 252, height: 220)
+        let outline = CGRect(x: 100, y: 100, width: 300, height: 300)
+        let meter = CGRect(x: 8, y: 700, width: 200, height: 60)
+        // A finger near the outlined view's edge: its spot overlaps the outline a little.
+        let spot = CGRect(x: 370, y: 180, width: 60, height: 60)
+        for rect in [hud, outline, meter, spot] { region.add(rect) }
+        XCTAssertEqual(region.rects, [hud, outline, meter, spot], "kept apart, in the order damaged")
+        let finger = CGPoint(x: 395, y: 210)
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [finger]), [spot, outline, hud, meter])
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 900, y: 100), finger]),
+                       [spot, hud, outline, meter], "the HUD holds a second finger: smaller than the outline")
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 600, y: 500)]), region.rects,
+                       "no rectangle holds the input: as damaged")
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: []), region.rects)
+        region.addAll()
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [finger]), region.rects)
+    }
 }

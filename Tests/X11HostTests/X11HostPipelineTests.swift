@@ -1,4 +1,5 @@
 import CairoRenderer
+import CX11
 import Foundation
 import HeadlessXorg
 import SandboxDebugging
@@ -142,6 +143,65 @@ final class X11HostPipelineTests: XCTestCase {
                 "draw app window", "draw app chrome", "draw status bar window", "draw alert window", "draw overlays",
             ])
         }
+    }
+
+    /// A frame that shows a touch draws and sends first the damage holding the finger,
+    /// smallest first, then the rest as damaged: a panel damaged before it (the
+    /// recognizer HUD's, say) does not keep the finger's spot off the screen.
+    func testTheDamageHoldingTheFingerIsDrawnFirst() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let host = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 320, height: 240)))
+            defer { host.close() }
+            let panel = CGRect(x: 200, y: 8, width: 112, height: 60)
+            let band = CGRect(x: 0, y: 90, width: 320, height: 20)
+            let spot = CGRect(x: 30, y: 70, width: 40, height: 40)
+            let stage = DamagingStage()
+            let recorder = BatchRecorder()
+            recorder.onBatch = { _ in
+                stage.pending = [panel, band, spot]
+                host.setNeedsFrame()
+            }
+            host.addInputFilter(recorder)
+            host.addFrameStage(stage)
+            let watcher = FrameWatcher()
+            var reports: [[CGRect]] = []
+            watcher.onFrame = { report, _ in reports.append(report.dirtyRects) }
+            host.addFrameStage(watcher)
+            host.start()
+            // The window's first frames (the whole of it, on mapping and on its first
+            // expose) are drawn before any input: a touch drawn in the same frame as
+            // the expose would be drawn in a whole frame. The pacer may hold the
+            // expose's frame back by a frame interval (a few milliseconds).
+            XSync(host.connection.display, 0)
+            host.processPendingEvents()
+            XCTAssertTrue(runLoop { watcher.frames >= 1 })
+            _ = runLoop(timeout: 0.2) { false }
+            XCTAssertEqual(reports.filter { !$0.isEmpty }, [])
+            try server.touchscreen.touches([(1, .begin, CGPoint(x: 50, y: 100))])
+            XCTAssertTrue(runLoop { reports.contains { !$0.isEmpty } }, "\(reports)")
+            XCTAssertEqual(reports.last, [spot, band, panel], "the spot, then the band (larger), then the panel")
+            XCTAssertEqual(stage.drawnClips.suffix(3), [spot, band, panel])
+            try server.touchscreen.touches([(1, .end, CGPoint(x: 50, y: 100))])
+            XCTAssertTrue(runLoop { reports.filter { !$0.isEmpty }.count >= 2 })
+            XCTAssertEqual(reports.last, [spot, band, panel], "a lift shows first where it lifted, too")
+        }
+    }
+
+    /// Gives its pending rectangles as damage once, and notes each canvas's clip it is
+    /// drawn in.
+    @MainActor
+    private final class DamagingStage: FrameStage {
+        let order = FrameStageOrder.window(level: .normal)
+        var pending: [CGRect] = []
+        private(set) var drawnClips: [CGRect] = []
+
+        func takeDamage(in host: X11Host) -> [CGRect] {
+            defer { pending = [] }
+            return pending
+        }
+
+        func draw(in canvas: Canvas, size: CGSize) { drawnClips.append(canvas.clipBounds) }
     }
 
     /// The sandbox takes its places in the runner's host: its debug layer's overlays
