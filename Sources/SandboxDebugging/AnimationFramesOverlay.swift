@@ -40,6 +40,8 @@ public final class AnimationFramesOverlay: DebugOverlay {
     private var drawnReaches: [CGRect] = []
     /// The frame's drawings, made for its damage and kept for its rectangles.
     private var keptDrawings = KeptForFrame<[Drawing]>()
+    /// The model outlines, copied: a model frame keeps its shape while it animates.
+    private let modelOutlines = OutlineStamps(color: modelColor, lineWidth: lineWidth, dash: modelDash)
     private let measurer = TextMeasurer()
 
     public init() {}
@@ -117,7 +119,7 @@ public final class AnimationFramesOverlay: DebugOverlay {
             if clip.intersects(drawing.reaches[0]) {
                 canvas.strokeLine(from: model.center, to: shown.center, with: Self.modelColor.withAlpha(0.6),
                                   lineWidth: 1)
-                canvas.strokePolygon(model, with: Self.modelColor, lineWidth: Self.lineWidth, dash: Self.modelDash)
+                modelOutlines.draw(model, in: canvas)
                 canvas.strokePolygon(shown, with: Self.presentationColor, lineWidth: Self.lineWidth)
             }
             if clip.intersects(drawing.reaches[1]) {
