@@ -78,25 +78,22 @@ public struct DamageRegion: Equatable, Sendable {
 
     /// The rectangles in the order to draw and send them when a frame shows `input`
     /// (window points: where the fingers just landed, moved or lifted): first those that
-    /// hold one of the points, smallest first, then the others in the order they were
-    /// damaged.
+    /// hold one of the points, then the others, each group in the order it was damaged.
     ///
     /// Why: each rectangle is sent as soon as it is drawn, so the first one shows while
     /// the rest are drawn. What a person watches is under the finger; a panel that
     /// changed in the same frame (a recognizer's state redrawn, a meter) can show a
-    /// fraction of a millisecond later. Within one frame the order changes nothing else:
-    /// every rectangle is drawn from the same state.
+    /// fraction of a millisecond later. Within the group the order damaged stands: the
+    /// window's own damage comes before the overlays' and draws them too where it
+    /// reaches (every rectangle draws every stage), so a moved view's rectangle under the
+    /// finger shows the finger's spot with it; sorting the group smallest first put a
+    /// spot's trail and label ahead of it and made a dragged spot show later. Within one
+    /// frame the order changes nothing else: every rectangle is drawn from one state.
     public func rectsInDrawingOrder(showingFirst input: [CGPoint]) -> [CGRect] {
         guard !input.isEmpty, rects.count > 1 else { return rects }
-        let holding = rects.filter { rect in input.contains { rect.contains($0) } }
-        guard !holding.isEmpty else { return rects }
-        let rest = rects.filter { rect in !input.contains { rect.contains($0) } }
-        // Sorted stably: equal areas keep the order they were damaged in.
-        let first = holding.enumerated().sorted { a, b in
-            let areaA = a.element.width * a.element.height, areaB = b.element.width * b.element.height
-            return areaA != areaB ? areaA < areaB : a.offset < b.offset
-        }.map(\.element)
-        return first + rest
+        let holds = rects.map { rect in input.contains { rect.contains($0) } }
+        guard holds.contains(true), holds.contains(false) else { return rects }
+        return zip(rects, holds).filter { $0.1 }.map(\.0) + zip(rects, holds).filter { !$0.1 }.map(\.0)
     }
 
     /// Whether `rect` (window points) meets the region.

@@ -249,10 +249,10 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertEqual(region.pixelCount, 252 * 220 + 1024 * 12)
     }
 
-    /// What a finger touches is drawn first: the rectangles holding an input point,
-    /// smallest first, then the others as damaged. (The recognizer HUD redrawn above a
-    /// new touch's spot had kept the spot off the screen until the HUD was sent.)
-    func testRectanglesHoldingInputAreDrawnFirstSmallestFirst() async {
+    /// What a finger touches is drawn first: the rectangles holding an input point, then
+    /// the others, each in the order damaged. (The recognizer HUD redrawn above a new
+    /// touch's spot had kept the spot off the screen until the HUD was sent.)
+    func testRectanglesHoldingInputAreDrawnFirstInTheOrderDamaged() async {
         var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 1024, height: 768))
         let hud = CGRect(x: 764, y: 8, width: 252, height: 220)
         let outline = CGRect(x: 100, y: 100, width: 300, height: 300)
@@ -262,9 +262,9 @@ final class DamageTrackerTests: XCTestCase {
         for rect in [hud, outline, meter, spot] { region.add(rect) }
         XCTAssertEqual(region.rects, [hud, outline, meter, spot], "kept apart, in the order damaged")
         let finger = CGPoint(x: 395, y: 210)
-        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [finger]), [spot, outline, hud, meter])
-        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 900, y: 100), finger]),
-                       [spot, hud, outline, meter], "the HUD holds a second finger: smaller than the outline")
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [finger]), [outline, spot, hud, meter])
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 900, y: 100), CGPoint(x: 420, y: 230)]),
+                       [hud, spot, outline, meter], "the HUD holds a second finger; the first is beside the outline")
         XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 600, y: 500)]), region.rects,
                        "no rectangle holds the input: as damaged")
         XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: []), region.rects)
