@@ -91,9 +91,10 @@ public struct DamageRegion: Equatable, Sendable {
     /// frame the order changes nothing else: every rectangle is drawn from one state.
     public func rectsInDrawingOrder(showingFirst input: [CGPoint]) -> [CGRect] {
         guard !input.isEmpty, rects.count > 1 else { return rects }
-        let holds = rects.map { rect in input.contains { rect.contains($0) } }
-        guard holds.contains(true), holds.contains(false) else { return rects }
-        return zip(rects, holds).filter { $0.1 }.map(\.0) + zip(rects, holds).filter { !$0.1 }.map(\.0)
+        func holdsInput(_ rect: CGRect) -> Bool { input.contains { rect.contains($0) } }
+        let holding = rects.filter(holdsInput)
+        guard !holding.isEmpty, holding.count < rects.count else { return rects }
+        return holding + rects.filter { !holdsInput($0) }
     }
 
     /// Whether `rect` (window points) meets the region.

@@ -363,7 +363,7 @@ public final class X11Host {
         isFrameWanted = false
         hasUndrawnInput = false
         let input = undrawnInputLocations
-        undrawnInputLocations.removeAll(keepingCapacity: true)
+        undrawnInputLocations = []
         let drawn: Bool = CAAnimationEngine.holdingTime {
             for stage in frameStages {
                 for rect in stage.takeDamage(in: self) { damage.add(rect) }
@@ -656,8 +656,7 @@ public final class X11Host {
     /// Runs a batch through the input filters, in order, and gives what is left to the
     /// client.
     private func deliver(_ batch: [TouchSample]) {
-        undrawnInputLocations.removeAll(keepingCapacity: true)
-        for sample in batch { undrawnInputLocations.append(sample.location) }
+        undrawnInputLocations = batch.map(\.location)
         var samples = batch
         var given: [[TouchSample]] = []
         given.reserveCapacity(inputFilters.count)
