@@ -92,6 +92,15 @@ public final class FrameBuffer {
         UnsafeMutableRawPointer(cairo_image_surface_get_data(surface))
     }
 
+    /// The largest difference of any byte (a colour or alpha channel of any pixel)
+    /// between this frame and `other`, 0 to 255: how far a frame drawn from damage is
+    /// from one drawn whole. The frames must have one size.
+    public func largestChannelDifference(from other: FrameBuffer) -> Int {
+        precondition(other.pixelWidth == pixelWidth && other.pixelHeight == pixelHeight, "frames of different sizes")
+        let a = pixels.assumingMemoryBound(to: UInt8.self), b = other.pixels.assumingMemoryBound(to: UInt8.self)
+        return (0..<(stride * pixelHeight)).reduce(0) { max($0, abs(Int(a[$1]) - Int(b[$1]))) }
+    }
+
     /// Draws into the buffer through a canvas in points, clipped to `dirtyRects` (in
     /// points; empty means the whole frame), and flushes.
     public func draw(clippedTo dirtyRects: [CGRect] = [], _ body: (Canvas) -> Void) {

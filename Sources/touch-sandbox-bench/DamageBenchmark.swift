@@ -46,7 +46,7 @@ enum DamageBenchmark {
                 nextFrame = clock.now + 1.0 / 60
             }
         }
-        let worst = maximumChannelDifference(run.whole, run.damaged)
+        let worst = run.whole.largestChannelDifference(from: run.damaged)
         func mean(_ values: [Int]) -> Double { Double(values.reduce(0, +)) / Double(max(values.count, 1)) }
         func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         print("| policy, 1024×768, one finger moving every 8 ms, every overlay on | frames | px drawn & copied / frame (mean) | share of window | frame µs (median) |")

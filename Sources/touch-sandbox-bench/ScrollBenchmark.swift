@@ -203,6 +203,6 @@ enum ScrollBenchmark {
         print(String(format: "| ratio damage / whole | | %.3f | | | %.3f |", mean(damagePixels) / area,
                      middle(damageTimes) / middle(wholeTimes)))
         print(String(format: "the fling travelled %.0f points in %d frames; ", travelled, frames)
-            + "largest channel difference between the two final frames: \(maximumChannelDifference(whole, damaged)) of 255")
+            + "largest channel difference between the two final frames: \(whole.largestChannelDifference(from: damaged)) of 255")
     }
 }

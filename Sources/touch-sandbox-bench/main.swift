@@ -69,14 +69,6 @@ func callgrindInstructionsPerRun(_ command: String, _ key: String, few: Int, man
     return (large - small) / Double(many - few)
 }
 
-/// The largest difference of any byte of two frames of one size (0 to 255).
-func maximumChannelDifference(_ a: FrameBuffer, _ b: FrameBuffer) -> Int {
-    let pa = a.pixels.assumingMemoryBound(to: UInt8.self), pb = b.pixels.assumingMemoryBound(to: UInt8.self)
-    var worst = 0
-    for index in 0..<(a.stride * a.pixelHeight) { worst = max(worst, abs(Int(pa[index]) - Int(pb[index]))) }
-    return worst
-}
-
 /// Starts a client process on the server and waits for it to announce itself on stderr.
 func startClient(_ executable: URL, _ arguments: [String], readyLine: String) throws -> Process {
     let process = Process()

@@ -83,4 +83,20 @@ final class FrameBufferTests: XCTestCase {
         buffer.draw(eachOf: [], drawn: { handed.append($0) }) { canvas in canvas.fill(CGRect(x: 0, y: 0, width: 1, height: 1), with: red) }
         XCTAssertEqual(handed, [FrameBuffer.PixelRect(x: 0, y: 0, width: 40, height: 20)])
     }
+
+    /// Two frames' largest byte difference: none for the same drawing, the colour step
+    /// for one pixel drawn apart.
+    @MainActor
+    func testTheLargestChannelDifferenceOfTwoFrames() async {
+        func frame(_ grey: Double) -> FrameBuffer {
+            let buffer = FrameBuffer(pointSize: CGSize(width: 8, height: 4), scale: 1)
+            buffer.draw { canvas in
+                canvas.fill(CGRect(x: 0, y: 0, width: 8, height: 4), with: .white)
+                canvas.fill(CGRect(x: 5, y: 2, width: 1, height: 1), with: Canvas.Color(red: grey, green: grey, blue: grey))
+            }
+            return buffer
+        }
+        XCTAssertEqual(frame(1).largestChannelDifference(from: frame(1)), 0)
+        XCTAssertEqual(frame(1).largestChannelDifference(from: frame(0.6)), 102, "255 against 153")
+    }
 }

@@ -20,12 +20,6 @@ final class OutlineStampsTests: XCTestCase {
         return buffer
     }
 
-    /// The largest difference of any byte of two frames of one size.
-    private func largestDifference(_ a: FrameBuffer, _ b: FrameBuffer) -> Int {
-        let p = a.pixels.assumingMemoryBound(to: UInt8.self), q = b.pixels.assumingMemoryBound(to: UInt8.self)
-        return (0..<(a.stride * a.pixelHeight)).reduce(0) { max($0, abs(Int(p[$1]) - Int(q[$1]))) }
-    }
-
     /// On the quarter-pixel grid (a view at x.5, y.25, as the touch-spots scene puts
     /// them), the copy has the stroke's pixels within one level, at scale 1 and 2, and
     /// in every damage rectangle it is cut by.
@@ -41,7 +35,7 @@ final class OutlineStampsTests: XCTestCase {
                 let stroked = frame(scale: scale, rects: rects) {
                     $0.strokePolygon(quad, with: yellow, lineWidth: 2, dash: dash)
                 }
-                XCTAssertLessThanOrEqual(largestDifference(copied, stroked), 1, "× \(scale), \(rects.count) rectangles")
+                XCTAssertLessThanOrEqual(copied.largestChannelDifference(from: stroked), 1, "× \(scale), \(rects.count) rectangles")
                 XCTAssertEqual(stamps.count, 1)
                 XCTAssertNotEqual(copied.makeImage().pixel(x: Int(70.5 * scale), y: Int(60 * scale)).blue, 255,
                                   "the left side is drawn")
@@ -85,7 +79,7 @@ final class OutlineStampsTests: XCTestCase {
             let stamps = OutlineStamps(color: yellow, lineWidth: 2, dash: dash)
             let drawn = frame { stamps.draw(quad, in: $0) }
             let stroked = frame { $0.strokePolygon(quad, with: yellow, lineWidth: 2, dash: dash) }
-            XCTAssertEqual(largestDifference(drawn, stroked), 0)
+            XCTAssertEqual(drawn.largestChannelDifference(from: stroked), 0)
             XCTAssertEqual(stamps.count, 0)
         }
     }
