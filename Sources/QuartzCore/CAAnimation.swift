@@ -14,29 +14,34 @@ open class CAAnimation: CAMediaTiming, CAAction {
 
     // MARK: - Timing (CAMediaTiming)
 
+    // Unchecked for exclusivity (the stored properties here and under Behaviour):
+    // presentation and the frame tick read an attached animation's timing on every frame,
+    // and no access can overlap another (main actor; plain stored values, each access one
+    // read or one assignment).
+
     /// When the animation starts, in seconds of its layer's time (convert from the media
     /// clock with `layer.convertTime(CACurrentMediaTime(), from: nil)`). 0 means "when
     /// added": `add(_:forKey:)` sets it to the layer's time then on the attached copy.
     /// Inside a group it is relative to the group's start.
-    open var beginTime: CFTimeInterval = 0
-    open var duration: CFTimeInterval = 0
-    open var speed: Float = 1
-    open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var speed: Float = 1
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0
     /// `.infinity` repeats for ever; fractions play part of the last cycle.
-    open var repeatCount: Float = 0
-    open var repeatDuration: CFTimeInterval = 0
-    open var autoreverses = false
-    open var fillMode: CAMediaTimingFillMode = .removed
+    @exclusivity(unchecked) open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var autoreverses = false
+    @exclusivity(unchecked) open var fillMode: CAMediaTimingFillMode = .removed
 
     // MARK: - Behaviour
 
     /// Pacing within each cycle; `nil` is linear.
-    open var timingFunction: CAMediaTimingFunction?
+    @exclusivity(unchecked) open var timingFunction: CAMediaTimingFunction?
     /// Held strongly, as Core Animation holds it, until the attached copy goes away.
     open var delegate: (any CAAnimationDelegate)?
     /// When true (the default) the animation is detached from its layer once its active
     /// duration has passed, so only a forward fill of a kept animation outlasts it.
-    open var isRemovedOnCompletion = true
+    @exclusivity(unchecked) open var isRemovedOnCompletion = true
 
     /// The default duration Core Animation substitutes for a zero one.
     public static let defaultDuration: CFTimeInterval = 0.25

@@ -23,9 +23,11 @@ open class CABasicAnimation: CAPropertyAnimation {
         super.init()
     }
 
-    open var fromValue: Any?
-    open var toValue: Any?
-    open var byValue: Any?
+    // Unchecked for exclusivity, as `CAAnimation`'s timing: read for every attached
+    // animation on every frame; main actor, each access one read or one assignment.
+    @exclusivity(unchecked) open var fromValue: Any?
+    @exclusivity(unchecked) open var toValue: Any?
+    @exclusivity(unchecked) open var byValue: Any?
 
     open override func copy() -> Any {
         let copy = super.copy() as! CABasicAnimation

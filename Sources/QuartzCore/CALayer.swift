@@ -15,7 +15,11 @@ open class CALayer {
 
     // MARK: - Geometry
 
-    open var bounds: CGRect = .zero {
+    // Unchecked for exclusivity (here and on the public stored properties below): the
+    // renderer, damage tracking and presentation copies read them on every layer of every
+    // frame, and no access can overlap another (main actor; each is one read or one
+    // assignment whose observer runs after it, never held inout across a call).
+    @exclusivity(unchecked) open var bounds: CGRect = .zero {
         didSet {
             updateMapping()
             animatablePropertyChanged("bounds", from: oldValue, changed: bounds != oldValue)
@@ -26,7 +30,7 @@ open class CALayer {
         }
     }
 
-    open var position: CGPoint = .zero {
+    @exclusivity(unchecked) open var position: CGPoint = .zero {
         didSet {
             updateMapping()
             animatablePropertyChanged("position", from: oldValue, changed: position != oldValue)
@@ -34,7 +38,7 @@ open class CALayer {
     }
 
     /// Unit coordinates of the bounds that sit at `position`; `(0.5, 0.5)` is the centre.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+    @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
         didSet {
             updateMapping()
             animatablePropertyChanged("anchorPoint", from: oldValue, changed: anchorPoint != oldValue)
@@ -110,10 +114,10 @@ open class CALayer {
     }
 
     /// Clip sublayers to the bounds (the view's `clipsToBounds`).
-    open var masksToBounds = false {
+    @exclusivity(unchecked) open var masksToBounds = false {
         didSet { noteVisualChange() }
     }
-    open var backgroundColor: CGColor? {
+    @exclusivity(unchecked) open var backgroundColor: CGColor? {
         didSet {
             animatablePropertyChanged("backgroundColor", from: oldValue)
         }
@@ -122,19 +126,19 @@ open class CALayer {
 
     /// The width of the border drawn inside the bounds, over the contents and
     /// sublayers, following `cornerRadius`.
-    open var borderWidth: CGFloat = 0 {
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0 {
         didSet {
             animatablePropertyChanged("borderWidth", from: oldValue)
         }
     }
-    open var borderColor: CGColor? = .black {
+    @exclusivity(unchecked) open var borderColor: CGColor? = .black {
         didSet {
             animatablePropertyChanged("borderColor", from: oldValue)
         }
     }
     /// Rounds the background and border; clips contents and sublayers only when
     /// `masksToBounds` is true, as in Core Animation.
-    open var cornerRadius: CGFloat = 0 {
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 {
         didSet {
             animatablePropertyChanged("cornerRadius", from: oldValue)
         }
@@ -142,34 +146,34 @@ open class CALayer {
 
     /// The shadow is cast by the layer's visible shape (background, contents, sublayers)
     /// or by `shadowPath` when one is set. Invisible while `shadowOpacity` is 0.
-    open var shadowOpacity: Float = 0 {
+    @exclusivity(unchecked) open var shadowOpacity: Float = 0 {
         didSet {
             animatablePropertyChanged("shadowOpacity", from: oldValue)
         }
     }
-    open var shadowRadius: CGFloat = 3 {
+    @exclusivity(unchecked) open var shadowRadius: CGFloat = 3 {
         didSet {
             animatablePropertyChanged("shadowRadius", from: oldValue)
         }
     }
     /// Core Animation's default offset, (0, -3), points up in UIKit's flipped space.
-    open var shadowOffset = CGSize(width: 0, height: -3) {
+    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -3) {
         didSet {
             animatablePropertyChanged("shadowOffset", from: oldValue)
         }
     }
-    open var shadowColor: CGColor? = .black {
+    @exclusivity(unchecked) open var shadowColor: CGColor? = .black {
         didSet {
             animatablePropertyChanged("shadowColor", from: oldValue)
         }
     }
-    open var shadowPath: CGPath? {
+    @exclusivity(unchecked) open var shadowPath: CGPath? {
         didSet { noteVisualChange() }
     }
 
     /// Sublayers are drawn in ascending `zPosition` (ties in array order) and hit-tested
     /// in the reverse of that order.
-    open var zPosition: CGFloat = 0 {
+    @exclusivity(unchecked) open var zPosition: CGFloat = 0 {
         didSet {
             animatablePropertyChanged("zPosition", from: oldValue)
         }
@@ -177,15 +181,15 @@ open class CALayer {
 
     /// The layer's image: a `CGImage` (what `UIImage.cgImage` gives); anything else is
     /// not drawn.
-    open var contents: Any? {
+    @exclusivity(unchecked) open var contents: Any? {
         didSet { noteVisualChange() }
     }
     /// How `contents` is fitted into the bounds.
-    open var contentsGravity: CALayerContentsGravity = .resize {
+    @exclusivity(unchecked) open var contentsGravity: CALayerContentsGravity = .resize {
         didSet { noteVisualChange() }
     }
     /// Pixels of `contents` per point.
-    open var contentsScale: CGFloat = 1 {
+    @exclusivity(unchecked) open var contentsScale: CGFloat = 1 {
         didSet { noteVisualChange() }
     }
 
@@ -284,7 +288,7 @@ open class CALayer {
     private var displayIsDue = false
 
     /// When true, a change of the bounds' size marks the layer for display.
-    open var needsDisplayOnBoundsChange = false
+    @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false
 
     /// Marks the layer's contents as out of date; the renderer calls `display()` before
     /// it next draws the layer.
@@ -342,10 +346,10 @@ open class CALayer {
     // MARK: - Tree
 
     /// The sublayers, back to front; `nil` when there are none, as in Core Animation.
-    open internal(set) var sublayers: [CALayer]?
+    @exclusivity(unchecked) open internal(set) var sublayers: [CALayer]?
 
     /// The layer this one is a sublayer of.
-    public internal(set) weak var superlayer: CALayer?
+    @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
 
     // MARK: - Layout
 

@@ -11,18 +11,20 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
-    open var keyPath: String?
+    // Unchecked for exclusivity, as `CAAnimation`'s timing: read for every attached
+    // animation on every frame; main actor, each access one read or one assignment.
+    @exclusivity(unchecked) open var keyPath: String?
 
     /// When true the animated value is added to the property's current value (model
     /// plus the animations beneath) instead of replacing it; transforms concatenate
     /// (current followed by animated). A value the animation leaves unset then counts
     /// as zero (the identity transform).
-    open var isAdditive = false
+    @exclusivity(unchecked) open var isAdditive = false
 
     /// When true each repeat cycle starts where the previous one ended: the value of
     /// cycle n is that of the first plus n times the change over one forward play
     /// (`timeOffset` is not taken into account in counting cycles).
-    open var isCumulative = false
+    @exclusivity(unchecked) open var isCumulative = false
 
     open override func copy() -> Any {
         let copy = super.copy() as! CAPropertyAnimation

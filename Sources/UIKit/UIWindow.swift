@@ -19,12 +19,14 @@ open class UIWindow: UIView {
 
     // MARK: - Root view controller
 
-    /// The controller whose view fills the window. Setting it removes the previous
-    /// controller's view and installs the new one's, sized to the window's bounds.
+    // Unchecked for exclusivity: read per window at every turn's routing and frame; main
+    // actor, each access one read or one assignment.
     /// Where the window is drawn among the visible windows (`Level`); `.normal` unless
     /// set. A host draws windows by level (`FrameStageOrder.window(level:)` in X11Host).
-    open var windowLevel: Level = .normal
+    @exclusivity(unchecked) open var windowLevel: Level = .normal
 
+    /// The controller whose view fills the window. Setting it removes the previous
+    /// controller's view and installs the new one's, sized to the window's bounds.
     open var rootViewController: UIViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
