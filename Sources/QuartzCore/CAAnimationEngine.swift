@@ -36,7 +36,7 @@ public enum CAAnimationEngine {
     /// (`CAAnimationEngine+TimedLayers`).
     public static var needsFrames: Bool {
         if !nextTickCallbacks.isEmpty || CATransaction.hasImplicitTransaction { return true }
-        if displayLinks.contains(where: { !$0.isPaused }) { return true }
+        for link in displayLinks where !link.isPaused { return true }
         return hasRunningAnimations || hasTimedLayerAboutToChange
     }
 
@@ -64,10 +64,12 @@ public enum CAAnimationEngine {
     /// Whether an attached animation has not stopped yet and either moves with time or,
     /// on a paused layer, waits for a tick to tell its start or stop.
     static var hasRunningAnimations: Bool {
-        animatedLayers.contains { box in
-            guard let layer = box.layer, let state = layer.animationState, state.hasRunningEntries else { return false }
-            return !layer.isTimeFrozen || state.hasDueNotice(atLocalTime: layer.currentLocalTime)
+        // A loop: a closure made on the main actor checks its executor at every call.
+        for box in animatedLayers {
+            guard let layer = box.layer, let state = layer.animationState, state.hasRunningEntries else { continue }
+            if !layer.isTimeFrozen || state.hasDueNotice(atLocalTime: layer.currentLocalTime) { return true }
         }
+        return false
     }
 
     /// Marks every layer whose presentation moves with time (an attached animation has

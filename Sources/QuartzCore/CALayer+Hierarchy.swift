@@ -64,7 +64,14 @@ extension CALayer {
     /// order. The array itself when no sublayer has a non-zero `zPosition`.
     public var sublayersInDrawingOrder: [CALayer] {
         guard let sublayers else { return [] }
-        guard sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers }
+        // A loop, not `contains(where:)`: a closure made on the main actor checks its
+        // executor at every call (README, "Closures on the main actor").
+        var isOrdered = true
+        for sublayer in sublayers where sublayer.zPosition != 0 {
+            isOrdered = false
+            break
+        }
+        guard !isOrdered else { return sublayers }
         return sublayers.enumerated()
             .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
             .map(\.element)

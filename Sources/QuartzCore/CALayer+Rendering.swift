@@ -41,7 +41,7 @@ extension CALayer {
     private func renderTree(in ctx: CGContext, appliesGeometry: Bool, culling clipRects: [CGRect]? = nil) {
         if let clipRects {
             let footprint = damageState.footprint
-            guard !footprint.isNull, clipRects.contains(where: { $0.intersects(footprint) }) else { return }
+            guard !footprint.isNull, clipRects.anyIntersects(footprint) else { return }
         }
         // The model's contents are brought up to date first, so the presentation copy
         // taken next carries them.

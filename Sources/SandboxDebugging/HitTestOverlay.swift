@@ -22,7 +22,7 @@ public final class HitTestOverlay: DebugOverlay {
         public var label: String
     }
 
-    public static let lineWidth: CGFloat = 2
+    nonisolated public static let lineWidth: CGFloat = 2
     static let labelSize: CGFloat = 13
     static let labelPadding: CGFloat = 4
     static let labelHeight: CGFloat = 20
@@ -51,7 +51,7 @@ public final class HitTestOverlay: DebugOverlay {
         var views: [UIView] = []
         for touch in window.activeTouches {
             guard let view = touch.view else { continue }
-            if let index = views.firstIndex(where: { $0 === view }) {
+            if let index = views.firstIndex(ofIdentical: view) {
                 outlines[index].touchIDs.append(touch.sampleID)
                 continue
             }
@@ -79,9 +79,12 @@ public final class HitTestOverlay: DebugOverlay {
 
     /// Redraws where the outlines were and are, when the touches or their views changed.
     public func update(in window: UIWindow) -> [CGRect] {
-        let touches = window.activeTouches
-        let views = touches.map { $0.view.map(ObjectIdentifier.init) ?? ObjectIdentifier(window) }
-        let ids = touches.map(\.sampleID)
+        var views: [ObjectIdentifier] = []
+        var ids: [TouchSample.ID] = []
+        for touch in window.activeTouches {
+            views.append(touch.view.map(ObjectIdentifier.init) ?? ObjectIdentifier(window))
+            ids.append(touch.sampleID)
+        }
         guard views != shownViews || ids != shownIDs else { return [] }
         shownViews = views
         shownIDs = ids
@@ -132,7 +135,7 @@ public final class HitTestOverlay: DebugOverlay {
         var origin = CGPoint(x: x, y: box.minY - Self.labelHeight - 2)
         if origin.y < topInset { origin.y = max(topInset, box.minY) + 3 }
         let plate = CGRect(origin: origin, size: CGSize(width: width, height: Self.labelHeight))
-        guard avoidedRects.contains(where: { $0.intersects(plate) }) else { return plate }
+        guard avoidedRects.anyIntersects(plate) else { return plate }
         let candidates = [plate] + [box.maxY + 2, min(box.maxY, size.height) - Self.labelHeight - 3].map {
             CGRect(x: x, y: $0, width: width, height: Self.labelHeight)
         }
@@ -156,7 +159,7 @@ public final class HitTestOverlay: DebugOverlay {
 
     /// How far a stroke's pixels reach from the line it follows: half the line width,
     /// the miter at a right-angled corner, and a pixel of antialiasing.
-    static let strokeReach: CGFloat = lineWidth + 1
+    nonisolated static let strokeReach: CGFloat = lineWidth + 1
 
     /// The rectangles (window points) the closed polygon `corners`, stroked `lineWidth`
     /// wide, draws in, each edge outset by `strokeReach`:
@@ -166,7 +169,7 @@ public final class HitTestOverlay: DebugOverlay {
     ///   (no pixel is in two of them);
     /// - a rectangle no more than two reaches wide or high gives its outset box;
     /// - any other polygon (a rotated view) gives each edge's bounding box, outset.
-    static func strokeBands(of corners: [CGPoint]) -> [CGRect] {
+    nonisolated static func strokeBands(of corners: [CGPoint]) -> [CGRect] {
         guard corners.count > 1 else { return [] }
         let reach = strokeReach
         let box = boundingBox(of: corners)
@@ -189,7 +192,7 @@ public final class HitTestOverlay: DebugOverlay {
         ]
     }
 
-    private static func boundingBox(of points: [CGPoint]) -> CGRect {
+    nonisolated private static func boundingBox(of points: [CGPoint]) -> CGRect {
         guard let first = points.first else { return .null }
         return points.reduce(CGRect(origin: first, size: .zero)) { $0.union(CGRect(origin: $1, size: .zero)) }
     }
@@ -217,5 +220,13 @@ public final class HitTestOverlay: DebugOverlay {
             canvas.drawText(outline.label, at: CGPoint(x: label.minX + Self.labelPadding, y: label.maxY - 5),
                             size: Self.labelSize, color: DebugPalette.primaryText)
         }
+    }
+}
+
+private extension Array where Element: AnyObject {
+    /// The index of `object` itself (not an equal one). Outside the main actor, so the
+    /// test closure does not check the executor at every element.
+    func firstIndex(ofIdentical object: Element) -> Int? {
+        firstIndex { $0 === object }
     }
 }

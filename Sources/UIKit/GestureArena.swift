@@ -446,7 +446,13 @@ final class GestureArena {
     }
 
     private func sharesTouch(_ a: GestureArenaMember, _ b: GestureArenaMember) -> Bool {
-        a.touches.contains { touch in touch.swarm.contains { $0 === b } }
+        // Loops, not `contains(where:)`: asked for every pair of members at each
+        // recognition, and a closure made on the main actor checks its executor at every
+        // call (README, "Closures on the main actor").
+        for touch in a.touches {
+            for member in touch.swarm where member === b { return true }
+        }
+        return false
     }
 
     // MARK: - Reset

@@ -320,7 +320,16 @@ final class TouchRouter {
 
     /// Every live touch, in the order they began.
     var allLiveTouches: [UITouch] {
-        event.liveTouches.filter { !$0.isFinished }.sorted { $0.beginOrder < $1.beginOrder }
+        // A loop inserting in `beginOrder`, not `filter` and `sorted`: a closure made on
+        // the main actor checks its executor at every call (README, "Closures on the main
+        // actor"), and there are a hand's worth of touches.
+        var touches: [UITouch] = []
+        for touch in event.liveTouches where !touch.isFinished {
+            var index = touches.endIndex
+            while index > touches.startIndex, touches[index - 1].beginOrder > touch.beginOrder { index -= 1 }
+            touches.insert(touch, at: index)
+        }
+        return touches
     }
 
     func cancelAllTouches(reason: String) {

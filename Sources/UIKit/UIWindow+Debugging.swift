@@ -9,6 +9,9 @@ extension UIWindow {
     /// application exists. Allocates the array it returns.
     public var activeTouches: [UITouch] {
         guard let application = UIApplication.existing else { return [] }
-        return application.touchRouter.allLiveTouches.filter { $0.window === self }
+        // A loop: a closure made on the main actor checks its executor at every call.
+        var touches: [UITouch] = []
+        for touch in application.touchRouter.allLiveTouches where touch.window === self { touches.append(touch) }
+        return touches
     }
 }
