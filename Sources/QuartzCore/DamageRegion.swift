@@ -97,6 +97,43 @@ public struct DamageRegion: Equatable, Sendable {
         return holding + rects.filter { !holdsInput($0) }
     }
 
+    /// The rectangles in the order to draw and send them when a frame shows `input`, led
+    /// by the damage within `reach` points of each finger: for each point in `input` (the
+    /// first `maximumFingertips`) that the region holds, the square of side 2 × `reach`
+    /// around it, rounded out to device pixels and cut to the box of the rectangles
+    /// holding it; then `rectsInDrawingOrder(showingFirst:)`, whole.
+    ///
+    /// Why: the rectangles holding input can be large (a new view's outline and its label
+    /// beside it, the band of a moved view's old and new places), all of a rectangle is
+    /// drawn before any of it is sent, and what a person looks at first is the
+    /// fingertip. The square's pixels are drawn again with the rectangles holding it: a
+    /// small rectangle more per finger, where cutting the holders into the pieces around
+    /// the square would cost each piece a rectangle's fixed price. Every rectangle is
+    /// drawn from the same state, so the frame ends as a full redraw of the damage would
+    /// leave it. A square that is one of the rectangles, or lies in an earlier square, is
+    /// left out.
+    public func rectsInDrawingOrder(showingFirst input: [CGPoint], fingertipReach reach: CGFloat) -> [CGRect] {
+        let ordered = rectsInDrawingOrder(showingFirst: input)
+        guard reach > 0, reach.isFinite else { return ordered }
+        var fingertips: [CGRect] = []
+        for point in input.prefix(Self.maximumFingertips) {
+            var holders = CGRect.null
+            for rect in ordered where rect.contains(point) { holders = holders.union(rect) }
+            guard !holders.isNull else { continue }
+            let square = roundedOut(CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach))
+                .intersection(holders)
+            guard !square.isNull, square.width > 0, square.height > 0, !ordered.contains(square),
+                  !fingertips.contains(where: { $0.contains(square) }) else { continue }
+            fingertips.append(square)
+        }
+        return fingertips + ordered
+    }
+
+    /// The most fingers whose squares lead a frame (`rectsInDrawingOrder(showingFirst:fingertipReach:)`):
+    /// a hand. Each square costs a rectangle's fixed price, and with more fingers than
+    /// this moving at once no one fingertip is what a person watches.
+    public static let maximumFingertips = 5
+
     /// Whether `rect` (window points) meets the region.
     public func intersects(_ rect: CGRect) -> Bool {
         guard !rect.isNull, !rect.isEmpty else { return false }

@@ -15,9 +15,10 @@ import UIKit
 /// `TouchSample`s, collapses each finger's backlog of moves (`MoveCoalescer`) and hands
 /// it through the input filters (`inputFilters`, in the order of their stage) to the
 /// `client`, so input reported faster than it is drawn costs one dispatch and one frame
-/// per turn instead of a growing queue. Frames are the `frameStages`, drawn in order. Frames are drawn offscreen and copied to
-/// the window in one piece: at once when input arrives and the loop is idle, otherwise
-/// at most 60 times a second, and only when something asked for it with
+/// per turn instead of a growing queue. Frames are the `frameStages`, drawn in order,
+/// offscreen, and copied to the window rectangle by rectangle, what is under the fingers
+/// first: at once when input arrives and the loop is idle, otherwise at most 60 times a
+/// second, and only when something asked for it with
 /// `setNeedsDisplay` or `setNeedsFrame`. When nothing changes the process sleeps in the
 /// kernel: no timer ticks.
 @MainActor
@@ -315,6 +316,10 @@ public final class X11Host {
 
     // MARK: - Drawing
 
+    /// How far from a finger (points) the damage is drawn and sent first in a frame that
+    /// shows input: a touch spot's 22-point radius with a little to spare.
+    public static let fingertipReach: CGFloat = 24
+
     /// Asks for the whole window to be redrawn.
     public func setNeedsDisplay() {
         damage.addAll()
@@ -361,6 +366,7 @@ public final class X11Host {
             return
         }
         isFrameWanted = false
+        let showsInput = hasUndrawnInput
         hasUndrawnInput = false
         let input = undrawnInputLocations
         undrawnInputLocations = []
@@ -370,8 +376,10 @@ public final class X11Host {
             }
             guard !damage.isEmpty else { return false }
             // Empty: the whole window (the clip and the report say so).
-            // What the fingers are on first (`DamageRegion.rectsInDrawingOrder`).
-            let rects = damage.coversBounds ? [] : damage.rectsInDrawingOrder(showingFirst: input)
+            // What is under the fingers first, then what holds them, then the rest
+            // (`DamageRegion.rectsInDrawingOrder(showingFirst:fingertipReach:)`).
+            let rects = damage.coversBounds
+                ? [] : damage.rectsInDrawingOrder(showingFirst: input, fingertipReach: Self.fingertipReach)
             damage = DamageRegion(bounds: damage.bounds, scale: damage.scale)
             let size = frameBuffer.pointSize
             // Each rectangle on its own, unclipped (`FrameBuffer.draw(eachOf:)`): the
@@ -379,7 +387,19 @@ public final class X11Host {
             // to the server as soon as it is drawn, so the server copies one to the
             // screen while the next is drawn (the two run on different cores), and what
             // is drawn first shows without waiting for the rest of the frame.
-            frameBuffer.draw(eachOf: rects, drawn: { window.present(frameBuffer, rects: [$0]) }) { canvas in
+            var sent = 0
+            frameBuffer.draw(eachOf: rects, drawn: { rect in
+                // A frame that shows input waits, before its second rectangle goes, for
+                // the server to have handled the first (the fingertip): the server reads
+                // on while a client has requests queued, and tells others of what it drew
+                // (a compositor's or a watcher's damage events) only when it stops, so
+                // the rest of the frame, sent behind the fingertip, would hold that back.
+                // Drawing the second rectangle gave the server that time: the wait is
+                // mostly the round trip.
+                if showsInput, sent == 1 { XSync(connection.display, 0) }
+                sent += 1
+                window.present(frameBuffer, rects: [rect])
+            }) { canvas in
                 for stage in frameStages { stage.draw(in: canvas, size: size) }
             }
             lastDirtyRects = rects

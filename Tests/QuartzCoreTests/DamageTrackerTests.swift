@@ -271,4 +271,54 @@ final class DamageTrackerTests: XCTestCase {
         region.addAll()
         XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [finger]), region.rects)
     }
+
+    /// The damage within a fingertip's reach leads a frame that shows input: a square
+    /// around each finger (rounded out to device pixels, cut to the box of the rectangles
+    /// holding it), then every rectangle whole, holders first.
+    func testTheSquareUnderEachFingerLeadsThenTheRectanglesWhole() async {
+        var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        let hud = CGRect(x: 764, y: 8, width: 252, height: 220)
+        let outline = CGRect(x: 100, y: 100, width: 300, height: 300)
+        let spot = CGRect(x: 370, y: 180, width: 60, height: 60)
+        for rect in [hud, outline, spot] { region.add(rect) }
+        let finger = CGPoint(x: 395.5, y: 210.25)
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [finger], fingertipReach: 24), [
+            // x 371.5…419.5 and y 186.25…234.25, rounded out: inside the outline's and
+            // the spot's box, so whole.
+            CGRect(x: 371, y: 186, width: 49, height: 49), outline, spot, hud,
+        ])
+        let nearTheCorner = CGPoint(x: 110, y: 105)
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [nearTheCorner], fingertipReach: 24),
+                       [CGRect(x: 100, y: 100, width: 34, height: 29), outline, hud, spot],
+                       "cut to the outline, the one rectangle holding it")
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 600, y: 600)], fingertipReach: 24),
+                       region.rects, "nothing damaged under the finger: no square")
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [finger], fingertipReach: 0),
+                       region.rectsInDrawingOrder(showingFirst: [finger]))
+        let threeFingers = region.rectsInDrawingOrder(
+            showingFirst: [finger, CGPoint(x: 396, y: 211), CGPoint(x: 800, y: 100)], fingertipReach: 24)
+        XCTAssertEqual(threeFingers, [
+            CGRect(x: 371, y: 186, width: 49, height: 49), CGRect(x: 776, y: 76, width: 48, height: 48),
+            hud, outline, spot,
+        ], "the second finger's square (372, 187, 48 × 48) lies in the first's; the HUD holds the third")
+    }
+
+    /// A square that is a whole holder is not drawn twice, at most a hand of squares lead
+    /// a frame, and a region that is the whole window is led by the square too.
+    func testSquaresAreLeftOutWhereTheyAddNothingAndBeyondAHand() async {
+        var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        let small = CGRect(x: 200, y: 200, width: 20, height: 20)
+        let panel = CGRect(x: 764, y: 8, width: 252, height: 220)
+        region.add(small)
+        region.add(panel)
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 210, y: 210)], fingertipReach: 24),
+                       [small, panel], "the square cut to the holder is the holder")
+        let fingers = (0..<7).map { CGPoint(x: 780 + 30 * Double($0), y: 100) }
+        let ordered = region.rectsInDrawingOrder(showingFirst: fingers, fingertipReach: 10)
+        XCTAssertEqual(ordered.count, DamageRegion.maximumFingertips + 2)
+        XCTAssertEqual(ordered.prefix(DamageRegion.maximumFingertips).map(\.midX), [780, 810, 840, 870, 900])
+        region.addAll()
+        XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 210, y: 210)], fingertipReach: 24),
+                       [CGRect(x: 186, y: 186, width: 48, height: 48), CGRect(x: 0, y: 0, width: 1024, height: 768)])
+    }
 }

@@ -145,9 +145,10 @@ final class X11HostPipelineTests: XCTestCase {
         }
     }
 
-    /// A frame that shows a touch draws and sends first the damage holding the finger,
-    /// then the rest, each in the order damaged: a panel damaged before it (the
-    /// recognizer HUD's, say) does not keep the finger's spot off the screen.
+    /// A frame that shows a touch draws and sends first the damage within a fingertip's
+    /// reach of the finger, then the damage holding the finger, then the rest, each in
+    /// the order damaged: a panel damaged before it (the recognizer HUD's, say) does not
+    /// keep the finger's spot off the screen, nor does the rest of a wide band.
     func testTheDamageHoldingTheFingerIsDrawnFirst() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
@@ -180,11 +181,14 @@ final class X11HostPipelineTests: XCTestCase {
             XCTAssertEqual(reports.filter { !$0.isEmpty }, [])
             try server.touchscreen.touches([(1, .begin, CGPoint(x: 50, y: 100))])
             XCTAssertTrue(runLoop { reports.contains { !$0.isEmpty } }, "\(reports)")
-            XCTAssertEqual(reports.last, [band, spot, panel], "the band and the spot as damaged, then the panel")
-            XCTAssertEqual(stage.drawnClips.suffix(3), [band, spot, panel])
+            // (50, 100) ± 24 points, cut to the box of the band and the spot.
+            let fingertip = CGRect(x: 26, y: 76, width: 48, height: 34)
+            XCTAssertEqual(reports.last, [fingertip, band, spot, panel],
+                           "the fingertip, the band and the spot as damaged, then the panel")
+            XCTAssertEqual(stage.drawnClips.suffix(4), [fingertip, band, spot, panel])
             try server.touchscreen.touches([(1, .end, CGPoint(x: 50, y: 100))])
             XCTAssertTrue(runLoop { reports.filter { !$0.isEmpty }.count >= 2 })
-            XCTAssertEqual(reports.last, [band, spot, panel], "a lift shows first where it lifted, too")
+            XCTAssertEqual(reports.last, [fingertip, band, spot, panel], "a lift shows first where it lifted, too")
         }
     }
 
