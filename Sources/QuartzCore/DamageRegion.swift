@@ -110,8 +110,9 @@ public struct DamageRegion: Equatable, Sendable {
     /// small rectangle more per finger, where cutting the holders into the pieces around
     /// the square would cost each piece a rectangle's fixed price. Every rectangle is
     /// drawn from the same state, so the frame ends as a full redraw of the damage would
-    /// leave it. A square that is one of the rectangles, or lies in an earlier square, is
-    /// left out.
+    /// leave it. A square is left out where it would save little: when it has more than
+    /// half the pixels of the box of the rectangles holding its finger (those go first
+    /// anyway), or lies in an earlier square.
     public func rectsInDrawingOrder(showingFirst input: [CGPoint], fingertipReach reach: CGFloat) -> [CGRect] {
         let ordered = rectsInDrawingOrder(showingFirst: input)
         guard reach > 0, reach.isFinite else { return ordered }
@@ -122,7 +123,8 @@ public struct DamageRegion: Equatable, Sendable {
             guard !holders.isNull else { continue }
             let square = roundedOut(CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach))
                 .intersection(holders)
-            guard !square.isNull, square.width > 0, square.height > 0, !ordered.contains(square),
+            guard !square.isNull, square.width > 0, square.height > 0,
+                  2 * square.width * square.height <= holders.width * holders.height,
                   !fingertips.contains(where: { $0.contains(square) }) else { continue }
             fingertips.append(square)
         }

@@ -303,8 +303,9 @@ final class DamageTrackerTests: XCTestCase {
         ], "the second finger's square (372, 187, 48 × 48) lies in the first's; the HUD holds the third")
     }
 
-    /// A square that is a whole holder is not drawn twice, at most a hand of squares lead
-    /// a frame, and a region that is the whole window is led by the square too.
+    /// A square that would save little (the whole holder, or more than half of it) is not
+    /// drawn, at most a hand of squares lead a frame, and a region that is the whole
+    /// window is led by the square too.
     func testSquaresAreLeftOutWhereTheyAddNothingAndBeyondAHand() async {
         var region = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 1024, height: 768))
         let small = CGRect(x: 200, y: 200, width: 20, height: 20)
@@ -313,6 +314,12 @@ final class DamageTrackerTests: XCTestCase {
         region.add(panel)
         XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 210, y: 210)], fingertipReach: 24),
                        [small, panel], "the square cut to the holder is the holder")
+        var spotOnly = DamageRegion(bounds: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        let spot = CGRect(x: 170, y: 470, width: 60, height: 60)
+        spotOnly.add(spot)
+        spotOnly.add(panel)
+        XCTAssertEqual(spotOnly.rectsInDrawingOrder(showingFirst: [CGPoint(x: 200, y: 500)], fingertipReach: 24),
+                       [spot, panel], "48 × 48 of a 60 × 60 holder: the holder alone")
         let fingers = (0..<7).map { CGPoint(x: 780 + 30 * Double($0), y: 100) }
         let ordered = region.rectsInDrawingOrder(showingFirst: fingers, fingertipReach: 10)
         XCTAssertEqual(ordered.count, DamageRegion.maximumFingertips + 2)
