@@ -18,9 +18,9 @@ import UIKit
 /// per turn instead of a growing queue. Frames are the `frameStages`, drawn in order,
 /// offscreen, and copied to the window rectangle by rectangle, what is under the fingers
 /// first: at once when input arrives and the loop is idle, otherwise at most 60 times a
-/// second, and only when something asked for it with
-/// `setNeedsDisplay` or `setNeedsFrame`. When nothing changes the process sleeps in the
-/// kernel: no timer ticks.
+/// second, and only when something asked for it with `setNeedsDisplay` or
+/// `setNeedsFrame`. When nothing changes the process sleeps in the kernel: no timer
+/// ticks.
 @MainActor
 public final class X11Host {
     public struct Options: Sendable {
