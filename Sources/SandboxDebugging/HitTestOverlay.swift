@@ -47,6 +47,18 @@ public final class HitTestOverlay: DebugOverlay {
     /// The outlines for `window`'s live touches now, in the order their first touches
     /// began.
     public func outlines(in window: UIWindow) -> [Outline] {
+        let (views, unlabelled) = unlabelledOutlines(in: window)
+        var outlines = unlabelled
+        for (index, view) in views.enumerated() {
+            let ids = outlines[index].touchIDs.map { String($0.number) }.joined(separator: ", ")
+            outlines[index].label = "\(ids) → \(type(of: view)) \(Self.describe(view.frame))"
+        }
+        return outlines
+    }
+
+    /// The touched views in the order their first touches began, with their outlines
+    /// still unlabelled.
+    private func unlabelledOutlines(in window: UIWindow) -> (views: [UIView], outlines: [Outline]) {
         var outlines: [Outline] = []
         var views: [UIView] = []
         for touch in window.activeTouches {
@@ -59,11 +71,7 @@ public final class HitTestOverlay: DebugOverlay {
             let quad = Quad(view.bounds, through: view.layer.transformToRootSpace)
             outlines.append(Outline(touchIDs: [touch.sampleID], corners: Array(quad), label: ""))
         }
-        for (index, view) in views.enumerated() {
-            let ids = outlines[index].touchIDs.map { String($0.number) }.joined(separator: ", ")
-            outlines[index].label = "\(ids) → \(type(of: view)) \(Self.describe(view.frame))"
-        }
-        return outlines
+        return (views, outlines)
     }
 
     /// A frame as `(40, 80, 120 × 120)`, with at most one decimal.
@@ -77,7 +85,10 @@ public final class HitTestOverlay: DebugOverlay {
 
     // MARK: - Changes
 
-    /// Redraws where the outlines were and are, when the touches or their views changed.
+    /// Redraws where the outlines were and are, when the touches or their views changed:
+    /// where they were drawn and where their strokes will be now; their labels follow
+    /// in the frame's damage (`damageForFrame(in:)`), measured and placed once for it
+    /// instead of here and again there.
     public func update(in window: UIWindow) -> [CGRect] {
         var views: [ObjectIdentifier] = []
         var ids: [TouchSample.ID] = []
@@ -89,19 +100,33 @@ public final class HitTestOverlay: DebugOverlay {
         shownViews = views
         shownIDs = ids
         guard isVisible else { return [] }
-        return drawnBounds + upcomingDamage(in: window)
+        var bands: [CGRect] = []
+        for outline in unlabelledOutlines(in: window).outlines { bands += Self.strokeBands(of: outline.corners) }
+        bandsAwaitingLabels = bands
+        return drawnBounds + bands
     }
+
+    /// The stroke bands `update(in:)` damaged, whose labels the next frame's damage adds.
+    private var bandsAwaitingLabels: [CGRect]?
 
     /// Where the outlines were drawn and will be, when the views moved under the touches.
     public func damageForFrame(in window: UIWindow) -> [CGRect] {
         guard isVisible else { return [] }
-        let upcoming = keptOutlines.value(in: window, { placedOutlines(in: window) }).flatMap(\.covered)
+        let placed = keptOutlines.value(in: window, { placedOutlines(in: window) })
+        if let reported = bandsAwaitingLabels {
+            bandsAwaitingLabels = nil
+            var bands: [CGRect] = []
+            var labels: [CGRect] = []
+            for outline in placed {
+                bands += outline.covered.dropLast()
+                labels.append(outline.label)
+            }
+            // The strokes, and where the outlines were, went with the batch: the labels
+            // now, unless the views moved since.
+            if bands == reported { return labels }
+        }
+        let upcoming = placed.flatMap(\.covered)
         return upcoming == drawnBounds ? [] : drawnBounds + upcoming
-    }
-
-    /// What drawing the outlines now would cover, outline after outline (see `damage(of:label:)`).
-    private func upcomingDamage(in window: UIWindow) -> [CGRect] {
-        placedOutlines(in: window).flatMap(\.covered)
     }
 
     /// An outline with its label's plate and what the two cover.

@@ -104,21 +104,28 @@ final class HitTestOverlayTests: OverlayTestCase {
          CGRect(x: 40, y: 38, width: labelWidth(label) + 8, height: 20)]
     }
 
+    /// The overlay's damage for a batch as a host collects it: with the batch (where
+    /// the outlines were and where their strokes are), then at the next frame (their
+    /// labels, placed once for it).
+    private func damage(_ batch: [TouchSample]) -> [CGRect] {
+        send(batch, to: [overlay]) + overlay.damageForFrame(in: window)
+    }
+
     func testOutlinesAreRedrawnWhenTouchesBeginOrEndButNotWhenTheyMove() async {
         // Exactly the bands the strokes lie in and the label, not the area inside.
-        let began = send([sample(1, .began, 100, 100)], to: [overlay])
+        let began = damage([sample(1, .began, 100, 100)])
         XCTAssertEqual(began, plainDamage(label: "1 → UIView (40, 60, 120 × 80)"))
         _ = image([overlay])
-        XCTAssertEqual(send([sample(1, .moved, 120, 110)], to: [overlay]), [], "the view stays the touch's")
+        XCTAssertEqual(damage([sample(1, .moved, 120, 110)]), [], "the view stays the touch's")
 
         // A second finger on the same view changes the label: where the outline was and where it is.
-        let second = send([sample(3, .began, 60, 70)], to: [overlay])
+        let second = damage([sample(3, .began, 60, 70)])
         XCTAssertEqual(second, plainDamage(label: "1 → UIView (40, 60, 120 × 80)")
             + plainDamage(label: "1, 3 → UIView (40, 60, 120 × 80)"))
         XCTAssertEqual(overlay.outlines(in: window).map(\.label), ["1, 3 → UIView (40, 60, 120 × 80)"])
         _ = image([overlay])
 
-        let drawn = send([sample(1, .ended, 120, 110), sample(3, .ended, 60, 70)], to: [overlay])
+        let drawn = damage([sample(1, .ended, 120, 110), sample(3, .ended, 60, 70)])
         XCTAssertEqual(drawn, plainDamage(label: "1, 3 → UIView (40, 60, 120 × 80)"), "only where it was: no outline is left")
         XCTAssertEqual(overlay.outlines(in: window), [])
         XCTAssertEqual(rgb(image([overlay]), 100, 59), OverlayTestCase.background.rgb)
@@ -126,7 +133,7 @@ final class HitTestOverlayTests: OverlayTestCase {
 
     func testARotatedViewsOutlineDamagesEachEdgesBoxAndTheWindowsOutlineOnlyItsEdges() async {
         // The diamond: each edge's bounding box, 3 points out.
-        let began = send([sample(2, .began, 280, 150)], to: [overlay])
+        let began = damage([sample(2, .began, 280, 150)])
         let reach = 40 * 2.0.squareRoot()
         let label = "2 → UIView (223.4, 93.4, 113.1 × 113.1)"
         let expected = [CGRect(x: 277, y: 147 - reach, width: reach + 6, height: reach + 6),
@@ -148,7 +155,7 @@ final class HitTestOverlayTests: OverlayTestCase {
 
         // A touch on the window: four 6-point bands round the 400 × 300 window and the
         // label inside its top-left, where the overlay once damaged the whole window.
-        let window = send([sample(1, .began, 390, 290)], to: [overlay])
+        let window = damage([sample(1, .began, 390, 290)])
         XCTAssertEqual(window, [CGRect(x: -3, y: -3, width: 406, height: 6), CGRect(x: -3, y: 297, width: 406, height: 6),
                                 CGRect(x: -3, y: 3, width: 6, height: 294), CGRect(x: 397, y: 3, width: 6, height: 294),
                                 CGRect(x: 0, y: 3, width: labelWidth("1 → UIWindow (0, 0, 400 × 300)") + 8, height: 20)])
@@ -159,17 +166,17 @@ final class HitTestOverlayTests: OverlayTestCase {
         for (first, second) in [((100.0, 100.0), (120.0, 90.0)), ((280.0, 150.0), (290.0, 160.0)),
                                 ((390.0, 290.0), (10.0, 200.0))] {
             let blank = image([])
-            let damage = send([sample(1, .began, first.0, first.1), sample(2, .began, second.0, second.1)], to: [overlay])
+            let damaged = damage([sample(1, .began, first.0, first.1), sample(2, .began, second.0, second.1)])
             let drawn = image([overlay])
             var outside: [(Int, Int)] = []
             for y in 0..<300 {
                 for x in 0..<400 where rgb(drawn, x, y) != rgb(blank, x, y) {
                     let pixel = CGRect(x: x, y: y, width: 1, height: 1)
                     // Damage is redrawn rounded out to whole pixels (`DamageRegion`).
-                    if !damage.contains(where: { $0.integral.contains(pixel) }) { outside.append((x, y)) }
+                    if !damaged.contains(where: { $0.integral.contains(pixel) }) { outside.append((x, y)) }
                 }
             }
-            XCTAssertEqual(outside.count, 0, "drawn outside the damage \(damage): \(outside.prefix(10))")
+            XCTAssertEqual(outside.count, 0, "drawn outside the damage \(damaged): \(outside.prefix(10))")
             send([sample(1, .ended, first.0, first.1), sample(2, .ended, second.0, second.1)], to: [overlay])
         }
     }
@@ -178,7 +185,7 @@ final class HitTestOverlayTests: OverlayTestCase {
         send([sample(1, .began, 390, 290)], to: [overlay])
         XCTAssertEqual(overlay.outlines(in: window).map(\.label), ["1 → UIWindow (0, 0, 400 × 300)"])
         overlay.isVisible = false
-        XCTAssertEqual(send([sample(2, .began, 100, 100)], to: [overlay]), [])
+        XCTAssertEqual(damage([sample(2, .began, 100, 100)]), [])
         XCTAssertEqual(rgb(image([overlay]), 100, 59), OverlayTestCase.background.rgb)
     }
 
