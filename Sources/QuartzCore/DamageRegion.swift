@@ -139,7 +139,7 @@ public struct DamageRegion: Equatable, Sendable {
     /// Whether `rect` (window points) meets the region.
     public func intersects(_ rect: CGRect) -> Bool {
         guard !rect.isNull, !rect.isEmpty else { return false }
-        return rects.contains { $0.intersects(rect) }
+        return rects.anyIntersects(rect)
     }
 
     // MARK: - Private
