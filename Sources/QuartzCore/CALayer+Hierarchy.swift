@@ -66,15 +66,12 @@ extension CALayer {
         guard let sublayers else { return [] }
         // A loop, not `contains(where:)`: a closure made on the main actor checks its
         // executor at every call (README, "Closures on the main actor").
-        var isOrdered = true
         for sublayer in sublayers where sublayer.zPosition != 0 {
-            isOrdered = false
-            break
+            return sublayers.enumerated()
+                .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+                .map(\.element)
         }
-        guard !isOrdered else { return sublayers }
-        return sublayers.enumerated()
-            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
-            .map(\.element)
+        return sublayers
     }
 
     // MARK: - Private

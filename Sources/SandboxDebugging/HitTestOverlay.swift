@@ -47,7 +47,7 @@ public final class HitTestOverlay: DebugOverlay {
     /// The outlines for `window`'s live touches now, in the order their first touches
     /// began.
     public func outlines(in window: UIWindow) -> [Outline] {
-        let (views, unlabelled) = unlabelledOutlines(in: window)
+        let (views, unlabelled) = unlabelledOutlines(of: window.activeTouches)
         var outlines = unlabelled
         for (index, view) in views.enumerated() {
             let ids = outlines[index].touchIDs.map { String($0.number) }.joined(separator: ", ")
@@ -56,12 +56,12 @@ public final class HitTestOverlay: DebugOverlay {
         return outlines
     }
 
-    /// The touched views in the order their first touches began, with their outlines
-    /// still unlabelled.
-    private func unlabelledOutlines(in window: UIWindow) -> (views: [UIView], outlines: [Outline]) {
+    /// The views `touches` are on, in the order of their first touches, with their
+    /// outlines still unlabelled.
+    private func unlabelledOutlines(of touches: [UITouch]) -> (views: [UIView], outlines: [Outline]) {
         var outlines: [Outline] = []
         var views: [UIView] = []
-        for touch in window.activeTouches {
+        for touch in touches {
             guard let view = touch.view else { continue }
             if let index = views.firstIndex(ofIdentical: view) {
                 outlines[index].touchIDs.append(touch.sampleID)
@@ -90,9 +90,10 @@ public final class HitTestOverlay: DebugOverlay {
     /// in the frame's damage (`damageForFrame(in:)`), measured and placed once for it
     /// instead of here and again there.
     public func update(in window: UIWindow) -> [CGRect] {
+        let touches = window.activeTouches
         var views: [ObjectIdentifier] = []
         var ids: [TouchSample.ID] = []
-        for touch in window.activeTouches {
+        for touch in touches {
             views.append(touch.view.map(ObjectIdentifier.init) ?? ObjectIdentifier(window))
             ids.append(touch.sampleID)
         }
@@ -101,7 +102,7 @@ public final class HitTestOverlay: DebugOverlay {
         shownIDs = ids
         guard isVisible else { return [] }
         var bands: [CGRect] = []
-        for outline in unlabelledOutlines(in: window).outlines { bands += Self.strokeBands(of: outline.corners) }
+        for outline in unlabelledOutlines(of: touches).outlines { bands += Self.strokeBands(of: outline.corners) }
         bandsAwaitingLabels = bands
         return drawnBounds + bands
     }
