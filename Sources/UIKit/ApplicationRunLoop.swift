@@ -6,8 +6,13 @@
 /// 1. **input**: the batch the turn was woken for, if any (`UIWindow.inject(_:)`), with
 ///    every window's layout brought up to date first, as the touch router does before
 ///    hit-testing;
-/// 2. **timers** that are due (`UIApplication.runPendingTimers()`): recognizer deadlines,
-///    `perform(_:afterDelay:)`, `UIApplication.schedule(afterDelay:_:)`;
+/// 2. **timers** that are due and were pending when the turn began: recognizer deadlines,
+///    `perform(_:afterDelay:)`, `UIApplication.schedule(afterDelay:_:)`. A call the turn's
+///    own input schedules, even with no delay, waits for the next turn, after this turn's
+///    frame, as on iOS, where an event handler's `perform(_:afterDelay: 0)` runs after
+///    Core Animation has committed the event's changes (CFRunLoop runs its timers after
+///    the before-waiting observers). So what can wait a turn (a debug panel's refresh)
+///    stays out of the frame that shows the touch;
 /// 3. **animation tick** (`CAAnimationEngine.tick()`), when animations, display links or
 ///    next-tick callbacks need frames: it runs animation completions, which may change
 ///    views, so it comes before layout;
@@ -109,10 +114,11 @@ public final class ApplicationRunLoop {
         isTurning = true
         defer { isTurning = false }
         turnCount += 1
+        let pendingBeforeTurn = application.timerQueue.latestSequence
         if let input {
             input()
         }
-        application.runPendingTimers()
+        application.timerQueue.runDue(scheduledThrough: pendingBeforeTurn)
         if CAAnimationEngine.needsFrames {
             CAAnimationEngine.tick()
             lastTickTime = CACurrentMediaTime()

@@ -65,21 +65,33 @@ final class TimerQueue {
         return call
     }
 
+    /// The sequence of the call scheduled last (0 before any): calls scheduled after this
+    /// reading have greater ones (`runDue(scheduledThrough:)`).
+    var latestSequence: UInt64 { nextSequence }
+
     /// The earliest deadline of a pending call.
     var nextDeadline: TimeInterval? {
         calls.first { $0.isPending }?.deadline
     }
 
-    /// Runs every call that was pending when the pump began and is due now. Calls
-    /// scheduled while pumping wait for the next pump, so a call that reschedules itself
-    /// with no delay cannot spin forever.
-    func runDue() -> Int {
+    /// Runs every call that was pending when the pump began, is due now and was scheduled
+    /// no later than `mark` (a `latestSequence` read earlier: a run loop's turn leaves
+    /// what its own input scheduled for the next turn). Calls scheduled while pumping
+    /// wait for the next pump, so a call that reschedules itself with no delay cannot
+    /// spin forever.
+    @discardableResult
+    func runDue(scheduledThrough mark: UInt64 = .max) -> Int {
         calls.removeAll { !$0.isPending }
         let now = CACurrentMediaTime()
-        let due = calls.prefix { $0.deadline <= now }
-        guard !due.isEmpty else { return 0 }
-        let batch = Array(due)
-        calls.removeFirst(batch.count)
+        var dueEnd = 0
+        while dueEnd < calls.count, calls[dueEnd].deadline <= now { dueEnd += 1 }
+        var batch: [DelayedCall] = []
+        var waiting: [DelayedCall] = []
+        for call in calls[..<dueEnd] {
+            if call.sequence <= mark { batch.append(call) } else { waiting.append(call) }
+        }
+        guard !batch.isEmpty else { return 0 }
+        calls.replaceSubrange(0..<dueEnd, with: waiting)
         var ran = 0
         let gestures = settlesCallsIn
         for call in batch where call.isPending {

@@ -58,6 +58,25 @@ final class ApplicationRunLoopTests: UIKitTestCase {
         XCTAssertEqual(runLoop.turnCount, 1)
     }
 
+    func testACallTheInputSchedulesRunsInTheNextTurnAfterThisTurnsFrame() async {
+        UIApplication.shared.schedule(afterDelay: 0) { self.trace.note("pending before") }
+        view.onCall = { phase, _ in
+            guard phase == "began" else { return }
+            UIApplication.shared.schedule(afterDelay: 0) {
+                self.trace.note("scheduled by the input")
+                self.view.setNeedsLayout()
+            }
+        }
+        runLoop.handle([sample(1, .began, 10, 10)], in: window)
+        // Due at once, but scheduled by this turn's input: as iOS runs an event handler's
+        // perform(afterDelay: 0) after Core Animation's commit, it waits for the next turn.
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "pending before", "present(1)"])
+        XCTAssertEqual(scheduler.wakeDeadline, 100, "woken again at once")
+        XCTAssertEqual(scheduler.runDue(), 1)
+        XCTAssertEqual(trace.flush(), ["scheduled by the input", "layout", "present(1)"])
+        XCTAssertNil(scheduler.wakeDeadline)
+    }
+
     func testInputThatChangesNothingLaysOutNothing() async {
         runLoop.handle([sample(1, .began, 10, 10)], in: window)
         runLoop.handle([sample(1, .moved, 20, 10)], in: window)
