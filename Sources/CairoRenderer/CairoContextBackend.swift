@@ -124,7 +124,7 @@ class CairoContextBackend: CGContextBackend {
     func showText(_ text: String, at origin: CGPoint, font: TextFont, color: CGColor) {
         CairoText.select(font, in: cairo)
         setSource(color)
-        CairoText.show(text, at: origin, in: cairo)
+        CairoText.show(text, at: origin, font: font, in: cairo)
         painted()
     }
 

@@ -75,9 +75,7 @@ public final class CairoDrawingEngine: CGDrawingEngine {
 
     public func advance(of text: String, in font: TextFont) -> CGFloat {
         CairoText.select(font, in: measuringCairo)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(measuringCairo, text, &extents)
-        return extents.x_advance
+        return CairoText.advance(of: text, font: font, in: measuringCairo)
     }
 }
 

@@ -22,15 +22,19 @@ enum CairoText {
         cairo_set_font_options(cairo, fontOptions)
     }
 
-    /// Shows `text` in the selected font with its baseline's left end at `origin` (user
-    /// space). The glyphs are placed from `origin` itself, not through `cairo_show_text`,
-    /// which starts them at the current point: Cairo keeps that in device space rounded
-    /// to 1/256 pixel, so now and then a line starts exactly half a pixel between two,
-    /// and then floating-point noise, which differs with the translation (a damage
-    /// rectangle's scratch buffer against the whole window), picks the pixel each glyph
-    /// lands on.
-    static func show(_ text: String, at origin: CGPoint, in cairo: OpaquePointer) {
+    /// Shows `text` in `font`, selected in `cairo`, with its baseline's left end at
+    /// `origin` (user space). The glyphs are placed from `origin` itself, not through
+    /// `cairo_show_text`, which starts them at the current point: Cairo keeps that in
+    /// device space rounded to 1/256 pixel, so now and then a line starts exactly half a
+    /// pixel between two, and then floating-point noise, which differs with the
+    /// translation (a damage rectangle's scratch buffer against the whole window), picks
+    /// the pixel each glyph lands on. They come from `GlyphCache`, placed as Cairo would.
+    static func show(_ text: String, at origin: CGPoint, font: TextFont, in cairo: OpaquePointer) {
         cairo_new_path(cairo)
+        if let glyphs = GlyphCache.shared.glyphs(of: text, key: GlyphCache.key(for: font, in: cairo), in: cairo) {
+            GlyphCache.show(glyphs, at: origin, in: cairo)
+            return
+        }
         var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
         var count: Int32 = 0
         if cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cairo), origin.x, origin.y, text, -1,
@@ -38,5 +42,16 @@ enum CairoText {
             cairo_show_glyphs(cairo, glyphs, count)
         }
         cairo_glyph_free(glyphs)
+    }
+
+    /// The advance width of `text` in `font`, selected in `cairo`: `cairo_text_extents`'
+    /// `x_advance`, from `GlyphCache` where it can.
+    static func advance(of text: String, font: TextFont, in cairo: OpaquePointer) -> CGFloat {
+        if let advance = GlyphCache.shared.advance(of: text, key: GlyphCache.key(for: font, in: cairo), in: cairo) {
+            return advance
+        }
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cairo, text, &extents)
+        return extents.x_advance
     }
 }

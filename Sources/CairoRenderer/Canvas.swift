@@ -184,17 +184,14 @@ public struct Canvas {
     /// (the `fonts-dejavu-core` package), falling back to fontconfig's sans-serif.
     public func drawText(_ text: String, at origin: CGPoint, size: CGFloat, color: Color,
                          weight: FontWeight = .regular) {
-        selectFont(size: size, weight: weight)
+        let font = selectFont(size: size, weight: weight)
         set(color)
-        CairoText.show(text, at: origin, in: context)
+        CairoText.show(text, at: origin, font: font, in: context)
     }
 
     /// The advance width of a line of text.
     public func measureText(_ text: String, size: CGFloat, weight: FontWeight = .regular) -> CGFloat {
-        selectFont(size: size, weight: weight)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
-        return extents.x_advance
+        CairoText.advance(of: text, font: selectFont(size: size, weight: weight), in: context)
     }
 
     // MARK: - Helpers
@@ -252,10 +249,13 @@ public struct Canvas {
         cairo_restore(context)
     }
 
-    private func selectFont(size: CGFloat, weight: FontWeight) {
-        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+    /// Selects DejaVu Sans at `size` and `weight`; returns it.
+    @discardableResult
+    private func selectFont(size: CGFloat, weight: FontWeight) -> TextFont {
+        cairo_select_font_face(context, TextFont.systemFamily, CAIRO_FONT_SLANT_NORMAL,
                                weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
+        return TextFont(size: size, weight: weight == .bold ? .bold : .regular)
     }
 
     private func roundedRectPath(_ rect: CGRect, radius: CGFloat) {
