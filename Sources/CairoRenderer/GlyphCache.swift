@@ -18,10 +18,10 @@ import Synchronization
 /// Cairo one character at a time, are added in the same order, so the glyphs land where
 /// Cairo puts them and a width is the `x_advance` `cairo_text_extents` gives
 /// (`GlyphCacheTests` compares both). Advances depend on the scaled font: the font, its
-/// size, the current transformation's linear part (hinting and the rasterised size), the
-/// context's hinting options (`CairoText` sets unhinted metrics; `Canvas` keeps the
-/// surface's) and the surface type whose defaults those options start from; all of these
-/// are the key.
+/// size, the current transformation's linear part and the surface's device scale
+/// (hinting and the rasterised size), the context's hinting options (`CairoText` sets
+/// unhinted metrics; `Canvas` keeps the surface's) and the surface type whose defaults
+/// those options start from; all of these are the key.
 ///
 /// At most `maximumFonts` scaled fonts are kept; one more starts the table over (as
 /// `TextMeasurer` does): a label scaling in an animation meets a new scaled font in
@@ -48,6 +48,9 @@ final class GlyphCache: Sendable {
         var hintMetrics: UInt32
         var hintStyle: UInt32
         var surfaceType: UInt32
+        /// The target's device scale, which Cairo applies after the transformation.
+        var deviceScaleX: Double
+        var deviceScaleY: Double
         var xx: Double
         var yx: Double
         var xy: Double
@@ -79,10 +82,14 @@ final class GlyphCache: Sendable {
         let options = cairo_font_options_create()
         defer { cairo_font_options_destroy(options) }
         cairo_get_font_options(cairo, options)
+        let target = cairo_get_target(cairo)
+        var deviceScale = (x: 1.0, y: 1.0)
+        cairo_surface_get_device_scale(target, &deviceScale.x, &deviceScale.y)
         return ScaledFontKey(
             font: font, hintMetrics: UInt32(cairo_font_options_get_hint_metrics(options).rawValue),
             hintStyle: UInt32(cairo_font_options_get_hint_style(options).rawValue),
-            surfaceType: UInt32(cairo_surface_get_type(cairo_get_target(cairo)).rawValue),
+            surfaceType: UInt32(cairo_surface_get_type(target).rawValue),
+            deviceScaleX: deviceScale.x, deviceScaleY: deviceScale.y,
             xx: matrix.xx, yx: matrix.yx, xy: matrix.xy, yy: matrix.yy)
     }
 

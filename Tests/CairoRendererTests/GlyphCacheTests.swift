@@ -110,6 +110,22 @@ final class GlyphCacheTests: XCTestCase {
         }
     }
 
+    func testASurfacesDeviceScaleIsPartOfTheKey() {
+        let cache = GlyphCache()
+        let font = TextFont(size: 13)
+        let text = "Frames · bounds, 0.25"
+        for scale in [1.0, 2.0, 1.0] {
+            let (surface, cairo) = makeContext(transform: .identity, font: font, unhinted: false)
+            defer { cairo_destroy(cairo); cairo_surface_destroy(surface) }
+            cairo_surface_set_device_scale(surface, scale, scale)
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cairo, text, &extents)
+            XCTAssertEqual(cache.advance(of: text, key: GlyphCache.key(for: font, in: cairo), in: cairo),
+                           extents.x_advance, "device scale \(scale)")
+        }
+        XCTAssertEqual(cache.fontCount, 2, "one font for each device scale")
+    }
+
     func testOneFontMoreThanTheTableKeepsStartsItOver() {
         let cache = GlyphCache()
         let font = TextFont(size: 13)
