@@ -250,7 +250,6 @@ public struct Canvas {
     }
 
     /// Selects DejaVu Sans at `size` and `weight`; returns it.
-    @discardableResult
     private func selectFont(size: CGFloat, weight: FontWeight) -> TextFont {
         cairo_select_font_face(context, TextFont.systemFamily, CAIRO_FONT_SLANT_NORMAL,
                                weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)

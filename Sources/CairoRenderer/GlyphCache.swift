@@ -31,7 +31,8 @@ final class GlyphCache: Sendable {
 
     /// The most scaled fonts kept; one more starts the table over.
     static let maximumFonts = 32
-    /// The most characters kept for one scaled font.
+    /// The most characters beyond Latin-1 kept for one scaled font; one more starts them
+    /// over.
     static let maximumCharacters = 4096
 
     /// One glyph of a scaled font, and how far it moves the next (user space).
@@ -63,7 +64,6 @@ final class GlyphCache: Sendable {
     private final class FontTable: @unchecked Sendable {
         var latin1 = [Glyph?](repeating: nil, count: 256)
         var others: [Unicode.Scalar: Glyph] = [:]
-        var count = 0
     }
 
     private struct Tables {
@@ -125,13 +125,12 @@ final class GlyphCache: Sendable {
                     continue
                 }
                 guard let glyph = Self.lookUp(scalar, in: cairo) else { return false }
-                if table.count >= Self.maximumCharacters {
-                    table.latin1 = [Glyph?](repeating: nil, count: 256)
-                    table.others.removeAll(keepingCapacity: true)
-                    table.count = 0
+                if value < 256 {
+                    table.latin1[value] = glyph
+                } else {
+                    if table.others.count >= Self.maximumCharacters { table.others.removeAll(keepingCapacity: true) }
+                    table.others[scalar] = glyph
                 }
-                if value < 256 { table.latin1[value] = glyph } else { table.others[scalar] = glyph }
-                table.count += 1
                 body(glyph)
             }
             return true

@@ -11,8 +11,8 @@
 ///    own input schedules, even with no delay, waits for the next turn, after this turn's
 ///    frame, as on iOS, where an event handler's `perform(_:afterDelay: 0)` runs after
 ///    Core Animation has committed the event's changes (CFRunLoop runs its timers after
-///    the before-waiting observers). So what can wait a turn (a debug panel's refresh)
-///    stays out of the frame that shows the touch;
+///    the before-waiting observers). So what a handler defers that way stays out of the
+///    frame that shows the touch;
 /// 3. **animation tick** (`CAAnimationEngine.tick()`), when animations, display links or
 ///    next-tick callbacks need frames: it runs animation completions, which may change
 ///    views, so it comes before layout;
