@@ -27,6 +27,12 @@ struct CAAnimatableProperty {
     let write: @MainActor (CALayer, CAAnimatedValue) -> Void
 
     /// The property `keyPath` names, or `nil` when no animatable property has that name.
+    /// The property a key path belongs to: its part before the first dot
+    /// (`transform` for `transform.rotation.z`).
+    static func root(of keyPath: String) -> Substring {
+        keyPath.prefix { $0 != "." }
+    }
+
     static func named(_ keyPath: String) -> CAAnimatableProperty? {
         if let component = CATransformComponent(keyPath: keyPath), keyPath.hasPrefix("transform.") {
             return transformComponent(component)

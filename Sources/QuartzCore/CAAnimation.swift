@@ -87,6 +87,14 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// `presentation`, on top of what is there.
     func apply(to presentation: CALayer, atParentTime time: CFTimeInterval, defaultDuration: CFTimeInterval) {}
 
+    /// Whether `apply(to:atParentTime:defaultDuration:)` may write the property whose key
+    /// path begins with `root` (`position` for `position` and `position.x`): what lets a
+    /// layer skip the animations that cannot move a property it asks about. This base
+    /// class writes nothing.
+    func mayAnimate(propertyRoot root: Substring) -> Bool {
+        false
+    }
+
     /// The timing arithmetic for this animation, with a zero duration replaced by
     /// `defaultDuration`.
     final func timing(defaultDuration: CFTimeInterval) -> CAAnimationTiming {

@@ -26,6 +26,10 @@ open class CAAnimationGroup: CAAnimation {
     /// The children that can animate the layer.
     private var runnable: [CAAnimation] = []
 
+    override func mayAnimate(propertyRoot root: Substring) -> Bool {
+        runnable.contains { $0.mayAnimate(propertyRoot: root) }
+    }
+
     override func resolve(for layer: CALayer) -> String? {
         var problems: [String] = []
         runnable = []

@@ -60,10 +60,14 @@ extension CALayer {
     }
 
     /// What the property `key` showed with `modelValue` as its model value: the model
-    /// value itself when nothing is attached or `key` is not an animatable property,
-    /// else the animations applied to it now.
+    /// value itself when no attached animation can write it (none names its key path's
+    /// property) or `key` is not an animatable property, else the animations applied to
+    /// it now.
     func presentationValue(forKey key: String, modelValue: Any) -> Any {
-        guard let state = animationState, state.hasEntries, let property = CAAnimatableProperty.named(key),
+        guard let state = animationState, state.hasEntries else { return modelValue }
+        let root = CAAnimatableProperty.root(of: key)
+        guard state.entries.contains(where: { !$0.isInert && $0.animation.mayAnimate(propertyRoot: root) }),
+            let property = CAAnimatableProperty.named(key),
             let value = CAAnimatedValue(modelValue, as: property.kind)
         else { return modelValue }
         let copy = type(of: self).init(layer: self)

@@ -39,6 +39,11 @@ open class CAPropertyAnimation: CAAnimation {
     /// The property `keyPath` names, set by `resolve(for:)`.
     var property: CAAnimatableProperty?
 
+    override func mayAnimate(propertyRoot root: Substring) -> Bool {
+        guard let keyPath else { return false }
+        return CAAnimatableProperty.root(of: keyPath) == root
+    }
+
     override func resolve(for layer: CALayer) -> String? {
         guard let keyPath else { return "no key path" }
         guard let property = CAAnimatableProperty.named(keyPath), property.read(layer) != nil else {
