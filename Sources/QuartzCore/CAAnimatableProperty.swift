@@ -26,15 +26,15 @@ struct CAAnimatableProperty {
     let read: @MainActor (CALayer) -> CAAnimatedValue?
     let write: @MainActor (CALayer, CAAnimatedValue) -> Void
 
-    /// The property `keyPath` names, or `nil` when no animatable property has that name.
     /// The property a key path belongs to: its part before the first dot
     /// (`transform` for `transform.rotation.z`).
     static func root(of keyPath: String) -> Substring {
-        keyPath.prefix { $0 != "." }
+        keyPath[..<(keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) ?? keyPath.endIndex)]
     }
 
+    /// The property `keyPath` names, or `nil` when no animatable property has that name.
     static func named(_ keyPath: String) -> CAAnimatableProperty? {
-        if let component = CATransformComponent(keyPath: keyPath), keyPath.hasPrefix("transform.") {
+        if keyPath.hasPrefix("transform."), let component = CATransformComponent(keyPath: keyPath) {
             return transformComponent(component)
         }
         return table[keyPath]

@@ -26,12 +26,15 @@ extension CALayer {
         guard presentedModel == nil, superlayer != nil || delegate != nil, !CATransaction.disableActions(),
             let action = action(forKey: key)
         else { return }
-        let previous: Any = (oldValue as? any ColorOrClear)?.colorOrClear ?? oldValue
-        let arguments: [AnyHashable: Any] = [
-            CAActionArgument.previousValue: previous,
-            CAActionArgument.previousPresentationValue: presentationValue(forKey: key, modelValue: previous),
-        ]
-        action.run(forKey: key, object: self, arguments: arguments)
+        // A missing colour is drawn as transparent black, and animates from it. (A type
+        // comparison, not a cast to a protocol: this runs for every animated change.)
+        let previous: Any = Value.self == CGColor?.self ? (oldValue as! CGColor?) ?? CGColor.clear : oldValue
+        let change = PropertyChange(layer: self, key: key, previousValue: previous)
+        if let own = action as? PropertyChangeAction {
+            own.run(change)
+        } else {
+            action.run(forKey: key, object: self, arguments: change.arguments)
+        }
     }
 
     /// The search behind `action(forKey:)`.
@@ -50,14 +53,4 @@ extension CALayer {
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         return animation
     }
-}
-
-/// An optional colour, which actions receive as transparent black when `nil` (how a
-/// missing colour is drawn), so an animation can start from it.
-private protocol ColorOrClear {
-    var colorOrClear: Any { get }
-}
-
-extension Optional: ColorOrClear where Wrapped == CGColor {
-    fileprivate var colorOrClear: Any { self ?? CGColor.clear }
 }

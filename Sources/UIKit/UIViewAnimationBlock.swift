@@ -3,7 +3,7 @@
 ///
 /// While the closure runs, the block is the current one: a change to a view's layer
 /// property asks the view for an action (`UIView.action(for:forKey:)`), which returns
-/// a `ViewPropertyAnimationAction` for this block.
+/// a `ViewPropertyAnimationAction` for this block (run by a `PropertyChangeAction`).
 @MainActor
 final class UIViewAnimationBlock {
     let duration: TimeInterval
@@ -83,7 +83,7 @@ final class UIViewAnimationBlock {
             return ViewChangeRecordingAction(recorder: recorder, view: view)
         }
         guard let block = stack.last else { return NSNull() }
-        return ViewPropertyAnimationAction(block: block, view: view)
+        return PropertyChangeAction(ViewPropertyAnimationAction(block: block, view: view).run)
     }
 
     /// How many blocks' closures are running.
@@ -131,8 +131,10 @@ final class UIViewAnimationBlock {
     }
 }
 
-/// The action a view returns inside an animation block: adds a `CABasicAnimation`
-/// (or `CASpringAnimation`) for the changed key to the view's layer.
+/// What the action a view returns inside an animation block runs (through a
+/// `PropertyChangeAction`, which takes the layer's change without the arguments
+/// dictionary): adds a `CABasicAnimation` (or `CASpringAnimation`) for the changed key
+/// to the view's layer.
 ///
 /// `position`, `bounds` and `transform` (behind `center`, `frame`, `bounds` and
 /// `transform`) animate additively, as UIKit's have since iOS 8 (WWDC 2014 session 236,
@@ -147,20 +149,15 @@ final class UIViewAnimationBlock {
 /// the property's animations in flight (their completions get `false`) and starts from
 /// where the property appears (`.beginFromCurrentState`) or from its old model value.
 @MainActor
-final class ViewPropertyAnimationAction: CAAction {
+struct ViewPropertyAnimationAction {
     let block: UIViewAnimationBlock
     let view: UIView
 
     /// The keys UIKit animates additively.
     static let additiveKeys: Set<String> = ["position", "bounds", "transform"]
 
-    init(block: UIViewAnimationBlock, view: UIView) {
-        self.block = block
-        self.view = view
-    }
-
-    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        guard let layer = anObject as? CALayer else { return }
+    func run(_ change: PropertyChange) {
+        let layer = change.layer, event = change.key
         let options = block.options
         let animation: CABasicAnimation
         if let spring = block.spring {
@@ -172,7 +169,7 @@ final class ViewPropertyAnimationAction: CAAction {
         }
         var key = event
         if !options.contains(.beginFromCurrentState), Self.additiveKeys.contains(event),
-           let previous = dict?[CAActionArgument.previousValue],
+           let previous = change.previousValue,
            let new = ViewChangeRecordingAction.modelValue(of: layer, forKey: event),
            let difference = ViewValueDifference.of(old: previous, new: new, forKey: event) {
             animation.isAdditive = true
@@ -180,9 +177,8 @@ final class ViewPropertyAnimationAction: CAAction {
             animation.toValue = difference.zero
             key = Self.freeKey(for: event, on: layer)
         } else {
-            let startKey = options.contains(.beginFromCurrentState)
-                ? CAActionArgument.previousPresentationValue : CAActionArgument.previousValue
-            animation.fromValue = dict?[startKey]
+            animation.fromValue = options.contains(.beginFromCurrentState)
+                ? change.previousPresentationValue : change.previousValue
             // Absolute: it replaces what animates the property, additive parts included.
             for other in layer.animationKeys() ?? [] where Self.isKey(other, for: event) && other != event {
                 layer.removeAnimation(forKey: other)

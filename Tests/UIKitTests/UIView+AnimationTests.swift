@@ -283,6 +283,26 @@ final class UIViewAnimationTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["done(false)"])
     }
 
+    /// A view's action in a block, run by hand through `CAAction`'s dictionary form,
+    /// animates from the values the dictionary gives: the previous model value, or with
+    /// `.beginFromCurrentState` the previous presentation value.
+    func testABlocksActionRunWithAnArgumentsDictionaryStartsFromItsValues() async {
+        UIView.animate(withDuration: 1) {
+            let action = self.view.action(for: self.view.layer, forKey: "opacity")
+            action?.run(forKey: "opacity", object: self.view.layer,
+                        arguments: [CAActionArgument.previousValue: Float(0.2),
+                                    CAActionArgument.previousPresentationValue: Float(0.4)])
+        }
+        XCTAssertEqual((view.layer.animation(forKey: "opacity") as? CABasicAnimation)?.fromValue as? Float, 0.2)
+        UIView.animate(withDuration: 1, delay: 0, options: .beginFromCurrentState, animations: {
+            let action = self.view.action(for: self.view.layer, forKey: "opacity")
+            action?.run(forKey: "opacity", object: self.view.layer,
+                        arguments: [CAActionArgument.previousValue: Float(0.2),
+                                    CAActionArgument.previousPresentationValue: Float(0.4)])
+        })
+        XCTAssertEqual((view.layer.animation(forKey: "opacity") as? CABasicAnimation)?.fromValue as? Float, 0.4)
+    }
+
     func testSpringSettlesAtTheEndOfItsDuration() async {
         UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [],
                        animations: { self.view.center.x = 250 }, completion: { self.trace.note("done(\($0))") })
