@@ -14,14 +14,17 @@ import X11Host
 /// server reports drawing over it (`WindowDamageWatcher`): no polling interval in the
 /// figure, which matters most for the floor, whose whole figure is about one interval.
 /// Between touches the probe lifts the finger, waits for the pixel to return and then
-/// 20 ms more, so every touch meets an idle client (as fingers at a touchscreen's
-/// 60–120 Hz do).
+/// 20 ms more (`--pause`), so every touch meets an idle client (as fingers at a
+/// touchscreen's 60–120 Hz do). A client run under callgrind needs a longer pause (300
+/// ms) to have finished the lift's work before the next touch.
 struct LatencyProbe {
     let server: HeadlessXorg
     let reader: WindowPixelReader
     let window: UInt
     /// Nil: poll the pixel instead.
     let watcher: WindowDamageWatcher?
+    /// Microseconds between the pixel's return and the next touch.
+    var pause: UInt32 = 20_000
 
     /// How the probe learns that the pixel changed.
     enum PixelWatch: String {
@@ -54,7 +57,7 @@ struct LatencyProbe {
             latencies.append((MonotonicClock().now - start) * 1000)
             try server.touchscreen.touches([(touchID, .end, point)])
             _ = waitForPixel(x: x, y: y, until: { $0 == before })
-            usleep(20_000)
+            usleep(pause)
         }
         return latencies
     }

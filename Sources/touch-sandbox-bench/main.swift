@@ -7,10 +7,11 @@ import X11Host
 // touch-sandbox-bench: the project's benchmarks, run in release mode. Each prints rows
 // of the tables in BENCHMARKS.md.
 //
-//   touch-sandbox-bench latency [touches] [--probe poll|damage]
+//   touch-sandbox-bench latency [touches] [--probe poll|damage] [--pause ms]
 //                                           touch-to-pixel latency, sandbox vs raw Xlib; the probe
 //                                           reads the pixel every 0.2 ms, or when the DAMAGE
-//                                           extension reports drawing over it
+//                                           extension reports drawing over it; touches come
+//                                           20 ms (or --pause) after the last one's pixel left
 //   touch-sandbox-bench flood [seconds] [rate ...] [--scene NAME] [--overlays LIST] [--compare PATH]
 //                                           the same while ten fingers flood the client with moves
 //   touch-sandbox-bench sustained [seconds] one finger, then five, moving every 8 ms: latency of each move,
@@ -104,7 +105,7 @@ func waitForNewWindow(on display: String, besides existing: Set<UInt>, of client
 }
 
 @MainActor
-func measureLatency(touches: Int, watch: LatencyProbe.PixelWatch) throws {
+func measureLatency(touches: Int, watch: LatencyProbe.PixelWatch, pause: Int) throws {
     let server = try HeadlessXorg(width: 1024, height: 768)
     defer { server.stop() }
     let reader = try WindowPixelReader(displayName: server.display)
@@ -125,7 +126,8 @@ func measureLatency(touches: Int, watch: LatencyProbe.PixelWatch) throws {
         let window = try waitForNewWindow(on: server.display, besides: before, of: client.name)
         usleep(300_000)  // let the first frame land
         let watcher = watch == .damage ? try WindowDamageWatcher(displayName: server.display, window: window) : nil
-        let probe = LatencyProbe(server: server, reader: reader, window: window, watcher: watcher)
+        let probe = LatencyProbe(server: server, reader: reader, window: window, watcher: watcher,
+                                 pause: UInt32(pause) * 1000)
         _ = try probe.measure(count: 10)  // warm-up
         rows.append((client.name, try probe.measure(count: touches)))
     }
@@ -178,10 +180,18 @@ MainActor.assumeIsolated {
                 watch = chosen
                 rest.removeSubrange(flag...flag + 1)
             }
-            guard rest.count <= 1, let touches = rest.isEmpty ? 200 : Int(rest[0]), touches > 0 else {
-                fail("usage: touch-sandbox-bench latency [touches] [--probe poll|damage]; got \(rest.joined(separator: " "))")
+            var pause = 20
+            if let flag = rest.firstIndex(of: "--pause") {
+                guard flag + 1 < rest.count, let chosen = Int(rest[flag + 1]), (1...10_000).contains(chosen) else {
+                    fail("latency: --pause takes the milliseconds to wait between touches, 1 to 10000")
+                }
+                pause = chosen
+                rest.removeSubrange(flag...flag + 1)
             }
-            try measureLatency(touches: touches, watch: watch)
+            guard rest.count <= 1, let touches = rest.isEmpty ? 200 : Int(rest[0]), touches > 0 else {
+                fail("usage: touch-sandbox-bench latency [touches] [--probe poll|damage] [--pause ms]; got \(rest.joined(separator: " "))")
+            }
+            try measureLatency(touches: touches, watch: watch, pause: pause)
         case "flood":
             try FloodBenchmark.run(Array(arguments.dropFirst()))
         case "sustained":
@@ -227,7 +237,7 @@ MainActor.assumeIsolated {
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render | scroll | debug-layer")
+            fail("usage: touch-sandbox-bench latency [touches] [--probe poll|damage] [--pause ms] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render | scroll | debug-layer")
         }
     } catch {
         fail("\(error)")
