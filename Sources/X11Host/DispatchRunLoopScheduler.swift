@@ -70,7 +70,8 @@ final class DispatchRunLoopScheduler: RunLoopScheduler {
         armedDeadline = nil
         guard let wake else { return }
         // Asked for later since the timer was set (its move still queued): wait for it.
-        guard wake.deadline <= CACurrentMediaTime() + 0.000_5 else {
+        // Never before the deadline: dispatch's clock is the media clock.
+        guard wake.deadline <= CACurrentMediaTime() else {
             arm()
             return
         }
