@@ -12,16 +12,22 @@ package struct PropertyChange {
     /// The property's model value before the change (`CAActionArgument.previousValue`);
     /// nil only when a caller of the dictionary form passed none.
     package let previousValue: Any?
-    private let passedPresentationValue: Any?
-    private let isReportedByTheLayer: Bool
+    /// Where the previous presentation value comes from.
+    private let presentation: Presentation
+
+    private enum Presentation {
+        /// Worked out from the layer's animations when asked (a change the layer reports).
+        case fromTheLayer
+        /// As a caller of the dictionary form passed it.
+        case passed(Any?)
+    }
 
     /// A change the layer reports as it happens.
     init(layer: CALayer, key: String, previousValue: Any) {
         self.layer = layer
         self.key = key
         self.previousValue = previousValue
-        passedPresentationValue = nil
-        isReportedByTheLayer = true
+        presentation = .fromTheLayer
     }
 
     /// A change read from the `arguments` of the dictionary form.
@@ -29,16 +35,17 @@ package struct PropertyChange {
         self.layer = layer
         self.key = key
         previousValue = arguments?[CAActionArgument.previousValue]
-        passedPresentationValue = arguments?[CAActionArgument.previousPresentationValue]
-        isReportedByTheLayer = false
+        presentation = .passed(arguments?[CAActionArgument.previousPresentationValue])
     }
 
     /// What the property showed just before the change
     /// (`CAActionArgument.previousPresentationValue`): the previous value with the layer's
     /// animations applied now.
     package var previousPresentationValue: Any? {
-        guard isReportedByTheLayer else { return passedPresentationValue }
-        return previousValue.map { layer.presentationValue(forKey: key, modelValue: $0) }
+        switch presentation {
+        case .fromTheLayer: previousValue.map { layer.presentationValue(forKey: key, modelValue: $0) }
+        case let .passed(value): value
+        }
     }
 
     /// The dictionary form, for actions from outside the package.
@@ -50,7 +57,8 @@ package struct PropertyChange {
     }
 }
 
-/// An action of this package's own (UIKit's block animations): a layer hands it its
+/// An action of this package's own (UIKit's block animations, and the recording of
+/// changes in keyframe blocks and property animators): a layer hands it its
 /// property changes directly (`run(_:)`), which spares building and searching the
 /// `arguments` dictionary and any presentation copy the action does not need. Run
 /// through `CAAction`'s dictionary form, it reads the change from the dictionary.

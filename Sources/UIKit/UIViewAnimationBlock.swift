@@ -80,7 +80,7 @@ final class UIViewAnimationBlock {
         // A keyframe block's or an animator's closure records, unless a block was
         // started inside it.
         if let recorder = ViewChangeRecording.current, ViewChangeRecording.blockDepth == stack.count {
-            return ViewChangeRecordingAction(recorder: recorder, view: view)
+            return PropertyChangeAction(ViewChangeRecordingAction(recorder: recorder, view: view).run)
         }
         guard let block = stack.last else { return NSNull() }
         return PropertyChangeAction(ViewPropertyAnimationAction(block: block, view: view).run)

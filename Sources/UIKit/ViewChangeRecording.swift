@@ -28,21 +28,17 @@ enum ViewChangeRecording {
     }
 }
 
-/// What a view's layer runs for a property change while a recorder's closure runs.
+/// What a view's layer runs (through a `PropertyChangeAction`, like a block's
+/// animations) for a property change while a recorder's closure runs.
 @MainActor
-final class ViewChangeRecordingAction: CAAction {
+struct ViewChangeRecordingAction {
     let recorder: any ViewChangeRecorder
     let view: UIView
 
-    init(recorder: any ViewChangeRecorder, view: UIView) {
-        self.recorder = recorder
-        self.view = view
-    }
-
-    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        guard let layer = anObject as? CALayer, let previous = dict?[CAActionArgument.previousValue],
-              let new = Self.modelValue(of: layer, forKey: event) else { return }
-        recorder.record(view: view, key: event, previous: previous, new: new)
+    func run(_ change: PropertyChange) {
+        guard let previous = change.previousValue,
+              let new = Self.modelValue(of: change.layer, forKey: change.key) else { return }
+        recorder.record(view: view, key: change.key, previous: previous, new: new)
     }
 
     /// The layer's model value of one of the keys views animate in blocks.
