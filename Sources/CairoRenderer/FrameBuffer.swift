@@ -153,12 +153,8 @@ public final class FrameBuffer {
         defer { cairo_destroy(target) }
         cairo_set_operator(target, CAIRO_OPERATOR_SOURCE)
         for rect in rects {
-            let minX = max(0, Int((rect.minX * scale).rounded(.down)))
-            let minY = max(0, Int((rect.minY * scale).rounded(.down)))
-            let maxX = min(pixelWidth, Int((rect.maxX * scale).rounded(.up)))
-            let maxY = min(pixelHeight, Int((rect.maxY * scale).rounded(.up)))
-            guard maxX > minX, maxY > minY else { continue }
-            let width = maxX - minX, height = maxY - minY
+            guard let pixels = pixelRect(covering: rect) else { continue }
+            let (minX, minY, width, height) = (pixels.x, pixels.y, pixels.width, pixels.height)
             let scratch = scratchSurface(width: width, height: height)
             defer { cairo_surface_destroy(scratch) }
             let context = cairo_create(scratch)!
@@ -174,8 +170,35 @@ public final class FrameBuffer {
             cairo_rectangle(target, Double(minX), Double(minY), Double(width), Double(height))
             cairo_fill(target)
             cairo_surface_flush(surface)
-            drawn(PixelRect(x: minX, y: minY, width: width, height: height))
+            drawn(pixels)
         }
+    }
+
+    /// Draws over the frame's pixels inside `rect` (in points, rounded out to whole
+    /// device pixels and cut to the frame), keeping what is under whatever `body` leaves
+    /// uncovered, and flushes; returns the pixels it may have changed, or nil (and draws
+    /// nothing) when `rect` lies outside the frame. For marks laid over a frame already
+    /// on screen (`X11Host.presentEcho(in:_:)`); frames themselves are drawn by
+    /// `draw(eachOf:drawn:_:)`.
+    @discardableResult
+    public func draw(over rect: CGRect, _ body: (Canvas) -> Void) -> PixelRect? {
+        guard let pixels = pixelRect(covering: rect) else { return nil }
+        let clip = CGRect(x: CGFloat(pixels.x) / scale, y: CGFloat(pixels.y) / scale,
+                          width: CGFloat(pixels.width) / scale, height: CGFloat(pixels.height) / scale)
+        draw(clippedTo: [clip], body)
+        return pixels
+    }
+
+    /// The whole device pixels that cover `rect` (in points), cut to the frame; nil when
+    /// none are left.
+    public func pixelRect(covering rect: CGRect) -> PixelRect? {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
+        let minX = max(0, Int(max(-1, (rect.minX * scale).rounded(.down))))
+        let minY = max(0, Int(max(-1, (rect.minY * scale).rounded(.down))))
+        let maxX = min(pixelWidth, Int(min(CGFloat(pixelWidth), (rect.maxX * scale).rounded(.up))))
+        let maxY = min(pixelHeight, Int(min(CGFloat(pixelHeight), (rect.maxY * scale).rounded(.up))))
+        guard maxX > minX, maxY > minY else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// A rectangle of the frame's device pixels.

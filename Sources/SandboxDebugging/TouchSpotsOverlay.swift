@@ -189,12 +189,52 @@ public final class TouchSpotsOverlay: DebugOverlay {
             drawTrail(of: spot, in: canvas)
         }
         for spot in spots where !excluded.contains(spot.id) && clip.intersects(Self.bounds(of: spot.location)) {
-            canvas.draw(disc(for: spot), at: spot.location)
-            let label = String(spot.id.number)
-            let size: CGFloat = 13
-            let width = canvas.measureText(label, size: size, weight: .bold)
-            canvas.drawText(label, at: CGPoint(x: spot.location.x - width / 2, y: spot.location.y + size * 0.36),
-                            size: size, color: .white, weight: .bold)
+            drawDiscAndNumber(of: spot, in: canvas)
+        }
+    }
+
+    /// The disc and the number of a spot; its trail is drawn apart, under every disc.
+    private func drawDiscAndNumber(of spot: Spot, in canvas: Canvas) {
+        canvas.draw(disc(for: spot), at: spot.location)
+        let label = String(spot.id.number)
+        let size: CGFloat = 13
+        let width = canvas.measureText(label, size: size, weight: .bold)
+        canvas.drawText(label, at: CGPoint(x: spot.location.x - width / 2, y: spot.location.y + size * 0.36),
+                        size: size, color: .white, weight: .bold)
+    }
+
+    // MARK: - Echo
+
+    /// The spots of the fingers that land in `batch`, as the next frame will draw them,
+    /// for a host to show at once over the frame on screen, before the app has the
+    /// touches (`X11Host.presentEcho(in:_:)`); empty while the overlay is hidden.
+    ///
+    /// Only new fingers: a new spot adds to the pixels on screen, and the spots are
+    /// drawn over everything else, so the echo is what the next frame shows there. A
+    /// moving finger's spot would also have to leave its old place, which only a frame
+    /// can clear; a `began` for an id that still has a spot replaces that spot, so it
+    /// waits for the frame too. `pending` is the touches another client's grab still
+    /// owns (their spots are faint and dashed). Call it before `apply(_:)` takes the
+    /// batch; it changes nothing.
+    public func echoSpots(for batch: [TouchSample], pendingOwnership pending: Set<TouchSample.ID>) -> [Spot] {
+        guard isVisible else { return [] }
+        var landing: [Spot] = []
+        for sample in batch where sample.phase == .began {
+            guard !spots.contains(where: { $0.id == sample.id }), !landing.contains(where: { $0.id == sample.id })
+            else { continue }
+            let point = TrailPoint(location: sample.location, timestamp: sample.timestamp)
+            landing.append(Spot(id: sample.id, location: sample.location, trail: [point],
+                                isOwnershipPending: pending.contains(sample.id)))
+        }
+        return landing
+    }
+
+    /// Draws spots from `echoSpots(for:pendingOwnership:)` as `draw(in:excluding:)`
+    /// draws them.
+    public func drawEcho(of landing: [Spot], in canvas: Canvas) {
+        let clip = canvas.clipBounds
+        for spot in landing where clip.intersects(Self.bounds(of: spot.location)) {
+            drawDiscAndNumber(of: spot, in: canvas)
         }
     }
 

@@ -4,8 +4,9 @@ import SandboxDebugging
 import UIKit
 
 /// A `DebugLayer` plugged into a host's pipeline: its overlays watch every batch after
-/// UIKit took it (the layer's own touches included: the spots show all input), its keys
-/// are read before the app's, and its overlays are drawn over every window. The layer's
+/// UIKit took it (the layer's own touches included: the spots show all input), a new
+/// finger's spot shows before UIKit takes the batch (an echo), its keys are read before
+/// the app's, and its overlays are drawn over every window. The layer's
 /// toolbar and panels are a UIKit window, which the application runner shows like any
 /// other.
 @MainActor
@@ -58,8 +59,19 @@ public final class DebugLayerHosting {
             self.layer = layer
         }
 
+        /// Shows the spots of new fingers at once (`X11Host.presentEcho(in:_:)`), before
+        /// the app has the batch: the spot answers the finger in the time the server
+        /// takes to copy it, however long the app's handling takes.
         func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
-            batch
+            let spots = layer.overlays.spots
+            guard layer.overlays.window != nil, spots.isVisible else { return batch }
+            let landing = spots.echoSpots(for: batch, pendingOwnership: host.touchesPendingOwnership)
+            if !landing.isEmpty {
+                host.presentEcho(in: landing.map { TouchSpotsOverlay.bounds(of: $0.location) }) { canvas in
+                    spots.drawEcho(of: landing, in: canvas)
+                }
+            }
+            return batch
         }
 
         func host(_ host: X11Host, didHandle batch: [TouchSample]) {

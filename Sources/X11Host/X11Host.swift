@@ -19,8 +19,9 @@ import UIKit
 /// offscreen, and copied to the window rectangle by rectangle, what is under the fingers
 /// first: at once when input arrives and the loop is idle, otherwise at most 60 times a
 /// second, and only when something asked for it with `setNeedsDisplay` or
-/// `setNeedsFrame`. When nothing changes the process sleeps in the kernel: no timer
-/// ticks.
+/// `setNeedsFrame`. A mark that must not wait for the app (a new finger's touch spot)
+/// can be shown over the frame on screen at once, as an echo (`presentEcho(in:_:)`).
+/// When nothing changes the process sleeps in the kernel: no timer ticks.
 @MainActor
 public final class X11Host {
     public struct Options: Sendable {
@@ -336,6 +337,35 @@ public final class X11Host {
     public func setNeedsDisplay(_ rect: CGRect) {
         damage.add(rect)
         scheduleFrame()
+    }
+
+    /// An input echo: draws `draw` (in window points) straight over the frame on
+    /// screen inside `rects`, and sends those pixels to the window at once, ahead of
+    /// the app's handling of the input and of the frame that follows it. A touch
+    /// visualiser's mark for a finger that just landed so shows in the time the server
+    /// takes to copy it, whatever the app then does with the touch and however long it
+    /// takes (as a pointer's cursor shows apart from the app's frames).
+    ///
+    /// An echo can only add to the pixels on screen, never take back: it draws over
+    /// the last frame, under nothing. So it suits a mark that the next frame draws too,
+    /// topmost, in the same place (a new finger's spot), not one that moves (a moving
+    /// finger's spot, whose old place only a frame can clear). Every pixel it touches
+    /// joins the damage: the next frame redraws `rects` in full, and what the echo drew
+    /// is then the frame's. Not a frame: no frame stage draws, and frame reports and the
+    /// pacer do not count it.
+    public func presentEcho(in rects: [CGRect], _ draw: (Canvas) -> Void) {
+        guard !isClosed else { return }
+        var sent: [FrameBuffer.PixelRect] = []
+        for rect in rects {
+            if let pixels = frameBuffer.draw(over: rect, draw) { sent.append(pixels) }
+            setNeedsDisplay(rect)
+        }
+        guard !sent.isEmpty else { return }
+        window.present(frameBuffer, rects: sent)
+        // Wait for the server to have copied it: woken by the request, the server is
+        // often placed on this process's core, where it would wait for the app's
+        // handling of the batch to finish before copying anything.
+        XSync(connection.display, 0)
     }
 
     private func scheduleFrame() {

@@ -145,4 +145,40 @@ final class TouchSpotsOverlayTests: OverlayTestCase {
                                   tolerance: 1))
         XCTAssertTrue(rimReds().allSatisfy { $0 >= 0xA0 }, "a solid rim")
     }
+
+    /// The echo a host shows before the app has a batch: the spots of the fingers that
+    /// land in it, and nothing else (a moving finger's spot, a lift, or a `began` for an
+    /// id that still has a spot would need the frame to clear old pixels), pending as
+    /// the host says, pixel for pixel as the next frame draws them, and nothing while
+    /// the overlay is hidden. Asking changes nothing.
+    func testAnEchoIsTheSpotsOfTheFingersThatLandAsTheFrameDrawsThem() async {
+        send([sample(1, .began, 100, 100), sample(5, .began, 60, 60)], to: [spots])
+        let live = spots.spots
+        let batch = [sample(1, .moved, 110, 100), sample(2, .began, 200, 150), sample(5, .began, 70, 60),
+                     sample(3, .ended, 20, 20), sample(4, .began, 300, 200.5)]
+        let four = TouchSample.ID(device: 2, number: 4)
+        let landing = spots.echoSpots(for: batch, pendingOwnership: [four])
+        XCTAssertEqual(landing.map(\.id), [TouchSample.ID(device: 2, number: 2), four])
+        XCTAssertEqual(landing.map(\.location), [CGPoint(x: 200, y: 150), CGPoint(x: 300, y: 200.5)])
+        XCTAssertEqual(landing.map { $0.trail.map(\.location) }, [[CGPoint(x: 200, y: 150)], [CGPoint(x: 300, y: 200.5)]])
+        XCTAssertEqual(landing.map { $0.trail.map(\.timestamp) }, [[100], [100]])
+        XCTAssertEqual(landing.map(\.isOwnershipPending), [false, true])
+        XCTAssertEqual(spots.spots, live, "asking for an echo changes nothing")
+
+        // The echo over a blank frame against a frame of a fresh overlay that took the
+        // same fingers, with finger 4 pending.
+        let echoed = FrameBuffer(pointSize: window.bounds.size, scale: 1)
+        echoed.draw { canvas in
+            canvas.fill(window.bounds, with: Self.background)
+            spots.drawEcho(of: landing, in: canvas)
+        }
+        let fresh = TouchSpotsOverlay()
+        fresh.apply([sample(2, .began, 200, 150), sample(4, .began, 300, 200.5)])
+        fresh.setOwnershipPending([four])
+        XCTAssertEqual(echoed.largestChannelDifference(from: frame([fresh])), 0)
+        XCTAssertNotEqual(echoed.largestChannelDifference(from: frame([])), 0, "the echo drew something")
+
+        spots.isVisible = false
+        XCTAssertEqual(spots.echoSpots(for: batch, pendingOwnership: []), [])
+    }
 }

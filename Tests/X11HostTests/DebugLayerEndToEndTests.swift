@@ -64,6 +64,86 @@ final class DebugLayerEndToEndTests: XCTestCase {
         }
     }
 
+    /// A new finger's spot is on the screen before the app has the touch (the debug
+    /// layer's echo), as the next frame draws it there; without the spots there is no
+    /// echo. The screen is read by another client, at the chrome stage of the input
+    /// chain: after the debug layer's stage, before UIKit.
+    func testANewFingersSpotIsOnScreenBeforeTheAppHasTheTouch() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let runner = X11ApplicationRunner(options: X11Host.Options(
+                display: server.display, size: CGSize(width: 640, height: 480),
+                debugLayer: DebugLayerConfiguration(tools: [.spots])))
+            let reader = try WindowPixelReader(displayName: server.display)
+            let screen = ScreenBeforeTheApp(reader: reader)
+            let watcher = FrameWatcher()
+            runner.configureHost = { host, _ in
+                screen.window = UInt(host.window.id)
+                host.addInputFilter(screen)
+                host.addFrameStage(watcher)
+            }
+            let delegate = X11ApplicationRunnerTests.Delegate()
+            runner.launch(delegate: delegate)
+            defer { runner.shutdown() }
+            let layer = try XCTUnwrap(runner.debugLayer)
+            XCTAssertTrue(runLoop { watcher.frames >= 1 })
+            _ = runLoop(timeout: 0.2) { false }
+            // A point of the spot above its number, as the latency probe reads it.
+            let touch = CGPoint(x: 200, y: 150), probe = (x: 200, y: 138)
+            let before = try XCTUnwrap(screen.pixel(x: probe.x, y: probe.y))
+
+            screen.watched = probe
+            let framesBeforeTheTouch = watcher.frames
+            try server.touchscreen.touches([(1, .begin, touch)])
+            XCTAssertTrue(runLoop { delegate.view.trace.count == 1 && watcher.frames > framesBeforeTheTouch })
+            let echoed = try XCTUnwrap(screen.seen.last)
+            XCTAssertNotEqual(echoed, before, "the spot, before UIKit had the touch")
+            XCTAssertEqual(screen.pixel(x: probe.x, y: probe.y), echoed, "the frame draws the spot as the echo did")
+            try server.touchscreen.touches([(1, .end, touch)])
+            XCTAssertTrue(runLoop { delegate.view.trace.count == 2 && screen.pixel(x: probe.x, y: probe.y) == before })
+
+            let framesWithSpots = watcher.frames
+            layer.set(.spots, on: false)
+            XCTAssertTrue(runLoop { watcher.frames > framesWithSpots })
+            _ = runLoop(timeout: 0.2) { false }
+            try server.touchscreen.touches([(2, .begin, touch)])
+            XCTAssertTrue(runLoop { delegate.view.trace.count == 3 })
+            XCTAssertEqual(screen.seen.count, 2)
+            XCTAssertEqual(screen.seen.last, before, "no spots, no echo")
+            try server.touchscreen.touches([(2, .end, touch)])
+            XCTAssertTrue(runLoop { delegate.view.trace.count == 4 })
+            XCTAssertEqual(delegate.view.trace, ["began (100.0, 100.0)", "ended (100.0, 100.0)",
+                                                 "began (100.0, 100.0)", "ended (100.0, 100.0)"])
+        }
+    }
+
+    /// At the chrome stage, reads what the screen shows at `watched` in every batch in
+    /// which a finger lands.
+    @MainActor
+    private final class ScreenBeforeTheApp: InputFilter {
+        let stage = InputFilterStage.chrome
+        let reader: WindowPixelReader
+        var window: UInt?
+        var watched: (x: Int, y: Int)?
+        private(set) var seen: [UInt32] = []
+
+        init(reader: WindowPixelReader) {
+            self.reader = reader
+        }
+
+        func pixel(x: Int, y: Int) -> UInt32? {
+            window.flatMap { reader.pixel(of: $0, x: x, y: y) }
+        }
+
+        func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
+            if let watched, batch.contains(where: { $0.phase == .began }),
+               let pixel = pixel(x: watched.x, y: watched.y) {
+                seen.append(pixel)
+            }
+            return batch
+        }
+    }
+
     func testTheHandleSummonsTheToolbarAndItsButtonsWorkByTouch() throws {
         try onMainActor {
             let (server, runner, delegate, batches, _) = try Self.launch(DebugLayerConfiguration(tools: [.spots]))

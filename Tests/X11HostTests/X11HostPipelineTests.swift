@@ -192,6 +192,53 @@ final class X11HostPipelineTests: XCTestCase {
         }
     }
 
+    /// An echo is on screen when `presentEcho` returns, drawn over the frame there (the
+    /// rest of the window untouched), and the next frame redraws exactly its pixels,
+    /// taking it back; an echo outside the window draws nothing.
+    func testAnEchoIsOnScreenAtOnceAndTheNextFrameRedrawsIt() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let host = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 320, height: 240)))
+            defer { host.close() }
+            host.addFrameStage(FillingStage(color: Canvas.Color(hex: 0x204060)))
+            let watcher = FrameWatcher()
+            var reports: [[CGRect]] = []
+            watcher.onFrame = { report, _ in reports.append(report.dirtyRects) }
+            host.addFrameStage(watcher)
+            host.start()
+            let reader = try WindowPixelReader(displayName: server.display)
+            let window = UInt(host.window.id)
+            XCTAssertTrue(runLoop { reader.pixel(of: window, x: 50, y: 50) == 0x204060 })
+            _ = runLoop(timeout: 0.2) { false }
+            let framesBefore = watcher.frames
+
+            host.presentEcho(in: [CGRect(x: 40.5, y: 40, width: 19, height: 20), CGRect(x: 900, y: 900, width: 10, height: 10)]) { canvas in
+                canvas.fill(CGRect(x: 0, y: 0, width: 320, height: 240), with: Canvas.Color(hex: 0xFF0000))
+            }
+            // Rounded out to whole pixels: 40…60 × 40…60.
+            XCTAssertEqual(reader.row(of: window, x: 38, y: 50, width: 24),
+                           [0x204060, 0x204060] + Array(repeating: 0xFF0000, count: 20) + [0x204060, 0x204060],
+                           "on screen as presentEcho returns, without a frame")
+            XCTAssertEqual(reader.pixel(of: window, x: 50, y: 39), 0x204060)
+            XCTAssertEqual(reader.pixel(of: window, x: 50, y: 60), 0x204060)
+            XCTAssertEqual(watcher.frames, framesBefore, "an echo is not a frame")
+
+            XCTAssertTrue(runLoop { watcher.frames > framesBefore })
+            XCTAssertEqual(reports.last, [CGRect(x: 40, y: 40, width: 20, height: 20)], "the echo's pixels, and no more")
+            XCTAssertEqual(reader.row(of: window, x: 38, y: 50, width: 24), Array(repeating: 0x204060, count: 24),
+                           "the frame took it back")
+        }
+    }
+
+    /// Fills the whole window with one colour.
+    @MainActor
+    private final class FillingStage: FrameStage {
+        let order = FrameStageOrder.window(level: .normal)
+        let color: Canvas.Color
+        init(color: Canvas.Color) { self.color = color }
+        func draw(in canvas: Canvas, size: CGSize) { canvas.fill(CGRect(origin: .zero, size: size), with: color) }
+    }
+
     /// Gives its pending rectangles as damage once, and notes each canvas's clip it is
     /// drawn in.
     @MainActor
