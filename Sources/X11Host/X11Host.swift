@@ -353,8 +353,12 @@ public final class X11Host {
     /// joins the damage: the next frame redraws `rects` in full, and what the echo drew
     /// is then the frame's. Not a frame: no frame stage draws, and frame reports and the
     /// pacer do not count it.
+    ///
+    /// No echo is drawn while the whole window waits to be redrawn (a new size, an
+    /// expose): the frame then is not what the screen shows, and the next frame, due
+    /// at once, shows the mark.
     public func presentEcho(in rects: [CGRect], _ draw: (Canvas) -> Void) {
-        guard !isClosed else { return }
+        guard !isClosed, !damage.coversBounds else { return }
         var sent: [FrameBuffer.PixelRect] = []
         for rect in rects {
             if let pixels = frameBuffer.draw(over: rect, draw) { sent.append(pixels) }

@@ -194,7 +194,8 @@ final class X11HostPipelineTests: XCTestCase {
 
     /// An echo is on screen when `presentEcho` returns, drawn over the frame there (the
     /// rest of the window untouched), and the next frame redraws exactly its pixels,
-    /// taking it back; an echo outside the window draws nothing.
+    /// taking it back; an echo outside the window, or while the whole window waits for
+    /// a frame, draws nothing.
     func testAnEchoIsOnScreenAtOnceAndTheNextFrameRedrawsIt() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
@@ -210,10 +211,22 @@ final class X11HostPipelineTests: XCTestCase {
             let window = UInt(host.window.id)
             XCTAssertTrue(runLoop { reader.pixel(of: window, x: 50, y: 50) == 0x204060 })
             _ = runLoop(timeout: 0.2) { false }
+            let red = Canvas.Color(hex: 0xFF0000)
+            let whole = CGRect(x: 0, y: 0, width: 320, height: 240)
+
+            // While the whole window waits for a frame (a new size, an expose), the
+            // frame buffer is not what the screen shows: no echo.
+            host.setNeedsDisplay()
+            host.presentEcho(in: [CGRect(x: 40, y: 40, width: 20, height: 20)]) { canvas in canvas.fill(whole, with: red) }
+            XCTAssertEqual(reader.pixel(of: window, x: 50, y: 50), 0x204060)
+            let framesBeforeTheWhole = watcher.frames
+            XCTAssertTrue(runLoop { watcher.frames > framesBeforeTheWhole })
+            XCTAssertEqual(reports.last, [], "the whole window")
+            XCTAssertEqual(reader.pixel(of: window, x: 50, y: 50), 0x204060)
             let framesBefore = watcher.frames
 
             host.presentEcho(in: [CGRect(x: 40.5, y: 40, width: 19, height: 20), CGRect(x: 900, y: 900, width: 10, height: 10)]) { canvas in
-                canvas.fill(CGRect(x: 0, y: 0, width: 320, height: 240), with: Canvas.Color(hex: 0xFF0000))
+                canvas.fill(whole, with: red)
             }
             // Rounded out to whole pixels: 40…60 × 40…60.
             XCTAssertEqual(reader.row(of: window, x: 38, y: 50, width: 24),
