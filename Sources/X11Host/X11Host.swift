@@ -370,6 +370,12 @@ public final class X11Host {
         // often placed on this process's core, where it would wait for the app's
         // handling of the batch to finish before copying anything.
         XSync(connection.display, 0)
+        // The round trip may have read events; they raise no fd readiness.
+        if XEventsQueued(connection.display, QueuedAlready) > 0 {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.processPendingEvents() }
+            }
+        }
         // Then let what the server woke as it copied (a compositor, told of the new
         // pixels) run first: woken from this core, it waits here too, behind the app's
         // handling and frame, unless this thread steps back. Returns at once when
