@@ -174,29 +174,36 @@ public final class FrameBuffer {
         }
     }
 
-    /// Draws over the frame's pixels inside `rect` (in points, rounded out to whole
-    /// device pixels and cut to the frame), keeping what is under whatever `body` leaves
-    /// uncovered, and flushes; returns the pixels it may have changed, or nil (and draws
-    /// nothing) when `rect` lies outside the frame. For marks laid over a frame already
-    /// on screen (`X11Host.presentEcho(in:_:)`); frames themselves are drawn by
+    /// Draws over the frame's pixels inside `rects` (in points, each rounded out to
+    /// whole device pixels and cut to the frame), keeping what is under whatever `body`
+    /// leaves uncovered, and flushes; returns the pixels it may have changed, one
+    /// rectangle for each of `rects` that reaches the frame. `body` runs once, clipped
+    /// to them all, so where the rectangles overlap it is drawn once. Nothing is drawn
+    /// when none reaches the frame. For marks laid over a frame already on screen
+    /// (`X11Host.presentEcho(in:_:)`); frames themselves are drawn by
     /// `draw(eachOf:drawn:_:)`.
     @discardableResult
-    public func draw(over rect: CGRect, _ body: (Canvas) -> Void) -> PixelRect? {
-        guard let pixels = pixelRect(covering: rect) else { return nil }
-        let clip = CGRect(x: CGFloat(pixels.x) / scale, y: CGFloat(pixels.y) / scale,
-                          width: CGFloat(pixels.width) / scale, height: CGFloat(pixels.height) / scale)
-        draw(clippedTo: [clip], body)
+    public func draw(over rects: [CGRect], _ body: (Canvas) -> Void) -> [PixelRect] {
+        let pixels = rects.compactMap(pixelRect(covering:))
+        guard !pixels.isEmpty else { return [] }
+        draw(clippedTo: pixels.map { rect in
+            CGRect(x: CGFloat(rect.x) / scale, y: CGFloat(rect.y) / scale,
+                   width: CGFloat(rect.width) / scale, height: CGFloat(rect.height) / scale)
+        }, body)
         return pixels
     }
 
     /// The whole device pixels that cover `rect` (in points), cut to the frame; nil when
-    /// none are left.
+    /// none are left (or an edge is not a number).
     public func pixelRect(covering rect: CGRect) -> PixelRect? {
-        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
-        let minX = max(0, Int(max(-1, (rect.minX * scale).rounded(.down))))
-        let minY = max(0, Int(max(-1, (rect.minY * scale).rounded(.down))))
-        let maxX = min(pixelWidth, Int(min(CGFloat(pixelWidth), (rect.maxX * scale).rounded(.up))))
-        let maxY = min(pixelHeight, Int(min(CGFloat(pixelHeight), (rect.maxY * scale).rounded(.up))))
+        guard !rect.isNull, !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return nil }
+        // Clamped before converting: an edge far outside the frame (or infinite) is as
+        // good as one just past it.
+        func clamped(_ value: CGFloat, to limit: Int) -> Int { Int(min(CGFloat(limit), max(0, value))) }
+        let minX = clamped((rect.minX * scale).rounded(.down), to: pixelWidth)
+        let minY = clamped((rect.minY * scale).rounded(.down), to: pixelHeight)
+        let maxX = clamped((rect.maxX * scale).rounded(.up), to: pixelWidth)
+        let maxY = clamped((rect.maxY * scale).rounded(.up), to: pixelHeight)
         guard maxX > minX, maxY > minY else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }

@@ -205,26 +205,38 @@ public final class TouchSpotsOverlay: DebugOverlay {
 
     // MARK: - Echo
 
-    /// The spots of the fingers that land in `batch`, as the next frame will draw them,
-    /// for a host to show at once over the frame on screen, before the app has the
+    /// The discs of the fingers that land in `batch`, where the next frame will draw
+    /// them, for a host to show at once over the frame on screen, before the app has the
     /// touches (`X11Host.presentEcho(in:_:)`); empty while the overlay is hidden.
     ///
     /// Only new fingers: a new spot adds to the pixels on screen, and the spots are
-    /// drawn over everything else, so the echo is what the next frame shows there. A
-    /// moving finger's spot would also have to leave its old place, which only a frame
-    /// can clear; a `began` for an id that still has a spot replaces that spot, so it
-    /// waits for the frame too. `pending` is the touches another client's grab still
-    /// owns (their spots are faint and dashed). Call it before `apply(_:)` takes the
-    /// batch; it changes nothing.
+    /// drawn over everything else, so the next frame draws the same disc in the same
+    /// place, over whatever is under it then. A finger that had a spot before the batch
+    /// is left to the frame (its old place must be cleared, which only a frame can do),
+    /// as is one that lands and lifts within the batch (no frame draws it). One that
+    /// lands and moves within it is shown where the batch leaves it; its trail is the
+    /// frame's to draw. The spots come in the order `apply(_:)` would add them.
+    /// `pending` is the touches another client's grab still owns (their spots are faint
+    /// and dashed). Call it before `apply(_:)` takes the batch; it changes nothing.
     public func echoSpots(for batch: [TouchSample], pendingOwnership pending: Set<TouchSample.ID>) -> [Spot] {
         guard isVisible else { return [] }
         var landing: [Spot] = []
-        for sample in batch where sample.phase == .began {
-            guard !spots.contains(where: { $0.id == sample.id }), !landing.contains(where: { $0.id == sample.id })
-            else { continue }
-            let point = TrailPoint(location: sample.location, timestamp: sample.timestamp)
-            landing.append(Spot(id: sample.id, location: sample.location, trail: [point],
-                                isOwnershipPending: pending.contains(sample.id)))
+        for sample in batch where !spots.contains(where: { $0.id == sample.id }) {
+            let index = landing.firstIndex { $0.id == sample.id }
+            switch sample.phase {
+            case .began:
+                // A began for an id the batch already landed is a new finger, added last.
+                if let index { landing.remove(at: index) }
+                let point = TrailPoint(location: sample.location, timestamp: sample.timestamp)
+                landing.append(Spot(id: sample.id, location: sample.location, trail: [point],
+                                    isOwnershipPending: pending.contains(sample.id)))
+            case .moved:
+                guard let index else { continue }
+                landing[index].location = sample.location
+                landing[index].trail = [TrailPoint(location: sample.location, timestamp: sample.timestamp)]
+            case .ended, .cancelled:
+                if let index { landing.remove(at: index) }
+            }
         }
         return landing
     }

@@ -50,7 +50,8 @@ public final class DebugLayerHosting {
         layer.detach()
     }
 
-    /// The overlays' input: after UIKit handled each batch; and the layer's keys.
+    /// The overlays' input: the landing fingers' spots as an echo before UIKit has each
+    /// batch, the batch itself after UIKit handled it; and the layer's keys.
     private final class Input: InputFilter {
         let layer: DebugLayer
         let stage = InputFilterStage.debugging

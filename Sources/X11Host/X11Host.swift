@@ -339,8 +339,8 @@ public final class X11Host {
         scheduleFrame()
     }
 
-    /// An input echo: draws `draw` (in window points) straight over the frame on
-    /// screen inside `rects`, and sends those pixels to the window at once, ahead of
+    /// An input echo: draws `draw` (in window points) once, straight over the frame on
+    /// screen, clipped to `rects`, and sends those pixels to the window at once, ahead of
     /// the app's handling of the input and of the frame that follows it. A touch
     /// visualiser's mark for a finger that just landed so shows in the time the server
     /// takes to copy it, whatever the app then does with the touch and however long it
@@ -350,8 +350,8 @@ public final class X11Host {
     /// the last frame, under nothing. So it suits a mark that the next frame draws too,
     /// topmost, in the same place (a new finger's spot), not one that moves (a moving
     /// finger's spot, whose old place only a frame can clear). Every pixel it touches
-    /// joins the damage: the next frame redraws `rects` in full, and what the echo drew
-    /// is then the frame's. Not a frame: no frame stage draws, and frame reports and the
+    /// joins the damage: the next frame redraws `rects` in full, the mark again over
+    /// whatever is under it by then. Not a frame: no frame stage draws, and frame reports and the
     /// pacer do not count it.
     ///
     /// No echo is drawn while the whole window waits to be redrawn (a new size, an
@@ -359,11 +359,8 @@ public final class X11Host {
     /// at once, shows the mark.
     public func presentEcho(in rects: [CGRect], _ draw: (Canvas) -> Void) {
         guard !isClosed, !damage.coversBounds else { return }
-        var sent: [FrameBuffer.PixelRect] = []
-        for rect in rects {
-            if let pixels = frameBuffer.draw(over: rect, draw) { sent.append(pixels) }
-            setNeedsDisplay(rect)
-        }
+        let sent = frameBuffer.draw(over: rects, draw)
+        for rect in rects { setNeedsDisplay(rect) }
         guard !sent.isEmpty else { return }
         window.present(frameBuffer, rects: sent)
         // Wait for the server to have copied it: woken by the request, the server is

@@ -57,6 +57,55 @@ final class FrameBufferTests: XCTestCase {
         XCTAssertEqual(pixel(9, 2), 0xFF00_00FF, "just right of the first, above the second")
     }
 
+    /// A rectangle's covering pixels are rounded out and cut to the frame; one that
+    /// leaves nothing, is null or has an edge that is not a number has none, and one
+    /// far outside (or infinite) is cut like one just past the edge.
+    func testThePixelsCoveringARectangle() {
+        let buffer = FrameBuffer(pointSize: CGSize(width: 20, height: 10), scale: 2)
+        XCTAssertEqual(buffer.pixelRect(covering: CGRect(x: 10.3, y: 5, width: 4.2, height: 3)),
+                       FrameBuffer.PixelRect(x: 20, y: 10, width: 9, height: 6))
+        XCTAssertEqual(buffer.pixelRect(covering: CGRect(x: -3, y: 8, width: 5, height: 10)),
+                       FrameBuffer.PixelRect(x: 0, y: 16, width: 4, height: 4))
+        XCTAssertEqual(buffer.pixelRect(covering: .infinite), FrameBuffer.PixelRect(x: 0, y: 0, width: 40, height: 20))
+        XCTAssertEqual(buffer.pixelRect(covering: CGRect(x: -1e300, y: 0, width: 2e300, height: 1)),
+                       FrameBuffer.PixelRect(x: 0, y: 0, width: 40, height: 2))
+        XCTAssertNil(buffer.pixelRect(covering: CGRect(x: 20, y: 0, width: 5, height: 5)), "right of the frame")
+        XCTAssertNil(buffer.pixelRect(covering: CGRect(x: 1e300, y: 0, width: 5, height: 5)))
+        XCTAssertNil(buffer.pixelRect(covering: CGRect(x: -1e300, y: 0, width: 5, height: 5)))
+        XCTAssertNil(buffer.pixelRect(covering: CGRect(x: 2, y: 2, width: 0, height: 5)), "empty")
+        XCTAssertNil(buffer.pixelRect(covering: .null))
+        XCTAssertNil(buffer.pixelRect(covering: CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5)))
+    }
+
+    /// Drawing over rectangles keeps the frame's pixels under what is not drawn, draws
+    /// once where they overlap (a translucent fill is not doubled), touches nothing
+    /// outside their covering pixels, and hands those pixels back.
+    func testDrawOverDrawsOnceWithinTheRectanglesOverTheFrame() {
+        let buffer = FrameBuffer(pointSize: CGSize(width: 20, height: 10), scale: 2)
+        buffer.draw { canvas in canvas.fill(CGRect(x: 0, y: 0, width: 20, height: 10), with: Canvas.Color(hex: 0x0000FF)) }
+        var runs = 0
+        let drawn = buffer.draw(over: [CGRect(x: 1.2, y: 1, width: 3, height: 2), CGRect(x: 3, y: 2, width: 4, height: 4),
+                                       CGRect(x: 30, y: 0, width: 2, height: 2)]) { canvas in
+            runs += 1
+            canvas.fill(CGRect(x: 0, y: 0, width: 20, height: 10), with: Canvas.Color(hex: 0xFF0000).withAlpha(0.5))
+        }
+        XCTAssertEqual(runs, 1)
+        XCTAssertEqual(drawn, [FrameBuffer.PixelRect(x: 2, y: 2, width: 7, height: 4),
+                               FrameBuffer.PixelRect(x: 6, y: 4, width: 8, height: 8)])
+        let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * buffer.stride / 4 + x] }
+        // Half red over blue, premultiplied: the red half, the blue half left.
+        let over = pixel(2, 2)
+        XCTAssertEqual(over, 0xFF80_007F)
+        XCTAssertEqual(pixel(7, 4), over, "in the overlap: once")
+        XCTAssertEqual(pixel(13, 11), over, "inside the second")
+        XCTAssertEqual(pixel(0, 0), 0xFF00_00FF, "outside: untouched")
+        XCTAssertEqual(pixel(14, 11), 0xFF00_00FF, "just right of the second")
+        XCTAssertEqual(pixel(9, 2), 0xFF00_00FF, "just right of the first, above the second")
+        XCTAssertEqual(buffer.draw(over: [CGRect(x: 30, y: 0, width: 2, height: 2)]) { _ in runs += 1 }, [])
+        XCTAssertEqual(runs, 1, "nothing to draw over: not run")
+    }
+
     func testEachRectangleIsHandedOnInPixelsAsSoonAsItIsInTheFrameAndTheWholeFrameOnce() {
         let buffer = FrameBuffer(pointSize: CGSize(width: 20, height: 10), scale: 2)
         let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)

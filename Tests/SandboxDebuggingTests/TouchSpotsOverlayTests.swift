@@ -146,23 +146,27 @@ final class TouchSpotsOverlayTests: OverlayTestCase {
         XCTAssertTrue(rimReds().allSatisfy { $0 >= 0xA0 }, "a solid rim")
     }
 
-    /// The echo a host shows before the app has a batch: the spots of the fingers that
-    /// land in it, and nothing else (a moving finger's spot, a lift, or a `began` for an
-    /// id that still has a spot would need the frame to clear old pixels), pending as
-    /// the host says, pixel for pixel as the next frame draws them, and nothing while
-    /// the overlay is hidden. Asking changes nothing.
+    /// The echo a host shows before the app has a batch: the discs of the fingers that
+    /// land in it, where the batch leaves them, in the order the overlay adds them, and
+    /// nothing else (a moving finger's spot, a lift, a finger that lands and lifts
+    /// within the batch, or any sample of an id that had a spot before, all of which
+    /// need the frame), pending as the host says, pixel for pixel as the next frame draws
+    /// those discs, and nothing while the overlay is hidden. Asking changes nothing.
     func testAnEchoIsTheSpotsOfTheFingersThatLandAsTheFrameDrawsThem() async {
         send([sample(1, .began, 100, 100), sample(5, .began, 60, 60)], to: [spots])
         let live = spots.spots
-        let batch = [sample(1, .moved, 110, 100), sample(2, .began, 200, 150), sample(5, .began, 70, 60),
-                     sample(3, .ended, 20, 20), sample(4, .began, 300, 200.5)]
-        let four = TouchSample.ID(device: 2, number: 4)
-        let landing = spots.echoSpots(for: batch, pendingOwnership: [four])
-        XCTAssertEqual(landing.map(\.id), [TouchSample.ID(device: 2, number: 2), four])
-        XCTAssertEqual(landing.map(\.location), [CGPoint(x: 200, y: 150), CGPoint(x: 300, y: 200.5)])
-        XCTAssertEqual(landing.map { $0.trail.map(\.location) }, [[CGPoint(x: 200, y: 150)], [CGPoint(x: 300, y: 200.5)]])
-        XCTAssertEqual(landing.map { $0.trail.map(\.timestamp) }, [[100], [100]])
-        XCTAssertEqual(landing.map(\.isOwnershipPending), [false, true])
+        let batch = [sample(1, .moved, 110, 100), sample(2, .began, 200, 150), sample(5, .ended, 60, 60),
+                     sample(5, .began, 70, 60), sample(3, .ended, 20, 20), sample(6, .began, 100, 200),
+                     sample(7, .began, 150, 50), sample(8, .began, 250, 60), sample(6, .moved, 120, 210),
+                     sample(7, .ended, 150, 50), sample(8, .ended, 250, 60), sample(4, .began, 300, 200.5),
+                     sample(8, .began, 260, 250)]
+        func id(_ number: UInt32) -> TouchSample.ID { TouchSample.ID(device: 2, number: number) }
+        let landing = spots.echoSpots(for: batch, pendingOwnership: [id(4)])
+        XCTAssertEqual(landing.map(\.id), [id(2), id(6), id(4), id(8)])
+        XCTAssertEqual(landing.map(\.location), [CGPoint(x: 200, y: 150), CGPoint(x: 120, y: 210),
+                                                 CGPoint(x: 300, y: 200.5), CGPoint(x: 260, y: 250)])
+        XCTAssertEqual(landing.map { $0.trail.map(\.location) }, landing.map { [$0.location] })
+        XCTAssertEqual(landing.map(\.isOwnershipPending), [false, false, true, false])
         XCTAssertEqual(spots.spots, live, "asking for an echo changes nothing")
 
         // The echo over a blank frame against a frame of a fresh overlay that took the
@@ -173,8 +177,9 @@ final class TouchSpotsOverlayTests: OverlayTestCase {
             spots.drawEcho(of: landing, in: canvas)
         }
         let fresh = TouchSpotsOverlay()
-        fresh.apply([sample(2, .began, 200, 150), sample(4, .began, 300, 200.5)])
-        fresh.setOwnershipPending([four])
+        fresh.apply([sample(2, .began, 200, 150), sample(6, .began, 120, 210), sample(4, .began, 300, 200.5),
+                     sample(8, .began, 260, 250)])
+        fresh.setOwnershipPending([id(4)])
         XCTAssertEqual(echoed.largestChannelDifference(from: frame([fresh])), 0)
         XCTAssertNotEqual(echoed.largestChannelDifference(from: frame([])), 0, "the echo drew something")
 

@@ -225,20 +225,31 @@ final class X11HostPipelineTests: XCTestCase {
             XCTAssertEqual(reader.pixel(of: window, x: 50, y: 50), 0x204060)
             let framesBefore = watcher.frames
 
-            host.presentEcho(in: [CGRect(x: 40.5, y: 40, width: 19, height: 20), CGRect(x: 900, y: 900, width: 10, height: 10)]) { canvas in
-                canvas.fill(whole, with: red)
+            // Two rectangles that overlap, one outside the window; a translucent fill,
+            // drawn once where they overlap.
+            let halfRed = red.withAlpha(0.5)
+            host.presentEcho(in: [CGRect(x: 40.5, y: 40, width: 19, height: 20), CGRect(x: 50, y: 40, width: 20, height: 20),
+                                  CGRect(x: 900, y: 900, width: 10, height: 10)]) { canvas in
+                canvas.fill(whole, with: halfRed)
             }
-            // Rounded out to whole pixels: 40…60 × 40…60.
-            XCTAssertEqual(reader.row(of: window, x: 38, y: 50, width: 24),
-                           [0x204060, 0x204060] + Array(repeating: 0xFF0000, count: 20) + [0x204060, 0x204060],
+            let once = FrameBuffer(pointSize: CGSize(width: 1, height: 1), scale: 1)
+            once.draw { canvas in
+                canvas.fill(CGRect(x: 0, y: 0, width: 1, height: 1), with: Canvas.Color(hex: 0x204060))
+                canvas.fill(CGRect(x: 0, y: 0, width: 1, height: 1), with: halfRed)
+            }
+            let blended = once.pixels.load(as: UInt32.self) & 0xFF_FFFF
+            XCTAssertNotEqual(blended, 0x204060)
+            // Rounded out to whole pixels: 40…70 × 40…60.
+            XCTAssertEqual(reader.row(of: window, x: 38, y: 50, width: 34),
+                           [0x204060, 0x204060] + Array(repeating: blended, count: 30) + [0x204060, 0x204060],
                            "on screen as presentEcho returns, without a frame")
             XCTAssertEqual(reader.pixel(of: window, x: 50, y: 39), 0x204060)
             XCTAssertEqual(reader.pixel(of: window, x: 50, y: 60), 0x204060)
             XCTAssertEqual(watcher.frames, framesBefore, "an echo is not a frame")
 
             XCTAssertTrue(runLoop { watcher.frames > framesBefore })
-            XCTAssertEqual(reports.last, [CGRect(x: 40, y: 40, width: 20, height: 20)], "the echo's pixels, and no more")
-            XCTAssertEqual(reader.row(of: window, x: 38, y: 50, width: 24), Array(repeating: 0x204060, count: 24),
+            XCTAssertEqual(reports.last, [CGRect(x: 40, y: 40, width: 30, height: 20)], "the echo's pixels, and no more")
+            XCTAssertEqual(reader.row(of: window, x: 38, y: 50, width: 34), Array(repeating: 0x204060, count: 34),
                            "the frame took it back")
         }
     }
