@@ -360,19 +360,15 @@ public final class X11Host {
     public func presentEcho(in rects: [CGRect], _ draw: (Canvas) -> Void) {
         guard !isClosed, !damage.coversBounds else { return }
         let sent = frameBuffer.draw(over: rects, draw)
-        for rect in rects { setNeedsDisplay(rect) }
+        for rect in rects { damage.add(rect) }
+        scheduleFrame()
         guard !sent.isEmpty else { return }
         window.present(frameBuffer, rects: sent)
         // Wait for the server to have copied it: woken by the request, the server is
         // often placed on this process's core, where it would wait for the app's
         // handling of the batch to finish before copying anything.
         XSync(connection.display, 0)
-        // The round trip may have read events; they raise no fd readiness.
-        if XEventsQueued(connection.display, QueuedAlready) > 0 {
-            DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { self?.processPendingEvents() }
-            }
-        }
+        handleEventsAlreadyRead()
         // Then let what the server woke as it copied (a compositor, told of the new
         // pixels) run first: woken from this core, it waits here too, behind the app's
         // handling and frame, unless this thread steps back. Returns at once when
@@ -454,11 +450,17 @@ public final class X11Host {
         pacer.didDraw(at: presented)
         let report = FrameReport(started: started, presented: presented, dirtyRects: rects)
         for stage in frameStages { stage.framePresented(report, by: self) }
-        // Xlib may have read events while sending the frame; they raise no fd readiness.
-        if XEventsQueued(connection.display, QueuedAlready) > 0 {
-            DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { self?.processPendingEvents() }
-            }
+        handleEventsAlreadyRead()
+    }
+
+    /// Xlib reads the connection while it sends requests and waits for replies (a
+    /// frame's images, a round trip): what it read then sits in its queue and raises no
+    /// readiness on the connection, so it is handled in a main-queue block, after the
+    /// work under way.
+    private func handleEventsAlreadyRead() {
+        guard XEventsQueued(connection.display, QueuedAlready) > 0 else { return }
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { self?.processPendingEvents() }
         }
     }
 
