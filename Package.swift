@@ -38,10 +38,14 @@ let package = Package(
             name: "CWebP", pkgConfig: "libwebpmux libwebpdemux",
             providers: [.apt(["libwebp-dev"])]),
 
+        // Files written whole or not at all, never over a link or a device; files read
+        // from others checked before they are trusted; messages to stderr that never trap.
+        .target(name: "FileSafety"),
+
         // Geometry, layer engine, UIKit core: no X11, no Cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["_Testing_CoreGraphics", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["_Testing_CoreGraphics", "FileSafety", .product(name: "Logging", package: "swift-log")]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "UIKit",
@@ -56,17 +60,17 @@ let package = Package(
         .target(name: "UIKitTesting", dependencies: ["UIKit", "CairoRenderer"]),
 
         // Drawing and the window system.
-        .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore"]),
+        .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore", "FileSafety"]),
         // The host carries the debug layer, so `TOUCH_DEBUG` works in any app that
         // starts through `UIApplicationMain`, with no dependency of its own.
-        .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit", "SandboxDebugging", "TouchRecording"]),
-        .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer"]),
+        .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit", "SandboxDebugging", "TouchRecording", "FileSafety"]),
+        .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer", "FileSafety"]),
 
         // Recording files: the format, a recorder, in-process replay.
-        .target(name: "TouchRecording", dependencies: ["UIKit"]),
+        .target(name: "TouchRecording", dependencies: ["UIKit", "FileSafety"]),
 
         // Frame buffers written as animated WebP files, which browsers and GitHub show.
-        .target(name: "AnimatedImage", dependencies: ["CWebP", "CairoRenderer"]),
+        .target(name: "AnimatedImage", dependencies: ["CWebP", "CairoRenderer", "FileSafety"]),
 
         // Random multitouch sequences checked against the delivery promises.
         .target(name: "TouchFuzzing", dependencies: ["UIKit"]),
@@ -85,6 +89,7 @@ let package = Package(
             name: "TouchSandbox",
             dependencies: [
                 "UIKit", "X11Host", "SandboxDebugging", "CairoRenderer", "TouchRecording", "HeadlessXorg", "AnimatedImage",
+                "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "touch-sandbox", dependencies: ["TouchSandbox"]),
@@ -94,6 +99,7 @@ let package = Package(
             name: "touch-sandbox-bench",
             dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing", "TouchRecording"]),
 
+        .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(
