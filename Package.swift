@@ -41,6 +41,8 @@ let package = Package(
         // Files written whole or not at all, never over a link or a device; files read
         // from others checked before they are trusted; messages to stderr that never trap.
         .target(name: "FileSafety"),
+        // A real full disk for tests: a tiny tmpfs.
+        .target(name: "FileSafetyTesting"),
 
         // Geometry, layer engine, UIKit core: no X11, no Cairo.
         .target(
@@ -77,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "touch-sandbox-fuzz",
             dependencies: [
-                "TouchFuzzing", "TouchSandbox", "CairoRenderer",
+                "TouchFuzzing", "TouchSandbox", "CairoRenderer", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -94,12 +96,13 @@ let package = Package(
             ]),
         .executableTarget(name: "touch-sandbox", dependencies: ["TouchSandbox"]),
         // Writes the scenes' scripted tours into assets/tours.
-        .executableTarget(name: "touch-sandbox-tours", dependencies: ["TouchSandbox", "TouchRecording", "UIKit", "CairoRenderer"]),
+        .executableTarget(
+            name: "touch-sandbox-tours", dependencies: ["TouchSandbox", "TouchRecording", "UIKit", "CairoRenderer", "FileSafety"]),
         .executableTarget(
             name: "touch-sandbox-bench",
-            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing", "TouchRecording"]),
+            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing", "TouchRecording", "FileSafety"]),
 
-        .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
+        .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "FileSafetyTesting"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(
@@ -109,7 +112,7 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
-        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "UIKit", "CairoRenderer"]),
+        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "UIKit", "CairoRenderer", "FileSafetyTesting"]),
         .testTarget(name: "AnimatedImageTests", dependencies: ["AnimatedImage", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz"]),

@@ -1,5 +1,6 @@
 import CWebP
 import CairoRenderer
+import FileSafety
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -184,7 +185,8 @@ public final class AnimatedWebPWriter {
     }
 
     /// Finishes the animation (`finish(lastFrameDuration:)`, whose errors it throws) and
-    /// writes it to `url`, replacing any file there. A file that cannot be written
+    /// writes it to `url`, whole or not at all (`OutputFile`: a regular file there is
+    /// replaced; a link, FIFO, device or folder is refused). A file that cannot be written
     /// throws `cannotWrite` with the system's reason; the animation is finished either
     /// way, so write `finish`'s bytes yourself to be able to try again.
     public func write(to url: URL, lastFrameDuration: TimeInterval = 0.1) throws(AnimatedImageError) {
@@ -243,27 +245,11 @@ public final class AnimatedWebPWriter {
     }
 
     private static func write(_ data: Data, to path: String) throws(AnimatedImageError) {
-        func failure() -> AnimatedImageError {
-            AnimatedImageError(.cannotWrite(path: path, reason: String(cString: strerror(errno))))
+        do throws(FileError) {
+            try OutputFile.write(data, to: path)
+        } catch {
+            throw AnimatedImageError(.cannotWrite(path: path, reason: error.reason))
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure() }
-        var failed: AnimatedImageError?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = failure()
-                    return
-                }
-                offset += written
-            }
-        }
-        // close reports a write the kernel could not finish (a full disk over NFS).
-        if close(descriptor) != 0, failed == nil { failed = failure() }
-        if let failed { throw failed }
     }
 }
 

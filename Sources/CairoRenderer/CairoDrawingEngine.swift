@@ -52,15 +52,7 @@ public final class CairoDrawingEngine: CGDrawingEngine {
     }
 
     public func encodePNG(_ image: CGImage) -> Data? {
-        let writer = ByteWriter()
-        let status = withExtendedLifetime(writer) {
-            cairo_surface_write_to_png_stream(image.cairoSurface, { closure, bytes, length in
-                let writer = Unmanaged<ByteWriter>.fromOpaque(closure!).takeUnretainedValue()
-                writer.data.append(bytes!, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(writer).toOpaque())
-        }
-        return status == CAIRO_STATUS_SUCCESS ? writer.data : nil
+        CairoPNG.encode(image.cairoSurface)
     }
 
     public func metrics(of font: TextFont) -> TextFontMetrics {
@@ -97,10 +89,6 @@ private final class ByteReader {
 }
 
 /// Collects PNG bytes from Cairo's writer callback.
-private final class ByteWriter {
-    var data = Data()
-}
-
 extension CGImage {
     /// A copy of an ARGB32, RGB24 (made opaque) or A8 Cairo surface's pixels.
     package convenience init?(copyingCairoSurface surface: OpaquePointer) {

@@ -1,5 +1,6 @@
 import CCairo
 import CoreGraphics
+import FileSafety
 import Foundation
 
 /// An offscreen Cairo image surface the size of a window, in device pixels. Each frame
@@ -243,11 +244,15 @@ public final class FrameBuffer {
         CGImage(copyingCairoSurface: surface)!
     }
 
-    /// Writes the frame as a PNG file.
+    /// The frame as PNG bytes.
+    public func pngData() throws(RendererError) -> Data {
+        guard let data = CairoPNG.encode(surface) else { throw RendererError.pngEncodingFailed }
+        return data
+    }
+
+    /// Writes the frame as a PNG file, whole or not at all (`OutputFile`): a regular
+    /// file at `url` is replaced, a link, FIFO, device or folder is refused.
     public func writePNG(to url: URL) throws {
-        let status = cairo_surface_write_to_png(surface, url.path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RendererError.pngWriteFailed(url.path, String(cString: cairo_status_to_string(status)))
-        }
+        try OutputFile.write(try pngData(), to: url.path)
     }
 }

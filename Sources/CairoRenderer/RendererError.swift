@@ -3,14 +3,15 @@ import Foundation
 
 /// Why the renderer could not do what it was asked. Each description is one line.
 public enum RendererError: Error, CustomStringConvertible, Equatable {
-    case pngWriteFailed(String, String)
+    /// Cairo could not encode a PNG (it ran out of memory).
+    case pngEncodingFailed
     /// No frame buffer of this size (in points, at this scale) could be made, and why.
     case cannotCreateFrameBuffer(pointSize: CGSize, scale: CGFloat, reason: String)
 
     public var description: String {
         switch self {
-        case let .pngWriteFailed(path, reason):
-            return "could not write the PNG file \(path): \(reason); check that its folder exists and is writable"
+        case .pngEncodingFailed:
+            return "could not encode the PNG (out of memory)"
         case let .cannotCreateFrameBuffer(size, scale, reason):
             return "cannot make a frame buffer of \(Self.number(size.width))x\(Self.number(size.height)) points at scale \(Self.number(scale)): \(reason)"
         }

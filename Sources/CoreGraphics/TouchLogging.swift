@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import Logging
 import Synchronization
@@ -200,7 +201,7 @@ public enum TouchLogging {
 
     /// Writes `line` and a newline to stderr in one write.
     @Sendable public static func writeToStandardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.write(line)
     }
 }
 

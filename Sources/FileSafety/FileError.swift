@@ -27,19 +27,15 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         FileError(action, path, systemReason(code))
     }
 
-    /// The system's reason for `code`, in lower case as the rest of a line goes on.
+    /// The system's reason for `code` as `strerror` words it (as `cp` and `tar` say
+    /// it), with what to do where that is not plain from the words.
     static func systemReason(_ code: Int32) -> String {
-        var reason = String(cString: strerror(code))
-        if let first = reason.first, reason.dropFirst().first?.isLowercase ?? true {
-            reason.replaceSubrange(reason.startIndex...reason.startIndex, with: first.lowercased())
-        }
+        let reason = String(cString: strerror(code))
         switch code {
-        case ENOSPC, EDQUOT: reason += "; free some space or name a file on another disk"
-        case EROFS: reason += "; name a file on a writable disk"
-        case EACCES, EPERM: reason += "; name a file in a folder you can write to"
-        default: break
+        case ENOSPC, EDQUOT: return reason + "; free some space or name a file on another disk"
+        case EROFS: return reason + "; name a file on a writable disk"
+        default: return reason
         }
-        return reason
     }
 
     public var description: String {

@@ -44,7 +44,7 @@ public enum FileKind: Equatable, Sendable {
     public var phrase: String {
         switch self {
         case .absent: "nothing"
-        case .regular: "a regular file"
+        case .regular: "a file"
         case .folder: "a folder"
         case .symbolicLink: "a symbolic link"
         case .fifo: "a FIFO"

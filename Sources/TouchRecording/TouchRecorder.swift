@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import UIKit
 
@@ -15,6 +16,16 @@ import UIKit
 /// Times in the file count from `startTime`, on the clock of the samples' timestamps
 /// (the media clock): the first sample of a recording started before the first touch
 /// is at its real offset, so a replay waits as the person did.
+///
+/// The file is taken as `AppendedFile` takes a path: a regular file there is emptied, a
+/// link, FIFO, device or folder is refused and never replaced. A write that fails (a
+/// full disk) stops the recording: the line cut off is removed, so the file ends on its
+/// last whole line, the file is closed, `failure` says why, and `onFailure` hears it
+/// (without one, the reason goes to standard error as one line).
+///
+/// A batch whose samples lie more than `batchGap` apart (a program stopped with
+/// SIGSTOP reads everything that waited in one go) is kept as batches split at those
+/// gaps, so a replay delivers each part at its own time.
 @MainActor
 public final class TouchRecorder {
     public let url: URL
@@ -26,22 +37,27 @@ public final class TouchRecorder {
     public private(set) var keyCount = 0
     /// False once `finish()` ran.
     public private(set) var isRecording = true
+    /// Why writing stopped before `finish()`, if it did.
+    public private(set) var failure: TouchRecordingError?
+    /// Hears a failed write, once; the recording has stopped by then.
+    public var onFailure: ((TouchRecordingError) -> Void)?
+    /// The longest gap between two samples of one batch: one frame of a 60 Hz display.
+    nonisolated public static let batchGap: TimeInterval = 1.0 / 60
     private var pending: [TouchRecording.Event] = []
     private var lineWriter = TouchRecordingFormat.LineWriter()
-    private let handle: FileHandle
+    private let file: AppendedFile
 
     /// Creates (or empties) the file at `url` and writes the header.
     public init(url: URL, header: TouchRecording.Header, startTime: TimeInterval) throws(TouchRecordingError) {
         self.url = url
         self.header = header
         self.startTime = startTime
-        guard FileManager.default.createFile(atPath: url.path, contents: Data((TouchRecordingFormat.headerLine(header) + "\n").utf8)),
-              let handle = FileHandle(forWritingAtPath: url.path)
-        else {
-            throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be written; give a path in a folder you can write to")
+        do throws(FileError) {
+            file = try AppendedFile(path: url.path)
+            try file.append(Data((TouchRecordingFormat.headerLine(header) + "\n").utf8))
+        } catch {
+            throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be written: \(error.reason)")
         }
-        handle.seekToEndOfFile()
-        self.handle = handle
         Self.open.append(WeakRecorder(recorder: self))
         Self.finishAtExit()
     }
@@ -55,8 +71,20 @@ public final class TouchRecorder {
         guard isRecording, !batch.isEmpty else { return }
         var relative = batch
         for index in relative.indices { relative[index].timestamp = monotonic(relative[index].timestamp - startTime) }
-        pending.append(.touches(relative))
+        for part in Self.splitAtGaps(relative) { pending.append(.touches(part)) }
         sampleCount += batch.count
+    }
+
+    /// `batch` cut where one sample comes more than `batchGap` after the one before it.
+    nonisolated public static func splitAtGaps(_ batch: [TouchSample]) -> [[TouchSample]] {
+        var parts: [[TouchSample]] = []
+        var start = batch.startIndex
+        for index in batch.indices.dropFirst() where batch[index].timestamp - batch[index - 1].timestamp > batchGap {
+            parts.append(Array(batch[start..<index]))
+            start = index
+        }
+        if start < batch.endIndex { parts.append(Array(batch[start...])) }
+        return parts
     }
 
     /// Keeps one key press at `time` (on the samples' clock), never before what was
@@ -69,15 +97,18 @@ public final class TouchRecorder {
 
     /// The latest time recorded, in seconds from the start.
     private var lastTime: TimeInterval = 0
+    /// The latest time the file holds.
+    private var writtenUpTo: TimeInterval = 0
 
     private func monotonic(_ time: TimeInterval) -> TimeInterval {
         lastTime = max(lastTime, time)
         return lastTime
     }
 
-    /// Writes what was kept since the last flush, as whole lines.
+    /// Writes what was kept since the last flush, as whole lines; stops the recording
+    /// when the file cannot take them (see the type's contract).
     public func flush() {
-        guard !pending.isEmpty else { return }
+        guard isRecording, !pending.isEmpty else { return }
         var text = ""
         for event in pending {
             for line in lineWriter.lines(for: event) {
@@ -86,16 +117,47 @@ public final class TouchRecorder {
             }
         }
         pending.removeAll(keepingCapacity: true)
-        handle.write(Data(text.utf8))
+        do throws(FileError) {
+            try file.append(Data(text.utf8))
+            writtenUpTo = lastTime
+        } catch {
+            stop(failing: error)
+        }
     }
 
     /// Flushes and closes the file; later records are ignored. Safe to call twice.
     public func finish() {
         guard isRecording else { return }
         flush()
+        guard isRecording else { return }
         isRecording = false
-        handle.closeFile()
         Self.open.removeAll { $0.recorder == nil || $0.recorder === self }
+        do throws(FileError) {
+            try file.close()
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Ends a recording whose file could not take more: it already ends on a whole line.
+    private func stop(failing error: FileError) {
+        isRecording = false
+        pending.removeAll()
+        Self.open.removeAll { $0.recorder == nil || $0.recorder === self }
+        try? file.close()
+        report(error)
+    }
+
+    private func report(_ error: FileError) {
+        let failure = TouchRecordingError(
+            file: url.path, line: 0,
+            problem: "recording stopped: \(error.reason); the file keeps what was recorded up to \(TouchRecordingFormat.time(writtenUpTo)) s")
+        self.failure = failure
+        if let onFailure {
+            onFailure(failure)
+        } else {
+            StandardError.write("\(ProcessInfo.processInfo.processName): \(failure)")
+        }
     }
 
     // MARK: - At exit

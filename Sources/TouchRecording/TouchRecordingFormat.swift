@@ -93,8 +93,10 @@ public enum TouchRecordingFormat {
         [sample.force, sample.maximumPossibleForce, sample.majorRadius, sample.majorRadiusTolerance]
     }
 
-    /// Seconds with six decimals, without `String(format:)`'s cost.
+    /// Seconds with six decimals, without `String(format:)`'s cost; a time beyond a
+    /// million years (read from a damaged file, for its error) as Swift writes it.
     static func time(_ seconds: TimeInterval) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e13 else { return "\(seconds)" }
         let micros = Int64((seconds * 1_000_000).rounded())
         let sign = micros < 0 ? "-" : ""
         let magnitude = micros.magnitude
@@ -103,7 +105,7 @@ public enum TouchRecordingFormat {
     }
 
     /// The shortest text that reads back as exactly `value`; whole numbers without ".0".
-    static func number(_ value: CGFloat) -> String {
+    public static func number(_ value: CGFloat) -> String {
         let double = Double(value)
         if double == double.rounded(), abs(double) < 1e15 { return String(Int64(double)) }
         return "\(double)"

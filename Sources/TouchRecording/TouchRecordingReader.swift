@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import UIKit
 
@@ -7,7 +8,20 @@ import UIKit
 /// A file cut short (its last line incomplete: no newline and not a whole object, as a
 /// recorder killed mid-write leaves it) is not an error: what is complete is read, and
 /// `truncation` says where it stopped.
+///
+/// Lines may end with `\n` or `\r\n` (a file passed through a Windows editor). A batch
+/// whose samples lie more than `TouchRecorder.batchGap` apart (written by a recorder
+/// before it split such batches) is read as batches split at those gaps. Numbers are
+/// checked where they are read: a window side is 1 to `maximumSide` points, a scale
+/// above 0 and at most `maximumScale`.
 public struct TouchRecordingReader {
+    /// The most a recording file may hold: about an hour of ten fingers at 120 Hz.
+    public static let maximumFileSize = 512 << 20
+    /// The largest window side a header may give, in points: X11's limit on a window.
+    public static let maximumSide: Double = 32767
+    /// The largest scale a header may give.
+    public static let maximumScale: Double = 16
+
     /// What a read found: the recording, and where a file cut short stopped.
     public struct Result: Sendable {
         public var recording: TouchRecording
@@ -16,17 +30,14 @@ public struct TouchRecordingReader {
         public var truncation: String?
     }
 
-    /// Reads the file at `url`.
+    /// Reads the file at `url`: a regular file, or a FIFO or pipe read as a stream until
+    /// its writer closes it (`InputFile`), at most `maximumFileSize` bytes.
     public static func read(contentsOf url: URL) throws(TouchRecordingError) -> Result {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be read (no such file); give the path of a recording made with --record")
-        }
-        guard !isFolder.boolValue else {
-            throw TouchRecordingError(file: url.path, line: 0, problem: "is a folder; give the path of a recording file")
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be read (permission denied); give a recording you can read")
+        let data: Data
+        do throws(FileError) {
+            data = try InputFile.read(url.path, limit: maximumFileSize, what: "a recording made with --record")
+        } catch {
+            throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be read: \(error.reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw TouchRecordingError(file: url.path, line: 0, problem: "is not UTF-8 text, so not a touch recording")
@@ -40,8 +51,9 @@ public struct TouchRecordingReader {
             throw TouchRecordingError(file: file, line: 0, problem: "is empty; a touch recording starts with its header line")
         }
         var parser = Parser(file: file)
-        let endsWithNewline = text.hasSuffix("\n")
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Swift reads "\r\n" as one Character, so a Windows file's lines split on it too.
+        let endsWithNewline = text.hasSuffix("\n") || text.hasSuffix("\r\n")
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         // The text after the last newline: empty for a whole file.
         let count = endsWithNewline ? lines.count - 1 : lines.count
         for index in 0..<count {
@@ -108,6 +120,8 @@ public struct TouchRecordingReader {
                 throw fail("\"batch\" goes back: \(batchNumber) after \(self.batchNumber)")
             }
             if batchNumber != self.batchNumber { endBatch() }
+            // An older recorder kept what a stopped program read in one go as one batch.
+            if let previous = batch.last, time - previous.timestamp > TouchRecorder.batchGap { endBatch() }
             self.batchNumber = batchNumber
             let device = try Self.integer("device", in: object, fail: fail)
             let touch = try Self.integer("touch", in: object, fail: fail)
@@ -152,10 +166,10 @@ public struct TouchRecordingReader {
             }
             guard let size = object["size"] as? [Any], size.count == 2,
                   let width = (size[0] as? NSNumber)?.doubleValue, let height = (size[1] as? NSNumber)?.doubleValue,
-                  width > 0, height > 0, width.isFinite, height.isFinite
-            else { throw fail("\"size\" must be [width, height] in points, both above 0") }
+                  (1...maximumSide).contains(width), (1...maximumSide).contains(height)
+            else { throw fail("\"size\" must be [width, height] in points, each 1 to \(Int(maximumSide))") }
             let scale = object["scale"] == nil ? 1 : try number("scale", in: object, fail: fail)
-            guard scale > 0 else { throw fail("\"scale\" must be above 0") }
+            guard scale > 0, scale <= maximumScale else { throw fail("\"scale\" must be above 0 and at most \(Int(maximumScale))") }
             guard let app = object["app"] as? String else { throw fail("no \"app\": the program that recorded it") }
             var devices: [TouchRecording.Device] = []
             for entry in object["devices"] as? [Any] ?? [] {

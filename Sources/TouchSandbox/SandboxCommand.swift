@@ -136,7 +136,7 @@ public struct SandboxCommand: ParsableCommand {
         guard RecordingEnvironment.speeds.contains(speed) else {
             throw ValidationError("--speed must be from 0.1 to 100 (2 plays twice as fast), got \(speed)")
         }
-        if speed != 1, replay == nil, !headless {
+        if speed != 1, replay == nil, !runsHeadless {
             throw ValidationError("--speed sets the replay's speed; give --replay FILE or --headless too")
         }
         if let output {
@@ -144,8 +144,8 @@ public struct SandboxCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else {
                 throw ValidationError("--output \(output) is not a folder; give an existing folder for the headless run's files")
             }
-            guard headless else {
-                throw ValidationError("--output is where --headless writes; give --headless too")
+            guard runsHeadless else {
+                throw ValidationError("--output is where a headless run writes; give --headless too")
             }
         }
         if !kiosk, monitor != nil || idle != nil || exitGesture != nil || attract != nil || cursor,
@@ -158,6 +158,17 @@ public struct SandboxCommand: ParsableCommand {
         if headless, screenshot != nil {
             throw ValidationError("--screenshot and --headless both end the run with files; give one")
         }
+    }
+
+    /// Whether an X display is named, by `--display` or `$DISPLAY`.
+    var hasDisplay: Bool {
+        display != nil || !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+    }
+
+    /// Whether the run is headless: asked for, or with no display at all (a screenshot
+    /// is then taken in a private server instead, and is not a headless run).
+    var runsHeadless: Bool {
+        headless || (!hasDisplay && screenshot == nil)
     }
 
     // MARK: - Kiosk
@@ -273,6 +284,20 @@ struct WindowSize: ExpressibleByArgument, Equatable {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
         self.init(width: width, height: height)
+    }
+
+    /// Why a window of `width` by `height` points at `scale` cannot open, as a phrase
+    /// ("each side must be 64 to 16384 points"), or nil when it can. Any numbers may be
+    /// given (a recording's header holds what its file says).
+    static func problem(width: Double, height: Double, scale: Double) -> String? {
+        let range = Double(sides.lowerBound)...Double(sides.upperBound)
+        guard range.contains(width), range.contains(height) else {
+            return "each side must be \(sides.lowerBound) to \(sides.upperBound) points"
+        }
+        guard FrameBuffer.pixelSize(forPointSize: CGSize(width: width, height: height), scale: CGFloat(scale)) != nil else {
+            return "that is \(Int((width * scale).rounded()))x\(Int((height * scale).rounded())) device pixels at scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale)); X11 and Cairo allow at most \(FrameBuffer.maximumPixelSide) per side"
+        }
+        return nil
     }
 
     static var defaultCompletionKind: CompletionKind { .default }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CairoRenderer
+import FileSafety
 import Foundation
 import TouchRecording
 import UIKit
@@ -34,7 +35,7 @@ public enum SandboxMain {
                 note(try TouchscreenMapping.restoreLeftovers(display: command.display))
                 exit(0)
             } catch {
-                FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
+                StandardError.write("touch-sandbox: \(error)")
                 exit(error.exitStatus)
             }
         }
@@ -66,8 +67,8 @@ public enum SandboxMain {
             }
             sceneType = named
         }
-        let hasDisplay = command.display != nil || !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
-        if command.headless || (!hasDisplay && command.screenshot == nil) {
+        let hasDisplay = command.hasDisplay
+        if command.runsHeadless {
             runHeadless(command, sceneType: sceneType, replay: replay, reason: command.headless ? nil : "no X display")
         }
         // TOUCH_KIOSK makes any app a kiosk, the sandbox too: the kiosk --kiosk makes,
@@ -116,7 +117,7 @@ public enum SandboxMain {
                         try host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
                         exit(0)
                     } catch {
-                        FileHandle.standardError.write(Data("touch-sandbox: \(error)\n".utf8))
+                        StandardError.write("touch-sandbox: \(error)")
                         exit(1)
                     }
                 })
@@ -148,18 +149,27 @@ public enum SandboxMain {
                 fail("the \(sceneType.name) tour cannot be played: \(error)", usage: false)
             }
         }
+        guard let tour else { fail("no tour to play", usage: false) }
+        let size = tour.header.size
+        if let problem = WindowSize.problem(width: size.width, height: size.height, scale: command.scale) {
+            let source = replay != nil ? "--replay" : "the \(sceneType.name) tour"
+            fail("\(source): its window of \(TouchRecordingFormat.number(size.width))x\(TouchRecordingFormat.number(size.height)) points cannot be shown headless: \(problem)", usage: false)
+        }
         let folder = URL(fileURLWithPath: command.output ?? FileManager.default.currentDirectoryPath)
-        HeadlessRun.run(HeadlessRun.Plan(sceneType: sceneType, tour: tour!, speed: command.speed, scale: CGFloat(command.scale),
-                                         overlays: command.overlays.tools, outputFolder: folder, reason: reason))
+        let plan = HeadlessRun.Plan(sceneType: sceneType, tour: tour, speed: command.speed, scale: CGFloat(command.scale),
+                                    overlays: command.overlays.tools, outputFolder: folder, reason: reason)
+        // Before the tour plays, not after it: a folder that takes no files is said at once.
+        if let problem = HeadlessRun.problemWithOutputs(of: plan) { fail(problem, usage: false) }
+        HeadlessRun.run(plan)
     }
 
     /// A usage error (with a pointer to `--help`) or a bad file (without), exit status 2.
     private static func fail(_ message: String, usage: Bool = true) -> Never {
-        FileHandle.standardError.write(Data("touch-sandbox: \(message)\(usage ? " (see touch-sandbox --help)" : "")\n".utf8))
+        StandardError.write("touch-sandbox: \(message)\(usage ? " (see touch-sandbox --help)" : "")")
         exit(2)
     }
 
     private static func note(_ message: String) {
-        FileHandle.standardError.write(Data("touch-sandbox: \(message)\n".utf8))
+        StandardError.write("touch-sandbox: \(message)")
     }
 }

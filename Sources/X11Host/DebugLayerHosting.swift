@@ -24,6 +24,7 @@ public final class DebugLayerHosting {
         host.addInputFilter(input)
         host.addFrameStage(frame)
         recordingControl = HostRecordingControl(host: host)
+        recordingControl.layer = layer
         layer.recordingControl = recordingControl
         let redraw: @MainActor (CGRect?) -> Void = { [unowned host] rect in
             if let rect { host.setNeedsDisplay(rect) } else { host.setNeedsDisplay() }
@@ -37,6 +38,7 @@ public final class DebugLayerHosting {
     /// badge and Record button, which then stops it.
     public func adopt(_ recording: TouchRecordingFilter) {
         recordingControl.filter = recording
+        recordingControl.watchForFailure(of: recording)
         layer.refreshRecordingBadge()
     }
 
@@ -121,6 +123,8 @@ final class HostRecordingControl: DebugRecordingControl {
     private unowned let host: X11Host
     /// The recording in progress, however it was started.
     var filter: TouchRecordingFilter?
+    /// The layer whose badge and status line show the recording.
+    weak var layer: DebugLayer?
 
     init(host: X11Host) {
         self.host = host
@@ -129,7 +133,20 @@ final class HostRecordingControl: DebugRecordingControl {
     var isRecording: Bool { filter?.isRecording ?? false }
 
     func startRecording(to url: URL) throws {
-        filter = try host.startRecording(to: url)
+        let filter = try host.startRecording(to: url)
+        self.filter = filter
+        watchForFailure(of: filter)
+    }
+
+    /// A recording that stops because its file takes no more takes the badge with it,
+    /// and the status line says why.
+    func watchForFailure(of filter: TouchRecordingFilter) {
+        filter.onFailure = { [weak self] _ in
+            guard let self else { return }
+            self.filter = nil
+            layer?.refreshRecordingBadge()
+            layer?.showStatus("recording stopped: the file takes no more (see the terminal)")
+        }
     }
 
     func stopRecording() -> (url: URL, samples: Int)? {

@@ -1,4 +1,5 @@
 import CX11
+import FileSafety
 import Foundation
 
 /// The floor of the latency benchmark: the least an X client can do to show a touch.
@@ -13,7 +14,7 @@ public enum LatencyFloorClient {
 
     public static func run(display name: String) -> Never {
         guard let display = XOpenDisplay(name) else {
-            FileHandle.standardError.write(Data("floor client: cannot open \(name)\n".utf8))
+            StandardError.write("floor client: cannot open \(name)")
             exit(2)
         }
         var major: Int32 = 2, minor: Int32 = 2
@@ -35,7 +36,7 @@ public enum LatencyFloorClient {
         let graphics = XCreateGC(display, window, 0, nil)
         XSetForeground(display, graphics, XWhitePixel(display, screen))
         XFlush(display)
-        FileHandle.standardError.write(Data("floor client: ready\n".utf8))
+        StandardError.write("floor client: ready")
         var xEvent = XEvent()
         // Each live touch's rectangle origin, so an update can clear where it was.
         var rectangles: [Int32: (x: Int32, y: Int32)] = [:]

@@ -1,4 +1,5 @@
 import Dispatch
+import FileSafety
 import Foundation
 
 /// How a process running X11 hosts ends on SIGTERM, SIGINT or SIGHUP: cleanly, and
@@ -73,7 +74,7 @@ enum TerminationSignals {
     /// Shuts down (see the type's description), says so and exits.
     static func terminate(by signal: TerminationSignal) -> Never {
         shutDown(by: signal)
-        FileHandle.standardError.write(Data("\(ProgramName.current): terminated by \(signal.name)\n".utf8))
+        StandardError.write("\(ProgramName.current): terminated by \(signal.name)")
         exit(signal.exitStatus)
     }
 

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import TouchRecording
 import UIKit
@@ -14,18 +15,35 @@ import UIKit
 /// a moved touch little. Stopping finishes the file, and so does the process's exit
 /// (`TouchRecorder`), which SIGINT, SIGTERM and SIGHUP reach after the host cancelled
 /// the live touches, so the file ends with every finger lifted or cancelled.
+///
+/// A file that cannot take more (a full disk) stops the recording on its last whole
+/// line: the filter says so in the host's log, in one line, leaves the chain, and tells
+/// `onFailure` (the debug layer's badge goes).
 @MainActor
 public final class TouchRecordingFilter: InputFilter {
     public let stage = InputFilterStage.recording
     public let recorder: TouchRecorder
     /// How long kept input may wait before it is written.
     public static let flushInterval: TimeInterval = 0.5
+    /// Hears that writing failed and the recording stopped.
+    public var onFailure: ((TouchRecordingError) -> Void)?
     private var lastFlush: TimeInterval
-    private weak var host: X11Host?
+    fileprivate weak var host: X11Host?
 
     public init(recorder: TouchRecorder) {
         self.recorder = recorder
         lastFlush = CACurrentMediaTime()
+        recorder.onFailure = { [weak self] failure in self?.failed(failure) }
+    }
+
+    private func failed(_ failure: TouchRecordingError) {
+        if let host {
+            host.log("\(failure)")
+            host.removeInputFilter(self)
+        } else {
+            StandardError.write("\(ProgramName.current): \(failure)")
+        }
+        onFailure?(failure)
     }
 
     /// Whether the file is still being written.
@@ -73,6 +91,7 @@ extension X11Host {
                                            devices: touchDevices.map { TouchRecording.Device(id: $0.id, name: $0.name) })
         let recorder = try TouchRecorder(url: url, header: header, startTime: CACurrentMediaTime())
         let filter = TouchRecordingFilter(recorder: recorder)
+        filter.host = self
         addInputFilter(filter)
         return filter
     }

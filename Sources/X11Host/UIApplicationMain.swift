@@ -1,4 +1,5 @@
 import CairoRenderer
+import FileSafety
 import Foundation
 import SandboxDebugging
 import TouchRecording
@@ -39,7 +40,7 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
         do {
             options.debugLayer = try DebugLayerConfiguration(environment: ProcessInfo.processInfo.environment)
         } catch {
-            FileHandle.standardError.write(Data("\(ProgramName.current): \(error)\n".utf8))
+            StandardError.write("\(ProgramName.current): \(error)")
             exit(2)
         }
     }
@@ -48,10 +49,10 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
             options.kiosk = try KioskConfiguration(environment: ProcessInfo.processInfo.environment)
         }
         if let note = try RecordingEnvironment.apply(ProcessInfo.processInfo.environment, to: &options) {
-            FileHandle.standardError.write(Data("\(ProgramName.current): \(note)\n".utf8))
+            StandardError.write("\(ProgramName.current): \(note)")
         }
     } catch {
-        FileHandle.standardError.write(Data("\(ProgramName.current): \(error)\n".utf8))
+        StandardError.write("\(ProgramName.current): \(error)")
         exit(2)
     }
     let runner = X11ApplicationRunner(options: options)
@@ -259,7 +260,7 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     }
 
     private func log(_ line: String) {
-        FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8))
+        StandardError.write("\(ProgramName.current): \(line)")
     }
 
     private func hide(_ window: UIWindow) {
@@ -310,7 +311,7 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     }
 
     private func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("\(ProgramName.current): \(message)\n".utf8))
+        StandardError.write("\(ProgramName.current): \(message)")
         exit(status)
     }
 }

@@ -1,6 +1,7 @@
 import CairoRenderer
 import CX11
 import Dispatch
+import FileSafety
 import Foundation
 import SandboxDebugging
 import TouchRecording
@@ -100,7 +101,7 @@ public final class X11Host {
     public private(set) var frameStages: [any FrameStage] = []
     /// Where the host's log lines go (stderr by default).
     public var log: (String) -> Void = { line in
-        FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8))
+        StandardError.write("\(ProgramName.current): \(line)")
     }
 
     private var translator: XI2InputTranslator
@@ -265,7 +266,7 @@ public final class X11Host {
         }
         if options.verbose {
             UIKitDebug.enableVerboseLogging()
-            translator.log = { line in FileHandle.standardError.write(Data("\(ProgramName.current): \(line)\n".utf8)) }
+            translator.log = { line in StandardError.write("\(ProgramName.current): \(line)") }
         }
     }
 

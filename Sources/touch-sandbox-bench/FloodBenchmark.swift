@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import HeadlessXorg
 import UIKit
@@ -56,11 +57,11 @@ enum FloodBenchmark {
             clients.append(Client(name: "touch-sandbox at \(compare.path)", executable: compare,
                                   arguments: sandboxArguments, readyLine: "touch device"))
         }
-        FileHandle.standardOutput.write(Data("""
+        StandardOutput.write("""
             | client | updates/s asked | updates/s written | client CPU | probes | p50 ms | p99 ms | worst ms | timeouts (3 s) |
             |---|---|---|---|---|---|---|---|---|
 
-            """.utf8))
+            """)
         for rate in rates {
             for client in clients {
                 let before = Set(WindowList.topLevelWindows(display: server.display))
@@ -78,7 +79,7 @@ enum FloodBenchmark {
                 let row = String(format: "| %@ | %.0f | %.0f | %.0f %% | %d | %.1f | %.1f | %.1f | %d |\n", client.name,
                                  rate, result.achievedRate, cpu * 100, values.count, percentile(values, 0.5),
                                  percentile(values, 0.99), values.max() ?? .nan, result.timeouts)
-                FileHandle.standardOutput.write(Data(row.utf8))
+                StandardOutput.write(row)
             }
         }
     }

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import HeadlessXorg
 import TouchFuzzing
@@ -173,7 +174,7 @@ enum SoakTest {
 
     /// Prints a line at once, even into a pipe: the run is long and its progress matters.
     static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardOutput.write(line + "\n")
     }
 
     /// Resident memory of a process in MB (MiB), from `/proc/PID/status`.

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import HeadlessXorg
 import UIKit
@@ -248,11 +249,11 @@ enum SustainedMotionBenchmark {
             ("touch-sandbox, `--scene pinch-rotate-pan --overlays all`", sandbox,
              ["--display", server.display, "--scene", "pinch-rotate-pan", "--overlays", "all"], "touch device", (21, -21)),
         ]
-        FileHandle.standardOutput.write(Data("""
+        StandardOutput.write("""
             | client | fingers | moves | shown at own place | p50 ms | p95 ms | p99 ms | worst ms | timeouts (1 s) |
             |---|---|---|---|---|---|---|---|---|
 
-            """.utf8))
+            """)
         for client in clients {
             let before = Set(WindowList.topLevelWindows(display: server.display))
             let process = try startClient(client.executable, client.arguments, readyLine: client.ready)
@@ -267,7 +268,7 @@ enum SustainedMotionBenchmark {
                 let row = String(format: "| %@ | %d | %d | %d | %.2f | %.2f | %.2f | %.2f | %d |\n", client.name, fingers,
                                  result.moves, result.shownAtOwnPlace, percentile(values, 0.5), percentile(values, 0.95),
                                  percentile(values, 0.99), values.max() ?? .nan, result.timeouts)
-                FileHandle.standardOutput.write(Data(row.utf8))
+                StandardOutput.write(row)
             }
         }
     }

@@ -1,4 +1,5 @@
 import CairoRenderer
+import FileSafety
 import Foundation
 import HeadlessXorg
 import TouchSandbox
@@ -38,7 +39,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let benchDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("touch-sandbox-bench: \(message)\n".utf8))
+    StandardError.write("touch-sandbox-bench: \(message)")
     exit(1)
 }
 

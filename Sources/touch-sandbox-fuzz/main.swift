@@ -1,4 +1,5 @@
 import CairoRenderer
+import FileSafety
 import Foundation
 import TouchFuzzing
 import TouchSandbox
@@ -15,13 +16,13 @@ do {
         exit(0)
     }
     let line = FuzzCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-    FileHandle.standardError.write(Data("touch-sandbox-fuzz: \(line) (see --help)\n".utf8))
+    StandardError.write("touch-sandbox-fuzz: \(line) (see --help)")
     exit(2)
 }
 
 /// Writes a line at once, so progress shows even when stdout is a file or a pipe.
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    StandardOutput.write(line + "\n")
 }
 
 MainActor.assumeIsolated {

@@ -1,4 +1,5 @@
 import CairoRenderer
+import FileSafety
 import Foundation
 import TouchRecording
 import TouchSandbox
@@ -19,7 +20,7 @@ MainActor.assumeIsolated {
     do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-        FileHandle.standardError.write(Data("touch-sandbox-tours: cannot make the folder \(folder.path): \(error)\n".utf8))
+        StandardError.write("touch-sandbox-tours: cannot make the folder \(folder.path): \(error)")
         exit(2)
     }
     var written: [String] = []
@@ -30,7 +31,7 @@ MainActor.assumeIsolated {
             try TouchRecordingFormat.text(of: tour).write(to: url, atomically: true, encoding: .utf8)
             written.append(sceneType.name)
         } catch {
-            FileHandle.standardError.write(Data("touch-sandbox-tours: cannot write \(url.path): \(error)\n".utf8))
+            StandardError.write("touch-sandbox-tours: cannot write \(url.path): \(error)")
             exit(1)
         }
     }

@@ -1,4 +1,5 @@
 import FileSafety
+import FileSafetyTesting
 import Foundation
 import XCTest
 
@@ -26,7 +27,7 @@ final class AppendedFileTests: XCTestCase {
     }
 
     func testAFullDiskCutsThePieceThatDidNotFitAndTheFileEndsOnAWholeOne() throws {
-        let disk = try SmallDisk(kilobytes: 64)
+        let disk = try SmallDisk.mountedOrSkipped(kilobytes: 64)
         defer { disk.remove() }
         let path = disk.folder.appendingPathComponent("r.touches").path
         let file = try AppendedFile(path: path)
@@ -34,7 +35,7 @@ final class AppendedFileTests: XCTestCase {
         try disk.fill(leaving: 0)
         let line = Data((String(repeating: "x", count: 20_000) + "\n").utf8)
         XCTAssertThrowsError(try file.append(line)) { error in
-            XCTAssertEqual("\(error)", "cannot write \(path): no space left on device; free some space or name a file on another disk")
+            XCTAssertEqual("\(error)", "cannot write \(path): No space left on device; free some space or name a file on another disk")
         }
         XCTAssertEqual(file.length, 7)
         try file.close()

@@ -1,4 +1,5 @@
 import FileSafety
+import FileSafetyTesting
 import Foundation
 import XCTest
 
@@ -72,7 +73,7 @@ final class OutputFileTests: XCTestCase {
         }
         try Data().write(to: URL(fileURLWithPath: scratch.path("plain")))
         XCTAssertThrowsError(try OutputFile.checkWritable(scratch.path("plain/shot.png"))) { error in
-            XCTAssertEqual("\(error)", "cannot write \(scratch.path("plain/shot.png")): \(scratch.path("plain")) is a regular file, not a folder")
+            XCTAssertEqual("\(error)", "cannot write \(scratch.path("plain/shot.png")): \(scratch.path("plain")) is a file, not a folder")
         }
         XCTAssertThrowsError(try OutputFile.checkWritable("")) { error in
             XCTAssertEqual("\(error)", "cannot write : the path is empty; name a file")
@@ -87,13 +88,13 @@ final class OutputFileTests: XCTestCase {
     }
 
     func testAFullDiskLeavesTheOldFileWholeAndNoPartialFile() throws {
-        let disk = try SmallDisk(kilobytes: 64)
+        let disk = try SmallDisk.mountedOrSkipped(kilobytes: 64)
         defer { disk.remove() }
         let path = disk.folder.appendingPathComponent("contact.png").path
         try OutputFile.write(Data("the old picture".utf8), to: path)
         try disk.fill(leaving: 4096)
         XCTAssertThrowsError(try OutputFile.write(Data(repeating: 7, count: 32 * 1024), to: path)) { error in
-            XCTAssertEqual("\(error)", "cannot write \(path): no space left on device; free some space or name a file on another disk")
+            XCTAssertEqual("\(error)", "cannot write \(path): No space left on device; free some space or name a file on another disk")
         }
         XCTAssertEqual(FileManager.default.contents(atPath: path), Data("the old picture".utf8))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.folder.path).sorted(), ["contact.png", "filler"])

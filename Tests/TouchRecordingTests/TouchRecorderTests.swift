@@ -1,3 +1,4 @@
+import FileSafetyTesting
 import Foundation
 import TouchRecording
 import UIKit
@@ -68,7 +69,68 @@ final class TouchRecorderTests: XCTestCase {
         let url = folder.appendingPathComponent("no-such-folder/drag.touches")
         XCTAssertThrowsError(try TouchRecorder(url: url, header: TouchRecording.Header(size: CGSize(width: 1, height: 1), app: "t"),
                                                startTime: 0)) { error in
-            XCTAssertEqual("\(error)", "\(url.path): cannot be written; give a path in a folder you can write to")
+            XCTAssertEqual("\(error)", "\(url.path): cannot be written: the folder \(url.deletingLastPathComponent().path) does not exist; name a file in an existing folder")
         }
+    }
+
+    /// A full disk stops the recording: the file ends on its last whole line, reads back,
+    /// and the failure says how far it goes, once.
+    func testAFullDiskStopsTheRecordingOnAWholeLine() async throws {
+        let disk = try SmallDisk.mountedOrSkipped(kilobytes: 64)
+        defer { disk.remove() }
+        let url = disk.folder.appendingPathComponent("r.touches")
+        let header = TouchRecording.Header(size: CGSize(width: 640, height: 480), app: "test")
+        let recorder = try TouchRecorder(url: url, header: header, startTime: 0)
+        var failures: [String] = []
+        recorder.onFailure = { failures.append("\($0)") }
+        recorder.record([sample(1, .began, 10, at: 0.5)])
+        recorder.flush()
+        try disk.fill(leaving: 0)
+        for index in 0..<2000 { recorder.record([sample(1, .moved, CGFloat(index), at: 1 + Double(index) / 100)]) }
+        recorder.flush()
+        XCTAssertFalse(recorder.isRecording)
+        XCTAssertEqual(failures, ["\(url.path): recording stopped: No space left on device; free some space or name a file on another disk; the file keeps what was recorded up to 0.500000 s"])
+        recorder.record([sample(1, .ended, 1, at: 30)])
+        recorder.flush()
+        recorder.finish()
+        XCTAssertEqual(failures.count, 1)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("\n"))
+        let read = try TouchRecordingReader.read(contentsOf: url)
+        XCTAssertNil(read.truncation)
+        XCTAssertEqual(read.recording, TouchRecording(header: header, events: [.touches([sample(1, .began, 10, at: 0.5)])]))
+    }
+
+    func testALinkAFIFOAndADeviceAreRefusedAndLeftAsTheyWere() async throws {
+        let header = TouchRecording.Header(size: CGSize(width: 64, height: 64), app: "t")
+        let target = folder.appendingPathComponent("target"), link = folder.appendingPathComponent("link.touches")
+        try Data("keep".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let fifo = folder.appendingPathComponent("fifo.touches")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        for (url, kind) in [(link, "a symbolic link, which is never written through; name the file itself"),
+                            (fifo, "a FIFO, not a regular file, and is never replaced; name a regular file"),
+                            (URL(fileURLWithPath: "/dev/null"), "a character device, not a regular file, and is never replaced; name a regular file")] {
+            XCTAssertThrowsError(try TouchRecorder(url: url, header: header, startTime: 0)) { error in
+                XCTAssertEqual("\(error)", "\(url.path): cannot be written: it is \(kind)")
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: target), Data("keep".utf8))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
+    }
+
+    /// After SIGSTOP and SIGCONT the host reads taps made over seconds in one go: they are
+    /// written as batches split where samples lie more than a frame apart.
+    func testABatchSpanningSecondsIsWrittenAsOneBatchPerGap() async throws {
+        let url = folder.appendingPathComponent("stopped.touches")
+        let recorder = try TouchRecorder(url: url, header: TouchRecording.Header(size: CGSize(width: 64, height: 64), app: "t"),
+                                         startTime: 0)
+        recorder.record([sample(1, .began, 1, at: 1), sample(1, .ended, 1, at: 1.01), sample(2, .began, 2, at: 3),
+                         sample(2, .ended, 2, at: 3.005), sample(3, .began, 3, at: 5)])
+        recorder.finish()
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(text.split(separator: "\n").dropFirst().map { $0.components(separatedBy: ",")[1] },
+                       [#""batch":1"#, #""batch":1"#, #""batch":2"#, #""batch":2"#, #""batch":3"#])
+        XCTAssertEqual(TouchRecorder.splitAtGaps([]).count, 0)
     }
 }

@@ -39,7 +39,7 @@ final class TouchRecordingReaderTests: XCTestCase {
              #"tap.touches:2: "radius" must be a finite number"#),
             ([header, #"{"t":0.1,"batch":2,"device":1,"touch":1,"phase":"began","x":1,"y":2}"#,
               #"{"t":0.2,"batch":1,"device":1,"touch":1,"phase":"ended","x":1,"y":2}"#], #"tap.touches:3: "batch" goes back: 1 after 2"#),
-            ([#"{"format":"touch-recording","version":1,"size":[0,480],"app":"test"}"#], #"tap.touches:1: "size" must be [width, height] in points, both above 0"#),
+            ([#"{"format":"touch-recording","version":1,"size":[0,480],"app":"test"}"#], #"tap.touches:1: "size" must be [width, height] in points, each 1 to 32767"#),
             ([#"{"format":"touch-recording","version":1,"size":[640,480]}"#], #"tap.touches:1: no "app": the program that recorded it"#),
         ]
         for (lines, expected) in cases {
@@ -70,7 +70,58 @@ final class TouchRecordingReaderTests: XCTestCase {
 
     func testAFileThatCannotBeReadSaysSo() {
         XCTAssertThrowsError(try TouchRecordingReader.read(contentsOf: URL(fileURLWithPath: "/nonexistent/tap.touches"))) { error in
-            XCTAssertEqual("\(error)", "/nonexistent/tap.touches: cannot be read (no such file); give the path of a recording made with --record")
+            XCTAssertEqual("\(error)", "/nonexistent/tap.touches: cannot be read: there is no such file; give a recording made with --record")
         }
+    }
+
+    func testWindowsLineEndingsReadAsTheSameRecording() throws {
+        let unix = [header, began, moved].joined(separator: "\n") + "\n"
+        let windows = [header, began, moved].joined(separator: "\r\n") + "\r\n"
+        let read = try TouchRecordingReader.read(windows, file: "tap.touches")
+        XCTAssertEqual(read.recording, try TouchRecordingReader.read(unix).recording)
+        XCTAssertNil(read.truncation)
+        XCTAssertEqual(read.recording.sampleCount, 2)
+    }
+
+    /// A stopped program (SIGSTOP, then SIGCONT) read taps made over seconds in one go; an
+    /// older recorder wrote them as one batch, which is read as one batch per gap.
+    func testABatchWhoseSamplesLieMoreThanAFrameApartIsReadAsSeveral() throws {
+        let lines = [header,
+                     #"{"t":0.100000,"batch":1,"device":1,"touch":1,"phase":"began","x":1,"y":2}"#,
+                     #"{"t":0.110000,"batch":1,"device":1,"touch":1,"phase":"ended","x":1,"y":2}"#,
+                     #"{"t":1.500000,"batch":1,"device":1,"touch":2,"phase":"began","x":5,"y":6}"#,
+                     #"{"t":1.505000,"batch":1,"device":1,"touch":2,"phase":"ended","x":5,"y":6}"#]
+        let events = try TouchRecordingReader.read(lines.joined(separator: "\n") + "\n").recording.events
+        XCTAssertEqual(events.map(\.time), [0.11, 1.505])
+        guard case .touches(let first) = events[0], case .touches(let second) = events[1] else { return XCTFail("\(events)") }
+        XCTAssertEqual(first.map(\.id.number), [1, 1])
+        XCTAssertEqual(second.map(\.id.number), [2, 2])
+    }
+
+    func testHugeAndTinyNumbersAreRefusedWhereTheyAreRead() {
+        XCTAssertEqual(problem([#"{"format":"touch-recording","version":1,"size":[1e308,1e308],"app":"test"}"#]),
+                       #"tap.touches:1: "size" must be [width, height] in points, each 1 to 32767"#)
+        XCTAssertEqual(problem([#"{"format":"touch-recording","version":1,"size":[640,480],"scale":1e300,"app":"test"}"#]),
+                       #"tap.touches:1: "scale" must be above 0 and at most 16"#)
+        // A time of 1e300 read first, then one that goes back: the message names both.
+        XCTAssertEqual(problem([header, #"{"t":1e300,"batch":1,"device":1,"touch":1,"phase":"began","x":1,"y":2}"#, began]),
+                       #"tap.touches:3: "t" goes back in time: 0.100000 after 1e+300"#)
+    }
+
+    func testADeviceIsNamedAndAFIFOIsReadAsAStream() throws {
+        XCTAssertThrowsError(try TouchRecordingReader.read(contentsOf: URL(fileURLWithPath: "/dev/zero"))) { error in
+            XCTAssertEqual("\(error)", "/dev/zero: cannot be read: it is a character device, not a recording made with --record")
+        }
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("recording-\(UUID()).touches").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let text = [header, began, moved].joined(separator: "\n") + "\n"
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        XCTAssertEqual(try TouchRecordingReader.read(contentsOf: URL(fileURLWithPath: fifo)).recording.sampleCount, 2)
     }
 }

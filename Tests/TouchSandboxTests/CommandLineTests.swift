@@ -159,12 +159,13 @@ final class CommandLineTests: XCTestCase {
         try Data(#"{"format":"touch-recording","version":9,"size":[640,480],"app":"test"}"#.utf8).write(to: future)
         let cases: [([String], String)] = [
             (["--record", folder.path], "touch-sandbox: cannot write the recording \(folder.path): it is a folder; name a .touches file in it (see touch-sandbox --help)\n"),
-            (["--speed", "2"], "touch-sandbox: --speed sets the replay's speed; give --replay FILE or --headless too (see touch-sandbox --help)\n"),
+            (["--display", ":987", "--speed", "2"], "touch-sandbox: --speed sets the replay's speed; give --replay FILE or --headless too (see touch-sandbox --help)\n"),
+            (["--display", ":987", "--output", folder.path], "touch-sandbox: --output is where a headless run writes; give --headless too (see touch-sandbox --help)\n"),
             (["--replay", bad.path, "--speed", "0"], "touch-sandbox: --speed must be from 0.1 to 100 (2 plays twice as fast), got 0.0 (see touch-sandbox --help)\n"),
             (["--replay", bad.path], "touch-sandbox: --replay: \(bad.path):2: \"phase\" is \"down\"; use began, moved, ended or cancelled\n"),
             (["--replay", future.path], "touch-sandbox: --replay: \(future.path):1: version 9 is not understood; this build reads version 1\n"),
             (["--replay", folder.appendingPathComponent("none.touches").path],
-             "touch-sandbox: --replay: \(folder.path)/none.touches: cannot be read (no such file); give the path of a recording made with --record\n"),
+             "touch-sandbox: --replay: \(folder.path)/none.touches: cannot be read: there is no such file; give a recording made with --record\n"),
         ]
         for (arguments, message) in cases {
             let result = try SandboxProcess.run(arguments, environment: ["DISPLAY": nil])

@@ -35,7 +35,7 @@ final class RecordingEnvironmentTests: XCTestCase {
             XCTAssertEqual("\(error)", "TOUCH_REPLAY_SPEED: 'fast' is not a speed; use a number from 0.1 to 100 (2 plays twice as fast)")
         }
         XCTAssertThrowsError(try RecordingEnvironment.apply(["TOUCH_REPLAY": "/nonexistent.touches"], to: &options)) { error in
-            XCTAssertEqual("\(error)", "TOUCH_REPLAY: /nonexistent.touches: cannot be read (no such file); give the path of a recording made with --record")
+            XCTAssertEqual("\(error)", "TOUCH_REPLAY: /nonexistent.touches: cannot be read: there is no such file; give a recording made with --record")
         }
     }
 }

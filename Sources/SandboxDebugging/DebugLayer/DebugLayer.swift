@@ -1,4 +1,5 @@
 import CairoRenderer
+import FileSafety
 import Foundation
 import UIKit
 
@@ -403,7 +404,7 @@ public final class DebugLayer {
             showStatus("saved \(url.lastPathComponent)")
         } catch {
             let failure = DebugScreenshotError(description: "cannot save a screenshot: \(error)")
-            FileHandle.standardError.write(Data("\(failure)\n".utf8))
+            StandardError.write("\(failure)")
             result = .failure(failure)
             showStatus("screenshot failed: folder not writable")
         }
@@ -423,7 +424,7 @@ public final class DebugLayer {
                 try control.startRecording(to: url)
                 showStatus("recording to \(url.lastPathComponent)")
             } catch {
-                FileHandle.standardError.write(Data("cannot record: \(error)\n".utf8))
+                StandardError.write("cannot record: \(error)")
                 showStatus("recording failed: folder not writable")
             }
         } else if let written = control.stopRecording() {

@@ -1,5 +1,6 @@
 import AnimatedImage
 import CairoRenderer
+import FileSafety
 import Foundation
 import HeadlessXorg
 import SandboxDebugging
@@ -18,7 +19,10 @@ import X11Host
 /// - `touch-sandbox-SCENE-contact.png`: eight frames of it side by side, with times;
 /// - `touch-sandbox-SCENE-trace.txt`: the gesture trace of the run.
 ///
-/// It says in one line what it wrote, and exits 0.
+/// It says in one line what it wrote, and exits 0. Each file is written whole under a
+/// temporary name and then renamed (`OutputFile`), so a full disk leaves no part of one;
+/// that the folder takes the files is checked before the tour plays
+/// (`checkOutputs(of:)`), not found out at its end.
 @MainActor
 final class HeadlessRun {
     struct Plan {
@@ -55,7 +59,28 @@ final class HeadlessRun {
         sheet = ContactSheet(duration: plan.tour.duration / plan.speed + Self.settleTime)
     }
 
-    /// Starts the server, runs the sandbox on it and never returns.
+    /// The three files a run of `sceneName` writes in `folder`.
+    static func outputs(of sceneName: String, in folder: URL) -> (animation: URL, contact: URL, trace: URL) {
+        let name = "touch-sandbox-\(sceneName)"
+        return (folder.appendingPathComponent("\(name).webp"), folder.appendingPathComponent("\(name)-contact.png"),
+                folder.appendingPathComponent("\(name)-trace.txt"))
+    }
+
+    /// Why the run's files cannot be written, in one line, or nil when each of them can.
+    static func problemWithOutputs(of plan: Plan) -> String? {
+        let files = outputs(of: plan.sceneType.name, in: plan.outputFolder)
+        for file in [files.animation, files.contact, files.trace] {
+            do throws(FileError) {
+                try OutputFile.checkWritable(file.path)
+            } catch {
+                return "\(error)"
+            }
+        }
+        return nil
+    }
+
+    /// Starts the server, runs the sandbox on it and never returns; the plan's window
+    /// size and scale are ones the sandbox can open (`WindowSize.problem(width:height:scale:)`).
     static func run(_ plan: Plan) -> Never {
         let size = plan.tour.header.size
         let server = PrivateDisplay.start(width: Int((size.width * plan.scale).rounded()),
@@ -132,30 +157,27 @@ final class HeadlessRun {
         let time = CACurrentMediaTime() - (startTime ?? CACurrentMediaTime())
         capture(host, at: time, force: true)
         sheet.finish()
-        let name = "touch-sandbox-\(plan.sceneType.name)"
-        let animation = plan.outputFolder.appendingPathComponent("\(name).webp")
-        let contact = plan.outputFolder.appendingPathComponent("\(name)-contact.png")
-        let trace = plan.outputFolder.appendingPathComponent("\(name)-trace.txt")
+        let (animation, contact, trace) = Self.outputs(of: plan.sceneType.name, in: plan.outputFolder)
         var storedFrames = 0
         do {
             if let data = try writer?.finish(lastFrameDuration: Self.frameInterval) {
                 // As stored: frames that changed nothing are merged into the one before.
                 storedFrames = DecodedAnimation.frameCount(of: data) ?? frameCount
-                try data.write(to: animation)
+                try OutputFile.write(data, to: animation.path)
             }
             try sheet.write(to: contact, title: "\(plan.sceneType.name): \(plan.sceneType.caption)")
             let lines = GestureTrace.lines.isEmpty
                 ? ["(no gesture recognizer took part: this scene's views handle their touches themselves)"] : GestureTrace.lines
-            try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+            try OutputFile.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: trace.path)
         } catch {
-            HeadlessRun.fail("cannot write the run's files in \(plan.outputFolder.path): \(error)")
+            HeadlessRun.fail("\(error)")
         }
         var line = (plan.reason.map { "\($0), so " } ?? "") + "ran the \(plan.sceneType.name) tour headless"
         line += String(format: " (%.1f s, %d frames): wrote %@, %@ and %@", time, storedFrames,
                        Self.shown(animation), Self.shown(contact), Self.shown(trace))
         if let lifted = replay?.liftedAtEnd, lifted > 0 { line += "; the tour left \(lifted) finger(s) down, lifted at its end" }
         if plan.reason != nil { line += "; for a window, run it in a desktop session or pass --display" }
-        FileHandle.standardError.write(Data("touch-sandbox: \(line)\n".utf8))
+        StandardError.write("touch-sandbox: \(line)")
         exit(0)
     }
 
@@ -166,7 +188,7 @@ final class HeadlessRun {
     }
 
     private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("touch-sandbox: \(message)\n".utf8))
+        StandardError.write("touch-sandbox: \(message)")
         exit(2)
     }
 }

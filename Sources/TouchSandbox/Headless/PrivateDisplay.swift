@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import HeadlessXorg
 
@@ -17,7 +18,7 @@ enum PrivateDisplay {
             atexit { PrivateDisplay.server?.stop() }
             return started
         } catch {
-            FileHandle.standardError.write(Data("touch-sandbox: no X display, and a private X server could not start (\(error)); install xserver-xorg-core and xserver-xorg-video-dummy (the README's run command does), or run inside an X session, or pass --display :0\n".utf8))
+            StandardError.write("touch-sandbox: no X display, and a private X server could not start (\(error)); install xserver-xorg-core and xserver-xorg-video-dummy (the README's run command does), or run inside an X session, or pass --display :0")
             exit(2)
         }
     }

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import UIKit
 
@@ -75,9 +76,9 @@ public final class DragScene: RebuildingSceneController, Scene {
     private static func loadImages() -> [UIImage] {
         imageNames.compactMap { name in
             if let image = UIImage(named: name) { return image }
-            FileHandle.standardError.write(Data(("touch-sandbox: image \(name).png not found in an assets/ folder beside "
+            StandardError.write("touch-sandbox: image \(name).png not found in an assets/ folder beside "
                 + "the executable, above it or in the current directory; the drag scene leaves that tile out (run "
-                + "touch-sandbox from the package folder, or copy the package's assets/ beside the executable)\n").utf8))
+                + "touch-sandbox from the package folder, or copy the package's assets/ beside the executable)\n")
             return nil
         }
     }

@@ -1,14 +1,20 @@
 import Foundation
-import XCTest
 
 /// A real, tiny file system for full-disk tests: a tmpfs of `kilobytes` mounted on a
 /// folder of its own, unmounted by `remove()`. Mounting needs root (CI and the
-/// containers the README's commands run in are root); elsewhere the tests that need it
-/// skip, saying why.
-struct SmallDisk {
-    let folder: URL
+/// containers the README's commands run in are root); elsewhere `init` throws
+/// `Unavailable`, which a test turns into a skip that says why.
+public struct SmallDisk {
+    /// Why no small disk could be mounted.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var description: String {
+            "a full disk needs a tmpfs, and mount -t tmpfs is not allowed here (not root?)"
+        }
+    }
 
-    init(kilobytes: Int) throws {
+    public let folder: URL
+
+    public init(kilobytes: Int) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("small-disk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let mount = Process()
@@ -19,12 +25,12 @@ struct SmallDisk {
         mount.waitUntilExit()
         guard mount.terminationStatus == 0 else {
             try? FileManager.default.removeItem(at: folder)
-            throw XCTSkip("a full disk needs a tmpfs, and mount -t tmpfs is not allowed here (not root?)")
+            throw Unavailable()
         }
     }
 
     /// Fills the disk, leaving about `bytesLeft` free, with one file named `filler`.
-    func fill(leaving bytesLeft: Int) throws {
+    public func fill(leaving bytesLeft: Int) throws {
         var info = statvfs()
         guard statvfs(folder.path, &info) == 0 else { throw POSIXError(.EIO) }
         let free = Int(info.f_bavail) * Int(info.f_frsize)
@@ -34,7 +40,7 @@ struct SmallDisk {
         _ = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
-    func remove() {
+    public func remove() {
         let umount = Process()
         umount.executableURL = URL(fileURLWithPath: "/bin/umount")
         umount.arguments = [folder.path]
@@ -42,21 +48,4 @@ struct SmallDisk {
         umount.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }
-}
-
-/// A fresh folder in the temporary directory, removed by `remove()`.
-struct ScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("file-safety-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    /// The names in the folder, hidden ones included, sorted.
-    var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -15,8 +15,13 @@ public enum StandardError {
         _ = Descriptor.writeAll(STDERR_FILENO, &bytes[...])
     }
 
-    /// Writes `text` as it is, to standard output (a table a command prints as it goes).
-    public static func writeToStandardOutput(_ text: String) {
+}
+
+/// Text for standard output (a table a command prints as it goes), written as
+/// `StandardError` writes: straight to descriptor 1, a failure dropped, never a trap.
+public enum StandardOutput {
+    /// Writes `text` as it is.
+    public static func write(_ text: String) {
         var bytes = Array(text.utf8)
         _ = Descriptor.writeAll(STDOUT_FILENO, &bytes[...])
     }
