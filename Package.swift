@@ -121,7 +121,7 @@ let package = Package(
             name: "X11HostTests",
             // `touch-sandbox` is run as a kiosk program (ScreenSaverInhibitionTests).
             dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording",
-                           "touch-sandbox"]),
+                           "FileSafety", "touch-sandbox"]),
         .testTarget(
             name: "TouchSandboxTests",
             dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer"]),

@@ -46,7 +46,7 @@ public struct TouchLogLevels: Sendable, Equatable {
             let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let levelWord = parts.last!.trimmingCharacters(in: .whitespaces)
             guard let level = Logger.Level(rawValue: levelWord.lowercased()) else {
-                problems.append("'\(levelWord)' is not a level (\(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))); '\(word)' ignored")
+                problems.append("'\(levelWord.shownInOneLine())' is not a level (\(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))); '\(word.shownInOneLine())' ignored")
                 continue
             }
             if parts.count == 1 {
@@ -54,7 +54,7 @@ public struct TouchLogLevels: Sendable, Equatable {
             } else {
                 let name = parts[0].trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else {
-                    problems.append("'\(word)' names no subsystem or category; ignored")
+                    problems.append("'\(word.shownInOneLine())' names no subsystem or category; ignored")
                     continue
                 }
                 overrides[name] = level

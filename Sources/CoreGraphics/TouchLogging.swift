@@ -88,14 +88,16 @@ public enum TouchLogging {
 
     private static let state = Mutex(State(levels: environmentLevels))
 
-    /// `TOUCH_LOG_LEVEL` as read at launch (nil when unset or empty). A word it does not
-    /// understand is reported once, on stderr, and skipped.
+    /// `TOUCH_LOG_LEVEL` as read at launch (nil when unset or empty). Words it does not
+    /// understand are skipped and reported in one line on stderr: the first of them, and
+    /// how many more there were.
     public static let environmentLevels: TouchLogLevels? = {
         guard let value = ProcessInfo.processInfo.environment[environmentVariable] else { return nil }
         let (levels, problems) = TouchLogLevels.parse(value)
-        for problem in problems {
+        if let first = problems.first {
+            let more = problems.count > 1 ? "; \(problems.count - 1) more word\(problems.count == 2 ? "" : "s") not understood, ignored too" : ""
             writeToStandardError(line(label: "CoreGraphics", time: monotonicNow(), category: "logging",
-                                      message: "\(environmentVariable): \(problem)"))
+                                      message: "\(environmentVariable): \(first)\(more)"))
         }
         return levels
     }()

@@ -1,3 +1,4 @@
+import CoreGraphics
 import Foundation
 import TouchRecording
 
@@ -38,7 +39,7 @@ public enum RecordingEnvironment {
     /// A playback speed from text, or a one-line problem naming `source`.
     public static func speed(_ text: String, source: String) throws(RecordingEnvironmentError) -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), speeds.contains(value) else {
-            throw RecordingEnvironmentError(description: "\(source): '\(text)' is not a speed; use a number from 0.1 to 100 (2 plays twice as fast)")
+            throw RecordingEnvironmentError(description: "\(source): '\(text.shownInOneLine())' is not a speed; use a number from 0.1 to 100 (2 plays twice as fast)")
         }
         return value
     }

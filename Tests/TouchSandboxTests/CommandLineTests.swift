@@ -196,6 +196,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(sheet.size.width, 12 + 4 * (320 + 12))
     }
 
+    /// 50,000 bad words printed 50,001 lines (7 MB) before the program started.
+    func testThousandsOfBadLogLevelWordsAreOneLine() throws {
+        let words = Array(repeating: "loud", count: 20_000).joined(separator: ",")
+        let result = try SandboxProcess.run(["--display", ":987"], environment: ["TOUCH_LOG_LEVEL": words, "DISPLAY": nil])
+        let lines = result.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, result.standardError.prefix(500) + "…")
+        XCTAssertTrue(lines[0].hasSuffix("logging: TOUCH_LOG_LEVEL: 'loud' is not a level (trace, debug, info, notice, warning, error, critical); 'loud' ignored; 19999 more words not understood, ignored too"), String(lines[0]))
+        XCTAssertTrue(lines[1].hasPrefix("touch-sandbox: cannot open the X display :987"), String(lines[1]))
+    }
+
     func testAnUnreachableDisplayIsOneLine() throws {
         let result = try SandboxProcess.run(["--display", ":987"])
         XCTAssertEqual(result.status, 2)

@@ -27,4 +27,20 @@ final class KioskConfigurationTests: XCTestCase {
             XCTAssertThrowsError(try KioskConfiguration(parsing: value)) { XCTAssertEqual("\($0)", message, value) }
         }
     }
+
+    /// A bare "=" split into nothing and crashed every app at launch (exit 132).
+    func testABareEqualsSignAndAWordWithANewlineAreOneLineNotACrash() {
+        let unknown = "is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor, attract=FILE"
+        let cases: [(String, String)] = [
+            ("=", "TOUCH_KIOSK: '=' \(unknown)"),
+            ("on,=", "TOUCH_KIOSK: '=' \(unknown)"),
+            ("==", "TOUCH_KIOSK: '==' \(unknown)"),
+            ("monitor=DP-1,=", "TOUCH_KIOSK: '=' \(unknown)"),
+            ("=primary", "TOUCH_KIOSK: '=primary' \(unknown)"),
+            ("idle=5\nexit=hold", "TOUCH_KIOSK: 'idle=5\\nexit=hold' is not understood: idle takes seconds, 0 or more"),
+        ]
+        for (value, message) in cases {
+            XCTAssertThrowsError(try KioskConfiguration(parsing: value)) { XCTAssertEqual("\($0)", message, value) }
+        }
+    }
 }

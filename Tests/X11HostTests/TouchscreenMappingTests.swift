@@ -1,4 +1,5 @@
 import CX11
+import FileSafety
 import Foundation
 import HeadlessXorg
 import UIKit
@@ -74,11 +75,7 @@ final class TouchscreenMappingTests: XCTestCase {
     func testAMatrixACrashedKioskLeftIsRestoredAndItsFileRemoved() throws {
         try onHeadlessServer(withHalves: false) { server, probe in
             // What a kiosk on the right half writes and sets, and then never undoes.
-            let file = TouchscreenMapping.stateFile(display: server.display, device: "touchscreen")
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONSerialization.data(withJSONObject: ["display": server.display, "device": "touchscreen",
-                                                         "matrix": TouchscreenMapping.identity.map(Double.init)])
-                .write(to: file)
+            let file = try Self.plantStateFile(display: server.display, device: "touchscreen", matrix: TouchscreenMapping.identity)
             let half: [Float] = [0.5, 0, 0.5, 0, 1, 0, 0, 0, 1]
             Self.setMatrix(probe, "touchscreen", half)
             XCTAssertEqual(Self.matrix(probe, "touchscreen"), half)
@@ -101,11 +98,7 @@ final class TouchscreenMappingTests: XCTestCase {
         try onHeadlessServer(withHalves: true) { server, probe in
             let (width, height) = server.screenSize
             let (left, right) = (halves(of: server)[0], halves(of: server)[1])
-            let file = TouchscreenMapping.stateFile(display: server.display, device: "touchscreen")
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONSerialization.data(withJSONObject: ["display": server.display, "device": "touchscreen",
-                                                         "matrix": TouchscreenMapping.identity.map(Double.init)])
-                .write(to: file)
+            try Self.plantStateFile(display: server.display, device: "touchscreen", matrix: TouchscreenMapping.identity)
             Self.setMatrix(probe, "touchscreen", TouchscreenMapping.matrix(for: right, screen: server.screenSize))
 
             let host = try X11Host(options: X11Host.Options(display: server.display, kiosk: KioskConfiguration(monitor: "LEFT")))
@@ -298,6 +291,17 @@ final class TouchscreenMappingTests: XCTestCase {
             setMatrix(probe, device, TouchscreenMapping.identity)
             try? FileManager.default.removeItem(at: TouchscreenMapping.stateFile(display: server.display, device: device))
         }
+    }
+
+    /// Writes the state file a kiosk that never ended leaves, in the state folder as a
+    /// kiosk makes it (mode 0700); `writtenFor` is the display the file says.
+    @discardableResult
+    static func plantStateFile(display: String, device: String, matrix: [Float], writtenFor: String? = nil) throws -> URL {
+        let file = TouchscreenMapping.stateFile(display: display, device: device)
+        try PrivateFolder.prepare(file.deletingLastPathComponent().path)
+        try JSONSerialization.data(withJSONObject: ["display": writtenFor ?? display, "device": device,
+                                                     "matrix": matrix.map(Double.init)]).write(to: file)
+        return file
     }
 
     static func deviceID(_ display: OpaquePointer, _ name: String) -> Int32? {

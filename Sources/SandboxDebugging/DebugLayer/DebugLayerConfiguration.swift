@@ -64,6 +64,6 @@ public struct DebugLayerConfigurationError: Error, Equatable, CustomStringConver
 
     public var description: String {
         let valid = ["on", "off", "all", "toolbar", "no-handle"] + DebugTool.allCases.filter(\.isLaunchWord).map(\.rawValue)
-        return "\(DebugLayerConfiguration.environmentVariable): unknown word '\(word)'; use a comma-separated list of: \(valid.joined(separator: ", "))"
+        return "\(DebugLayerConfiguration.environmentVariable): unknown word '\(word.shownInOneLine())'; use a comma-separated list of: \(valid.joined(separator: ", "))"
     }
 }

@@ -1,3 +1,4 @@
+import CoreGraphics
 import Foundation
 
 /// Kiosk mode: the app fullscreen on one monitor, no cursor, no screen blanking, keys
@@ -78,7 +79,8 @@ public struct KioskConfiguration: Equatable, Sendable {
         if words.isEmpty || words == ["0"] || words.map({ $0.lowercased() }) == ["off"] { return nil }
         self.init()
         for word in words {
-            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            // Empty pieces kept: a bare "=" is the name "" with the value "", not nothing.
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             switch (parts[0].lowercased(), parts.count == 2 ? parts[1] : nil) {
             case ("1", nil), ("on", nil): break
             case ("cursor", nil): showsCursor = true
@@ -107,7 +109,7 @@ public struct KioskConfigurationError: Error, Equatable, CustomStringConvertible
     public var problem: String?
 
     public var description: String {
-        "\(KioskConfiguration.environmentVariable): '\(word)' " + (problem.map { "is not understood: \($0)" }
+        "\(KioskConfiguration.environmentVariable): '\(word.shownInOneLine())' " + (problem.map { "is not understood: \($0)" }
             ?? "is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor, attract=FILE")
     }
 }

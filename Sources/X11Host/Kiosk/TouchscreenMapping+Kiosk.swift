@@ -1,4 +1,6 @@
+import CoreGraphics
 import CX11
+import FileSafety
 import Foundation
 
 extension TouchscreenMapping {
@@ -14,8 +16,12 @@ extension TouchscreenMapping {
     /// The folder of the state files: `$XDG_RUNTIME_DIR/touch-sandbox`, else
     /// `touch-sandbox-<uid>` in the temporary directory. The runtime directory is the
     /// session's (cleared at logout and reboot, as the server's device state is); the
-    /// fallback carries the user id because the temporary directory is shared, and a
-    /// folder another user made first could not be written.
+    /// fallback carries the user id because the temporary directory is shared.
+    ///
+    /// Either is used only as a `PrivateFolder` (a real folder of the user's, mode 0700),
+    /// and a state file is read only if it is a regular file of the user's: without
+    /// that, another local user could make `/tmp/touch-sandbox-0` first and choose the
+    /// mapping root's kiosk puts back.
     nonisolated public static var stateDirectory: URL {
         let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         guard let runtime else {
@@ -35,11 +41,43 @@ extension TouchscreenMapping {
         String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" })
     }
 
-    nonisolated private static func leftoverFiles(display: String) -> [URL] {
+    /// The state files left for `display`; throws when the folder is not the user's own.
+    nonisolated private static func leftoverFiles(display: String) throws(FileError) -> [URL] {
+        guard try PrivateFolder.check(stateDirectory.path) else { return [] }
         let prefix = "touch-mapping-\(fileNamePart(display))-"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)) ?? []
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
             .map { stateDirectory.appendingPathComponent($0) }
+    }
+
+    /// The most a state file may hold.
+    nonisolated static let stateFileLimit = 64 << 10
+
+    /// What a state file says, or why it cannot be used (a phrase).
+    nonisolated static func readState(_ file: URL, display: String) -> Result<SavedMatrix, StateFileProblem> {
+        let data: Data
+        do throws(FileError) {
+            data = try InputFile.read(file.path, limit: stateFileLimit, trust: .ownerOnly, what: "a state file")
+        } catch {
+            return .failure(StateFileProblem(reason: error.reason, removable: false))
+        }
+        guard let saved = try? JSONDecoder().decode(SavedMatrix.self, from: data) else {
+            return .failure(StateFileProblem(reason: "unreadable", removable: true))
+        }
+        guard saved.display == display else {
+            return .failure(StateFileProblem(reason: "written for display \(saved.display.shownInOneLine()), not \(display)", removable: true))
+        }
+        if let problem = problem(with: saved.matrix) {
+            return .failure(StateFileProblem(reason: "its matrix \(shown(saved.matrix)) cannot be a touchscreen's: \(problem)", removable: true))
+        }
+        return .success(saved)
+    }
+
+    /// Why a state file is not applied; a file that is the user's own but wrong is
+    /// removed (keeping it would repeat this at every start), another's is left alone.
+    struct StateFileProblem: Error {
+        var reason: String
+        var removable: Bool
     }
 
     // MARK: - Leftovers of a crash
@@ -60,17 +98,22 @@ extension TouchscreenMapping {
 
     /// `restoreLeftovers(display:)` on an open connection; nil when there were no files.
     static func restoreLeftovers(on connection: X11Connection) -> String? {
-        let files = leftoverFiles(display: connection.name)
+        let files: [URL]
+        do throws(FileError) {
+            files = try leftoverFiles(display: connection.name)
+        } catch {
+            return "touch mapping: nothing restored: \(error)"
+        }
         guard !files.isEmpty else { return nil }
         let devices = touchscreens(on: connection)
         var restored: [String] = [], kept: [String] = []
         for file in files {
-            guard let data = try? Data(contentsOf: file),
-                  let saved = try? JSONDecoder().decode(SavedMatrix.self, from: data), saved.matrix.count == 9 else {
-                // Unreadable: nothing can be restored from it, and keeping it would
-                // repeat this at every start.
-                try? FileManager.default.removeItem(at: file)
-                kept.append("\(file.lastPathComponent) (unreadable, removed)")
+            let saved: SavedMatrix
+            switch readState(file, display: connection.name) {
+            case .success(let read): saved = read
+            case .failure(let problem):
+                if problem.removable { try? FileManager.default.removeItem(at: file) }
+                kept.append("\(file.lastPathComponent) (\(problem.reason); \(problem.removable ? "removed" : "left alone"))")
                 continue
             }
             guard let device = devices.first(where: { $0.name == saved.device }) else {
@@ -118,38 +161,46 @@ extension TouchscreenMapping {
         // A whole-screen kiosk (no RandR 1.5 monitors) is a monitor too, for the names.
         if !monitors.contains(monitor) { monitors.append(monitor) }
         let name = "touchscreen \"\(device.name)\""
-        guard let matrix = readMatrix(device: device.id, on: connection) else {
+        guard var matrix = readMatrix(device: device.id, on: connection) else {
             return ("\(name) has no coordinate transformation matrix; left as it is", nil)
+        }
+        // A nonsense matrix found on the device (left by a broken tool) is neither
+        // decided from nor saved as the original to put back: the server's default is.
+        var note = ""
+        if let problem = problem(with: matrix) {
+            note = "\(name) had the matrix \(shown(matrix)), which cannot be a touchscreen's (\(problem)), so its original is taken as the identity; "
+            matrix = identity
         }
         let covered = Self.monitor(coveredBy: matrix, among: monitors, screen: screen)
         let spanned = Self.monitors(spannedBy: matrix, among: monitors, screen: screen)
         if let covered, covered.name == monitor.name {
-            return ("\(name) is mapped to \(monitor.name) already", nil)
+            return (note + "\(name) is mapped to \(monitor.name) already", nil)
         } else if spanned.count > 1, spanned.contains(where: { $0.name == monitor.name }) {
             do {
                 try save(SavedMatrix(display: connection.name, device: device.name, matrix: matrix))
             } catch {
                 // Without the file a crash would leave the touchscreen on this monitor
                 // for good: better not to change it.
-                return ("\(name) spans \(list(spanned.map(\.name))); NOT mapped to \(monitor.name): cannot save its matrix (\(error.localizedDescription))", nil)
+                return (note + "\(name) spans \(list(spanned.map(\.name))); NOT mapped to \(monitor.name): cannot save its matrix (\(error))", nil)
             }
             let mapped = Self.matrix(moving: matrix, onto: monitor, screen: screen)
             writeMatrix(mapped, device: device.id, on: connection)
-            return ("\(name) spans \(list(spanned.map(\.name))); mapped to \(monitor.name) for the kiosk (restored at exit)",
+            return (note + "\(name) spans \(list(spanned.map(\.name))); mapped to \(monitor.name) for the kiosk (restored at exit)",
                     (matrix, mapped))
         } else if let covered {
-            return ("\(name) is mapped to \(covered.name), not the kiosk's \(monitor.name); left as it is", nil)
+            return (note + "\(name) is mapped to \(covered.name), not the kiosk's \(monitor.name); left as it is", nil)
         } else {
-            return ("\(name) does not cover \(monitor.name); left as it is", nil)
+            return (note + "\(name) does not cover \(monitor.name); left as it is", nil)
         }
     }
 
-    private static func save(_ saved: SavedMatrix) throws {
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+    /// Writes the state file whole (`OutputFile`) in the user's own `PrivateFolder`.
+    private static func save(_ saved: SavedMatrix) throws(FileError) {
+        try PrivateFolder.prepare(stateDirectory.path)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(saved).write(to: stateFile(display: saved.display, device: saved.device), options: .atomic)
+        guard let data = try? encoder.encode(saved) else { throw FileError(.write, stateDirectory.path, "the state could not be encoded") }
+        try OutputFile.write(data, to: stateFile(display: saved.display, device: saved.device).path)
     }
 
     /// `A`, `A and B`, `A, B and C`.

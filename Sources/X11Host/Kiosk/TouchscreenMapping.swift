@@ -28,6 +28,34 @@ public enum TouchscreenMapping {
 
     // MARK: - Geometry
 
+    /// Why `matrix` cannot be a touchscreen's mapping, as a phrase, or nil when it can:
+    /// nine finite numbers, a last row of 0 0 1 (X's matrices for touchscreens are
+    /// affine), no scale factor beyond ±16, a linear part that does not flatten the device
+    /// (its determinant at least 0.001 across), and the device's centre mapped onto the
+    /// screen. A matrix read from a state file or found on a device is checked before
+    /// it is applied or kept as an original: one that fails would send every touch to a
+    /// corner or off the screen.
+    nonisolated public static func problem(with matrix: [Float]) -> String? {
+        guard matrix.count == 9 else { return "it has \(matrix.count) numbers, not 9" }
+        guard matrix.allSatisfy(\.isFinite) else { return "it holds a number that is not finite" }
+        let m = matrix.map(Double.init)
+        guard abs(m[6]) < 1e-6, abs(m[7]) < 1e-6, abs(m[8] - 1) < 1e-6 else { return "its last row is not 0 0 1" }
+        guard [m[0], m[1], m[3], m[4]].allSatisfy({ abs($0) <= 16 }) else {
+            return "it scales the touchscreen by more than 16 screens"
+        }
+        guard abs(m[0] * m[4] - m[1] * m[3]) >= 1e-3 else { return "it flattens the touchscreen to a line or a point" }
+        let centre = (m[0] * 0.5 + m[1] * 0.5 + m[2], m[3] * 0.5 + m[4] * 0.5 + m[5])
+        guard (-1e-3...1.001).contains(centre.0), (-1e-3...1.001).contains(centre.1) else {
+            return "it maps the touchscreen's centre off the screen"
+        }
+        return nil
+    }
+
+    /// The matrix as `[a,b,c,d,e,f,g,h,i]`, for messages.
+    nonisolated static func shown(_ matrix: [Float]) -> String {
+        "[" + matrix.map { $0 == $0.rounded() && abs($0) < 1e9 ? String(Int($0)) : "\($0)" }.joined(separator: ",") + "]"
+    }
+
     /// The matrix that maps a device's whole range onto `monitor` of a screen of
     /// `screen` pixels: [w/W, 0, x/W, 0, h/H, y/H, 0, 0, 1].
     nonisolated public static func matrix(for monitor: KioskScreenMonitor, screen: (width: Int, height: Int)) -> [Float] {

@@ -28,5 +28,9 @@ final class DebugLayerConfigurationTests: XCTestCase {
                 + "toolbar, no-handle, spots, hit-views, frames, paths, gestures, meter, slow, trace, help")
         }
         XCTAssertThrowsError(try DebugLayerConfiguration(parsing: "screenshot"), "a command, not a state")
+        XCTAssertThrowsError(try DebugLayerConfiguration(parsing: "spots\nmeter,\u{1B}[2J")) { error in
+            XCTAssertTrue("\(error)".hasPrefix(#"TOUCH_DEBUG: unknown word 'spots\nmeter'; use"#), "\(error)")
+            XCTAssertFalse("\(error)".contains("\n"))
+        }
     }
 }
