@@ -99,6 +99,11 @@ public final class X11Host {
     public private(set) var inputFilters: [any InputFilter] = []
     /// The frame's stages, bottom to top: by order, then in the order added.
     public private(set) var frameStages: [any FrameStage] = []
+    /// What the window manager's close request (Alt+F4, a title bar's close button,
+    /// `WM_DELETE_WINDOW`) does instead of closing the window, when set: a kiosk asks its
+    /// Leave question (`KioskSession`), since a kiosk that ends with status 0 leaves a
+    /// systemd unit's `Restart=on-failure` showing the desktop.
+    public var onCloseRequest: (() -> Void)?
     /// Where the host's log lines go (stderr by default).
     public var log: (String) -> Void = { line in
         StandardError.write("\(ProgramName.current): \(line)")
@@ -126,7 +131,8 @@ public final class X11Host {
     private var scheduledFrame: (time: TimeInterval, work: DispatchWorkItem)?
     private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
-    private(set) var isClosed = false
+    /// Whether `close()` ran: the window is gone and no input comes.
+    public private(set) var isClosed = false
     /// How the kiosk's monitor was chosen by touch, for `start()` to say.
     private var monitorChoice: String?
     /// A kiosk's hold on the desktop's screensaver, ended at `close()`.
@@ -532,7 +538,9 @@ public final class X11Host {
             for filter in inputFilters { filter.host(self, didChangeTouchesPendingOwnership: pending) }
         }
         isProcessingEvents = false
-        if closeRequested {
+        if closeRequested, let onCloseRequest {
+            onCloseRequest()
+        } else if closeRequested {
             close()
             if let client { client.hostDidClose(self) } else { exit(0) }
             return

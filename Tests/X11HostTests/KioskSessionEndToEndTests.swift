@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import HeadlessXorg
 import Synchronization
@@ -92,6 +93,40 @@ final class KioskSessionEndToEndTests: XCTestCase {
             XCTAssertEqual(heard(), [2, 2, 2], "a second spell, heard once")
             XCTAssertEqual(delegate.view.trace, ["began (150.0, 100.0)", "ended (150.0, 100.0)"].repeated(3),
                            "every touch reached the app")
+        }
+    }
+
+    /// Alt+F4 under a window manager is a WM_DELETE_WINDOW message to the window: a kiosk
+    /// answers it with its Leave question and one log line, and does not close.
+    func testTheWindowManagersCloseRequestAsksLeaveInsteadOfClosing() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let runner = X11ApplicationRunner(options: X11Host.Options(
+                display: server.display, kiosk: KioskConfiguration(idleTimeout: 0)))
+            defer { runner.shutdown() }
+            runner.launch(delegate: Delegate())
+            let host = try XCTUnwrap(runner.hosts.first)
+            var lines: [String] = []
+            host.log = { lines.append($0) }
+            let session = try XCTUnwrap(runner.kioskSession)
+            XCTAssertNil(session.confirmation)
+
+            // What a window manager sends for Alt+F4 or a close button.
+            let probe = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(probe) }
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = host.window.id
+            event.xclient.message_type = XInternAtom(probe, "WM_PROTOCOLS", 0)
+            event.xclient.format = 32
+            event.xclient.data.l.0 = Int(XInternAtom(probe, "WM_DELETE_WINDOW", 0))
+            event.xclient.data.l.1 = Int(CurrentTime)
+            XSendEvent(probe, host.window.id, 0, NoEventMask, &event)
+            XSync(probe, 0)
+
+            XCTAssertTrue(runLoop { session.confirmation?.isHidden == false }, "the Leave question shows")
+            XCTAssertEqual(lines, ["kiosk: the window manager asked the kiosk to close (Alt+F4 or a close button); asking Leave or Stay on screen instead"])
+            XCTAssertFalse(host.isClosed, "the kiosk window stays")
         }
     }
 }

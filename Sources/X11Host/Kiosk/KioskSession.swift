@@ -61,6 +61,12 @@ public final class KioskSession: InputFilter {
         self.host = host
         gesture.screenSize = host.size
         host.addInputFilter(self)
+        // The window manager's close (Alt+F4) is not a way out: it gets the question the
+        // exit gesture gets, and a line in the log says who asked.
+        host.onCloseRequest = { [weak self, weak host] in
+            host?.log("kiosk: the window manager asked the kiosk to close (Alt+F4 or a close button); asking Leave or Stay on screen instead")
+            self?.ask()
+        }
     }
 
     public func filter(_ key: KeyInput, in host: X11Host) -> Bool {
