@@ -19,6 +19,9 @@ public struct TouchRecordingReader {
     public static let maximumFileSize = 512 << 20
     /// The largest window side a header may give, in points: X11's limit on a window.
     public static let maximumSide: Double = 32767
+    /// The latest time a line may give, in seconds: 11 days and more, longer than any
+    /// session a person records, and short of times that would make a replay wait for ever.
+    public static let maximumTime: Double = 1_000_000
     /// The largest scale a header may give.
     public static let maximumScale: Double = 16
 
@@ -103,6 +106,9 @@ public struct TouchRecordingReader {
             }
             _ = header
             let time = try Self.number("t", in: object, fail: fail)
+            guard time <= TouchRecordingReader.maximumTime else {
+                throw fail("\"t\" must be at most \(Int(TouchRecordingReader.maximumTime)) seconds (11 days), not \(TouchRecordingFormat.time(time))")
+            }
             guard time >= lastTime else {
                 throw fail("\"t\" goes back in time: \(TouchRecordingFormat.time(time)) after \(TouchRecordingFormat.time(lastTime))")
             }

@@ -119,11 +119,28 @@ public final class TouchReplay {
         deliver(batch)
     }
 
+    /// Whether every event was played (false after a `finish()` that interrupted it).
+    public var playedEveryEvent: Bool { playedCount == recording.events.count }
+
     /// What `finish()` did, as one line for a person, or nil when no finger was left down.
     public var endNote: String? {
         guard !cancelledAtEnd.isEmpty else { return nil }
         let count = cancelledAtEnd.count
-        return "the recording left \(count) finger\(count == 1 ? "" : "s") down at its end; cancelled \(count == 1 ? "it" : "them")"
+        let fingers = "\(count) finger\(count == 1 ? "" : "s")", them = count == 1 ? "it" : "them"
+        return playedEveryEvent
+            ? "the recording left \(fingers) down at its end; cancelled \(them)"
+            : "\(fingers) \(count == 1 ? "was" : "were") down; cancelled \(them)"
+    }
+
+    /// How the replay ended, in one line for a person: finished, or interrupted (a
+    /// signal, the window closed) and where.
+    public var summary: String {
+        let total = recording.events.count
+        var line = playedEveryEvent
+            ? "replay finished: \(total) events"
+            : "replay interrupted after \(playedCount) of \(total) events, at \(TouchRecordingFormat.time(recording.events[..<playedCount].last?.time ?? 0)) s of \(TouchRecordingFormat.time(recording.duration)) s"
+        if let endNote { line += "; \(endNote)" }
+        return line
     }
 
     private func follow(_ sample: TouchSample) {

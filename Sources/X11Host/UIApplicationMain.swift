@@ -252,7 +252,7 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         if let recorded = options.replay {
             let replay = StageReplay(recording: recorded, host: screen, speed: options.replaySpeed)
             replay.onFinish = { [weak self] replay in
-                self?.log("replay finished: \(replay.replay.playedCount) events" + (replay.replay.endNote.map { "; \($0)" } ?? ""))
+                self?.log(replay.replay.summary)
             }
             stageReplay = replay
             replay.start()

@@ -171,8 +171,20 @@ final class TouchReplayTests: XCTestCase {
         XCTAssertEqual(replay.cancelledAtEnd, [TouchSample.ID(device: 4, number: 1)])
         XCTAssertEqual(delivered.last, [sample(1, .cancelled, 62, 60, 100.1)])
         XCTAssertEqual(replay.endNote, "the recording left 1 finger down at its end; cancelled it")
+        XCTAssertEqual(replay.summary, "replay finished: 2 events; the recording left 1 finger down at its end; cancelled it")
         replay.finish()
         XCTAssertEqual(delivered.count, 3, "finishing twice cancels once")
+    }
+
+    /// SIGTERM during a replay finishes it early: that is said, not "finished".
+    func testAReplayEndedEarlySaysItWasInterruptedAndWhere() async {
+        let scene = Scene()
+        let replay = TouchReplay(recording: dragThenTap, clock: clock) { scene.window.inject($0) }
+        replay.step()
+        replay.step()
+        replay.finish()
+        XCTAssertFalse(replay.playedEveryEvent)
+        XCTAssertEqual(replay.summary, "replay interrupted after 2 of \(dragThenTap.events.count) events, at \(String(format: "%.6f", dragThenTap.events[1].time)) s of \(String(format: "%.6f", dragThenTap.duration)) s; 1 finger was down; cancelled it")
     }
 
     func testKeysGoToOnKeyAndSpeedScalesTime() async {

@@ -92,6 +92,30 @@ final class TouchRecordingEndToEndTests: XCTestCase {
     /// A file played into the server's virtual touchscreen reaches the app as real XI2
     /// input: the same batches, places and phases, at the recorded pace; a finger the
     /// file leaves down is lifted.
+    /// A gap of more than 71 minutes (÷ speed) overflowed the replay's sleep (useconds_t)
+    /// and killed the headless run; it is now waited out, and a cancel ends the wait.
+    func testAGapOfDaysIsWaitedOutAndACancelLiftsTheFingerDown() throws {
+        try onMainActor {
+            let harness = try SandboxHarness()
+            defer { harness.close() }
+            let id = TouchSample.ID(device: 9, number: 1)
+            let recording = TouchRecording(header: TouchRecording.Header(size: CGSize(width: 1024, height: 768), app: "test"), events: [
+                .touches([TouchSample(id: id, phase: .began, location: CGPoint(x: 100, y: 200), timestamp: 0)]),
+                .touches([TouchSample(id: id, phase: .ended, location: CGPoint(x: 100, y: 200), timestamp: 500_000)]),
+            ])
+            let replay = InputTestReplay(recording: recording, into: harness.server.touchscreen, speed: 1)
+            var done = false
+            replay.start { done = true }
+            XCTAssertTrue(harness.runLoop { harness.batches.count == 1 })
+            replay.cancel()
+            XCTAssertTrue(harness.runLoop { done && harness.batches.count == 2 })
+            XCTAssertEqual(harness.batches.map { $0.map(\.phase) }, [[.began], [.ended]])
+            XCTAssertEqual(replay.sentBatches, 1)
+            XCTAssertEqual(replay.liftedAtEnd, 1)
+            XCTAssertNil(replay.failure)
+        }
+    }
+
     func testAFilePlayedIntoTheVirtualTouchscreenArrivesAsRealInput() throws {
         try onMainActor {
             let harness = try SandboxHarness()

@@ -26,6 +26,7 @@ public final class InputTestReplay: @unchecked Sendable {
     private var _liftedAtEnd = 0
     private var _sentBatches = 0
     private var _failure: String?
+    private var _isCancelled = false
 
     public init(recording: TouchRecording, into device: InputTestDevice, scale: CGFloat = 1, speed: Double = 1) {
         self.recording = recording
@@ -40,6 +41,14 @@ public final class InputTestReplay: @unchecked Sendable {
     public var sentBatches: Int { lock.withLock { _sentBatches } }
     /// Why the replay stopped early (the server went away), if it did.
     public var failure: String? { lock.withLock { _failure } }
+
+    /// Stops the replay before its next event (within a second while it waits out a long
+    /// gap); the fingers it left down are lifted, as at its end.
+    public func cancel() {
+        lock.withLock { _isCancelled = true }
+    }
+
+    private var isCancelled: Bool { lock.withLock { _isCancelled } }
 
     /// Plays the whole recording from now on a thread of its own; `completion` runs on
     /// the main queue when it is done. `onKey` runs on the main queue at each key's time.
@@ -60,9 +69,8 @@ public final class InputTestReplay: @unchecked Sendable {
         var nextSlot: UInt32 = 1
         do {
             for event in recording.events {
-                let due = start + event.time / speed
-                let wait = due - ProcessInfo.processInfo.systemUptime
-                if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
+                sleep(until: start + event.time / speed)
+                if isCancelled { break }
                 switch event {
                 case .key(let key, _):
                     if let onKey { DispatchQueue.main.async { MainActor.assumeIsolated { onKey(key) } } }
@@ -93,12 +101,26 @@ public final class InputTestReplay: @unchecked Sendable {
             if !ids.isEmpty {
                 // A frame of a 60 Hz touchscreen after the last report, as a finger that
                 // lifts is reported: its own batch, not one with the recording's last.
-                usleep(useconds_t(1_000_000 / 60))
+                sleep(until: ProcessInfo.processInfo.systemUptime + 1.0 / 60, evenIfCancelled: true)
                 try device.touches(ids.values.map { ($0.slot, .end, $0.location) })
                 lock.withLock { _liftedAtEnd = ids.count }
             }
         } catch {
             lock.withLock { _failure = "\(error)" }
+        }
+    }
+
+    /// Sleeps until `due` on the uptime clock, or until cancelled, a second at most per
+    /// call: a gap of hours in a recording is waited out, and no wait is converted to a
+    /// type it overflows (`useconds_t` holds 71 minutes).
+    private func sleep(until due: TimeInterval, evenIfCancelled: Bool = false) {
+        while evenIfCancelled || !isCancelled {
+            let wait = due - ProcessInfo.processInfo.systemUptime
+            guard wait > 0, wait.isFinite else { return }
+            let step = min(wait, 1)
+            var request = timespec(tv_sec: 0, tv_nsec: Int(step * 1_000_000_000) % 1_000_000_000)
+            if step >= 1 { request = timespec(tv_sec: 1, tv_nsec: 0) }
+            nanosleep(&request, nil)
         }
     }
 }
