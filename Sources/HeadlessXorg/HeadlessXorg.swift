@@ -106,13 +106,13 @@ public final class HeadlessXorg: @unchecked Sendable {
     }
 
     /// Whether the server process is still running.
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { ChildExit.status(of: process.processIdentifier) == nil }
 
     /// Kills the server the hard way, as a crash would, without cleaning up: for tests
     /// of what a client does when its server disappears.
     public func kill() {
         Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = ChildExit.wait(for: process.processIdentifier, timeout: 5)
     }
 
     /// The last lines of the server's log.
@@ -122,36 +122,43 @@ public final class HeadlessXorg: @unchecked Sendable {
 
     // MARK: - Process handling
 
+    /// SIGTERM, then SIGKILL after 3 s; waits for the end by `ChildExit`, never by
+    /// `waitUntilExit()`, and gives up after 2 s more (a process that outlives SIGKILL is
+    /// stuck in the kernel, and waiting on it would hang the caller too).
     private static func terminate(_ process: Process) {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
+        let pid = process.processIdentifier
+        guard ChildExit.status(of: pid) == nil else { return }
+        Glibc.kill(pid, SIGTERM)
+        guard ChildExit.wait(for: pid, timeout: 3) == nil else { return }
+        Glibc.kill(pid, SIGKILL)
+        _ = ChildExit.wait(for: pid, timeout: 2)
     }
 
     private static func readDisplayNumber(from handle: FileHandle, process: Process, deadline: Date,
                                           logFile: URL) throws -> Int {
         var text = ""
         let fd = handle.fileDescriptor
+        func exited(_ status: Int32?) -> HeadlessXorgError {
+            let how = status.map { $0 >= 0 ? "it exited with status \($0)" : "it exited" } ?? "it closed its output and did not exit"
+            return HeadlessXorgError.serverDidNotStart("\(how); its log ends:\n\(logTail(logFile, lines: 15))")
+        }
         while !text.contains("\n") {
-            let remaining = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+            // In slices, so a server that died while a child of its holds the pipe open
+            // is seen at once, not at the deadline.
+            let remaining = max(0, deadline.timeIntervalSinceNow)
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, remaining)
+            let ready = poll(&poller, 1, Int32(min(remaining, 0.1) * 1000))
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else {
-                throw HeadlessXorgError.timeout("Xorg to accept connections; its log ends:\n\(logTail(logFile, lines: 15))")
+            if ready == 0 {
+                if let status = ChildExit.status(of: process.processIdentifier) { throw exited(status) }
+                guard remaining > 0 else {
+                    throw HeadlessXorgError.timeout("Xorg to accept connections; its log ends:\n\(logTail(logFile, lines: 15))")
+                }
+                continue
             }
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = Glibc.read(fd, &buffer, buffer.count)
-            guard count > 0 else {
-                process.waitUntilExit()
-                throw HeadlessXorgError.serverDidNotStart(
-                    "it exited with status \(process.terminationStatus); its log ends:\n\(logTail(logFile, lines: 15))")
-            }
+            guard count > 0 else { throw exited(ChildExit.wait(for: process.processIdentifier, timeout: 2)) }
             text += String(decoding: buffer[..<count], as: UTF8.self)
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {

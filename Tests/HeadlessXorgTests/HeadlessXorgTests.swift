@@ -20,6 +20,29 @@ final class HeadlessXorgTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: socket))
     }
 
+    /// A server that dies while a child of its keeps its output open: Foundation's
+    /// `waitUntilExit()` waited for the child (here 60 s); start-up now fails at once,
+    /// naming the status.
+    func testAServerThatDiesLeavingAChildHoldingItsOutputFailsAtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-xorg-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("Xorg")
+        let child = folder.appendingPathComponent("child.pid")
+        try Data("#!/bin/sh\nsleep 60 &\necho $! > \(child.path)\nexit 7\n".utf8).write(to: script)
+        chmod(script.path, 0o755)
+        defer {
+            if let text = try? String(contentsOf: child, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(pid, SIGKILL)
+            }
+        }
+        let started = Date()
+        XCTAssertThrowsError(try HeadlessXorg(serverPath: script.path, timeout: 30)) { error in
+            XCTAssertTrue("\(error)".contains("it exited with status 7"), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "not held until the child's 60 s are up")
+    }
+
     func testValuatorScalingMapsPixelsOntoTheAxisRange() throws {
         let server = try HeadlessXorg.shared()
         XCTAssertEqual(server.touchscreen.valuatorX(0), 0)
