@@ -87,11 +87,15 @@ public final class UIImage {
     /// executable's folder), an `assets` folder beside the executable or in any folder
     /// above it (so a package's `assets/` is found from `.build/debug/`), then the
     /// current directory's `assets` and the current directory itself.
+    ///
+    /// The executable is the one running (`/proc/self/exe`, through
+    /// `Bundle.main.executableURL`), not `argv[0]`, which is a bare name for a program
+    /// found on `PATH` and would make every folder here relative to the current one.
     public static var searchDirectories: [URL] {
         var directories: [URL] = []
         if let resources = Bundle.main.resourceURL { directories.append(resources) }
-        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         while folder.path != "/" {
             directories.append(folder.appendingPathComponent("assets"))
             folder.deleteLastPathComponent()

@@ -9,11 +9,27 @@ final class FuzzCommandTests: XCTestCase {
         var error: String
     }
 
-    private func run(_ arguments: [String]) throws -> Result {
+    /// Runs the fuzzer; `fromPATHIn` runs it by its bare name, found on `PATH`, in that
+    /// folder, as a user who installed it runs it.
+    private func run(_ arguments: [String], fromPATHIn folder: URL? = nil, executable: URL? = nil,
+                     in workingFolder: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("touch-sandbox-fuzz")
-        process.arguments = arguments
+        let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if let executable {
+            process.executableURL = executable
+            process.arguments = arguments
+            process.currentDirectoryURL = workingFolder
+        } else if let folder {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["touch-sandbox-fuzz"] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = buildFolder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            process.environment = environment
+            process.currentDirectoryURL = folder
+        } else {
+            process.executableURL = buildFolder.appendingPathComponent("touch-sandbox-fuzz")
+            process.arguments = arguments
+        }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
@@ -32,6 +48,28 @@ final class FuzzCommandTests: XCTestCase {
         XCTAssertEqual(lines.first, "fuzzing from seed 7 for 60.0 s or 30 sequences, random trees only")
         XCTAssertTrue(lines.contains { $0.hasPrefix("30 sequences (1800 steps, ") }, result.output)
         XCTAssertEqual(lines.last, "no violations")
+    }
+
+    /// Run by name from another folder, the scenes find their images beside the
+    /// executable: 696 "drag-tile-N.png not found" lines came from a relative argv[0].
+    /// A copy with no assets anywhere above it says each missing image once. (Seed 3's
+    /// first 150 sequences build the drag scene.)
+    func testRunFromAnotherFolderFindsTheScenesImagesAndACopyWithoutThemSaysSoOnce() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID())")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let found = try run(["--seed", "3", "--count", "150"], fromPATHIn: elsewhere)
+        XCTAssertEqual(found.status, 0, found.error)
+        XCTAssertEqual(found.error, "")
+        XCTAssertEqual(found.output.split(separator: "\n").last, "no violations")
+
+        let copy = elsewhere.appendingPathComponent("touch-sandbox-fuzz")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("touch-sandbox-fuzz"), to: copy)
+        let missing = try run(["--seed", "3", "--count", "150"], executable: copy, in: elsewhere)
+        XCTAssertEqual(missing.status, 0, missing.error)
+        XCTAssertEqual(missing.error.split(separator: "\n").map { $0.components(separatedBy: " not found")[0] },
+                       (1...4).map { "touch-sandbox: image drag-tile-\($0).png" })
     }
 
     func testAReplayPrintsTheScenarioAndItsSteps() throws {

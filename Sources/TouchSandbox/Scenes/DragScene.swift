@@ -71,17 +71,23 @@ public final class DragScene: RebuildingSceneController, Scene {
         }
     }
 
-    /// The images of `imageNames` that load; a missing one is reported and its tile left
-    /// out of both halves, so the scene still runs with what it has.
+    /// The images of `imageNames` that load; a missing one is reported, once per process
+    /// (the fuzzer builds the scene hundreds of times), and its tile left out of both
+    /// halves, so the scene still runs with what it has.
     private static func loadImages() -> [UIImage] {
         imageNames.compactMap { name in
             if let image = UIImage(named: name) { return image }
-            StandardError.write("touch-sandbox: image \(name).png not found in an assets/ folder beside "
-                + "the executable, above it or in the current directory; the drag scene leaves that tile out (run "
-                + "touch-sandbox from the package folder, or copy the package's assets/ beside the executable)\n")
+            if reportedMissing.insert(name).inserted {
+                StandardError.write("touch-sandbox: image \(name).png not found in an assets/ folder beside "
+                    + "the executable, above it or in the current directory; the drag scene leaves that tile out (copy "
+                    + "the package's assets/ beside the executable)")
+            }
             return nil
         }
     }
+
+    /// The images already reported missing.
+    private static var reportedMissing: Set<String> = []
 
     /// The step between tiles' centres: `tileSpacing`, narrowed when a row of four
     /// would not fit in `width` with a margin on either side.
