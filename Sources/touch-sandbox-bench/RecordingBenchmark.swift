@@ -178,7 +178,7 @@ enum RecordingBenchmark {
             process.standardError = errors
             let start = DispatchTime.now().uptimeNanoseconds
             guard (try? process.run()) != nil else { return }
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: (try? errors.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
             process.waitUntilExit()
             let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let tour = text.components(separatedBy: "tour headless (").last?.components(separatedBy: " s,").first.flatMap(Double.init) ?? .nan

@@ -53,7 +53,7 @@ func callgrindInstructions(_ arguments: [String], executable: URL) -> Double? {
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return nil }
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let text = String(decoding: (try? errors.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
     process.waitUntilExit()
     guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
           let number = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
@@ -83,9 +83,11 @@ func startClient(_ executable: URL, _ arguments: [String], readyLine: String) th
     let deadline = Date().addingTimeInterval(10)
     var text = ""
     while !text.contains(readyLine) && Date() < deadline {
-        let data = errors.fileHandleForReading.availableData
-        if data.isEmpty { break }
-        text += String(decoding: data, as: UTF8.self)
+        // read(2), not availableData, which traps inside Foundation on a read error.
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(errors.fileHandleForReading.fileDescriptor, &buffer, buffer.count)
+        if count <= 0 { break }
+        text += String(decoding: buffer[..<count], as: UTF8.self)
     }
     guard text.contains(readyLine) else { throw LatencyProbe.ProbeError.noWindow(executable.lastPathComponent) }
     return process

@@ -28,10 +28,10 @@ MainActor.assumeIsolated {
         guard let tour = SceneTours.tour(for: sceneType) else { continue }
         let url = folder.appendingPathComponent("\(sceneType.name).touches")
         do {
-            try TouchRecordingFormat.text(of: tour).write(to: url, atomically: true, encoding: .utf8)
+            try OutputFile.write(Data(TouchRecordingFormat.text(of: tour).utf8), to: url.path)
             written.append(sceneType.name)
         } catch {
-            StandardError.write("touch-sandbox-tours: cannot write \(url.path): \(error)")
+            StandardError.write("touch-sandbox-tours: \(error)")
             exit(1)
         }
     }
