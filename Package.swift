@@ -79,7 +79,8 @@ let package = Package(
         .executableTarget(
             name: "touch-sandbox-fuzz",
             dependencies: [
-                "TouchFuzzing", "TouchSandbox", "CairoRenderer", "FileSafety",
+                "TouchFuzzing", "TouchSandbox", "CairoRenderer", "FileSafety", "TouchRecording", "X11Host",
+                "SandboxDebugging", "UIKit", "CoreGraphics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -124,7 +125,7 @@ let package = Package(
                            "FileSafety", "touch-sandbox"]),
         .testTarget(
             name: "TouchSandboxTests",
-            dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer"]),
+            dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer", "FileSafetyTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -40,6 +40,17 @@ public struct SmallDisk {
         _ = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
+    /// Remounts the disk read-only, as a full or failing disk's file system may be, and
+    /// as root, whom permission bits do not stop, meets a folder it cannot write.
+    public func makeReadOnly() throws {
+        let remount = Process()
+        remount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        remount.arguments = ["-o", "remount,ro", folder.path]
+        try remount.run()
+        remount.waitUntilExit()
+        guard remount.terminationStatus == 0 else { throw Unavailable() }
+    }
+
     public func remove() {
         let umount = Process()
         umount.executableURL = URL(fileURLWithPath: "/bin/umount")

@@ -1,3 +1,4 @@
+import CoreGraphics
 import FileSafety
 import Foundation
 import UIKit
@@ -134,7 +135,7 @@ public struct TouchRecordingReader {
             guard let number = UInt32(exactly: touch) else { throw fail("\"touch\" must be 0 to \(UInt32.max), not \(touch)") }
             guard let phaseName = object["phase"] as? String else { throw fail("no \"phase\" (began, moved, ended or cancelled)") }
             guard let phase = TouchSample.Phase(rawValue: phaseName) else {
-                throw fail("\"phase\" is \"\(phaseName)\"; use began, moved, ended or cancelled")
+                throw fail("\"phase\" is \"\(phaseName.shownInOneLine())\"; use began, moved, ended or cancelled")
             }
             let x = try Self.number("x", in: object, fail: fail), y = try Self.number("y", in: object, fail: fail)
             // Force and contact size: each optional, 0 when absent.

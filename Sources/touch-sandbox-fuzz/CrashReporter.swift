@@ -12,7 +12,7 @@ enum CrashReporter {
             Foundation.signal(signal) { number in
                 CrashReporter.writeToStandardError("touch-sandbox-fuzz: crashed playing seed ")
                 CrashReporter.writeDecimal(CrashReporter.currentSeed)
-                CrashReporter.writeToStandardError("; replay it with --seed N --replay\n")
+                CrashReporter.writeToStandardError("; replay it with the same --target and --seed N --replay\n")
                 Foundation.signal(number, SIG_DFL)
                 raise(number)
             }

@@ -1,4 +1,5 @@
 import CairoRenderer
+import CoreGraphics
 import FileSafety
 import Foundation
 import TouchFuzzing
@@ -25,9 +26,55 @@ func say(_ line: String) {
     StandardOutput.write(line + "\n")
 }
 
+/// Fuzzes one parser (`--target recordings|kiosk-state|words`) and exits.
+@MainActor
+func fuzzParser(_ target: ParserTarget) -> Never {
+    let fuzzer: ParserFuzzer
+    do {
+        fuzzer = try ParserFuzzer(target: target)
+    } catch {
+        StandardError.write("touch-sandbox-fuzz: cannot make a scratch folder: \(error)")
+        exit(2)
+    }
+    defer { fuzzer.cleanUp() }
+    let firstSeed = command.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+    CrashReporter.install()
+    CrashReporter.currentSeed = firstSeed
+    if command.replay {
+        let (input, mutations) = fuzzer.input(seed: firstSeed)
+        say("seed \(firstSeed): \(target.rawValue) input of \(input.count) bytes, damaged by \(mutations.map { "\($0)" }.joined(separator: ", "))")
+        say(String(decoding: input, as: UTF8.self).shownInOneLine(limit: 2000))
+        let problem = fuzzer.problem(seed: firstSeed)
+        say(problem.map { "finding: \($0)" } ?? "no findings")
+        fuzzer.cleanUp()
+        exit(problem == nil ? 0 : 1)
+    }
+    say("fuzzing \(target.rawValue) from seed \(firstSeed) for \(command.seconds) s\(command.count.map { " or \($0) inputs" } ?? "")"
+        + ", \(fuzzer.corpus.count) real inputs damaged")
+    let report = fuzzer.run(firstSeed: firstSeed, duration: command.seconds, maximumInputs: command.count ?? .max,
+                            onInput: { CrashReporter.currentSeed = $0 }) { report in
+        say(String(format: "%8.0f s  %9d inputs  %8.0f / s", report.seconds, report.inputs, Double(report.inputs) / report.seconds))
+    }
+    say(String(format: "%d inputs (%d bytes) in %.1f s: %.0f inputs / s", report.inputs, report.bytes, report.seconds,
+                 Double(report.inputs) / max(report.seconds, 0.001)))
+    guard let finding = report.finding else {
+        say("no findings")
+        fuzzer.cleanUp()
+        exit(0)
+    }
+    let file = "touch-sandbox-fuzz-\(target.rawValue)-\(finding.seed).input"
+    let saved = (try? OutputFile.write(fuzzer.input(seed: finding.seed).input, to: file)) != nil
+    say("finding: seed \(finding.seed): \(finding.problem)")
+    say(saved ? "its input is in \(file); replay it with --target \(target.rawValue) --seed \(finding.seed) --replay"
+              : "replay it with --target \(target.rawValue) --seed \(finding.seed) --replay")
+    fuzzer.cleanUp()
+    exit(1)
+}
+
 MainActor.assumeIsolated {
     // The scenes load images and measure text as they do in the sandbox.
     CairoDrawingEngine.install()
+    if let parser = command.target.parser { fuzzParser(parser) }
     let fuzzer = TouchFuzzer()
     fuzzer.stepsPerSequence = command.steps
     if !command.noScenes {

@@ -186,7 +186,7 @@ final class AnimatedWebPWriterTests: XCTestCase {
         let path = "/nonexistent-\(UUID().uuidString)/recording.webp"
         let writer = try AnimatedWebPWriter(width: 8, height: 8)
         try writer.add(filledFrame(width: 8, height: 8, with: 0xFF_00_00_00), at: 0)
-        assertError("cannot write \(path): No such file or directory") {
+        assertError("cannot write \(path): the folder \((path as NSString).deletingLastPathComponent) does not exist; name a file in an existing folder") {
             try writer.write(to: URL(fileURLWithPath: path))
         }
     }

@@ -81,10 +81,27 @@ final class FuzzCommandTests: XCTestCase {
         XCTAssertEqual(lines.last, "no violations")
     }
 
+    func testAParserTargetRunsItsInputsAndReplaysOne() throws {
+        let result = try run(["--target", "words", "--seed", "5", "--count", "300"])
+        XCTAssertEqual(result.status, 0, result.error)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "fuzzing words from seed 5 for 60.0 s or 300 inputs, 10 real inputs damaged")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("300 inputs (") }, result.output)
+        XCTAssertEqual(lines.last, "no findings")
+
+        let replay = try run(["--target", "kiosk-state", "--seed", "5", "--replay"])
+        XCTAssertEqual(replay.status, 0, replay.error)
+        let replayed = replay.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(replayed.count, 3, replay.output)
+        XCTAssertTrue(replayed[0].hasPrefix("seed 5: kiosk-state input of "), replayed[0])
+        XCTAssertEqual(replayed.last, "no findings")
+    }
+
     func testUsageErrorsAreOneLineWithStatusTwo() throws {
         for (arguments, message) in [
             (["--seconds", "-1"], "touch-sandbox-fuzz: --seconds must be positive, got -1.0 (see --help)\n"),
             (["--replay"], "touch-sandbox-fuzz: --replay needs --seed (see --help)\n"),
+            (["--target", "files"], "touch-sandbox-fuzz: The value 'files' is invalid for '--target <target>'. Please provide one of 'sequences', 'recordings', 'kiosk-state' or 'words'. (see --help)\n"),
             (["--frobnicate"], "touch-sandbox-fuzz: Unknown option '--frobnicate' (see --help)\n"),
         ] {
             let result = try run(arguments)

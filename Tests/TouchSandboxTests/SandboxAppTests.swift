@@ -285,7 +285,8 @@ final class SandboxAppTests: ListingTestCase {
         app.screenshotFolder = URL(fileURLWithPath: "/nonexistent-folder")
         app.perform(.tool(.screenshot))
         guard case .failure(let error) = app.lastScreenshot else { return XCTFail("an unwritable folder fails") }
-        XCTAssertTrue(error.description.hasPrefix("cannot save a screenshot: could not write the PNG file /nonexistent-folder/touch-sandbox-recording-"), error.description)
+        XCTAssertTrue(error.description.hasPrefix("cannot save a screenshot: cannot write /nonexistent-folder/touch-sandbox-recording-"), error.description)
+        XCTAssertTrue(error.description.hasSuffix(".png: the folder /nonexistent-folder does not exist; name a file in an existing folder"), error.description)
         XCTAssertEqual(app.debugLayer.view.status.text, "screenshot failed: folder not writable")
     }
 

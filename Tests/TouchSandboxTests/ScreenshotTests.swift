@@ -39,6 +39,6 @@ final class ScreenshotTests: XCTestCase {
         let server = try HeadlessXorg.shared()
         let result = try SandboxProcess.run(["--display", server.display, "--screenshot", "/nonexistent/dir/shot.png"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.standardError, "touch-sandbox: cannot write the screenshot /nonexistent/dir/shot.png: the folder /nonexistent/dir does not exist or is not writable (see touch-sandbox --help)\n")
+        XCTAssertEqual(result.standardError, "touch-sandbox: cannot write the screenshot /nonexistent/dir/shot.png: the folder /nonexistent/dir does not exist; name a file in an existing folder (see touch-sandbox --help)\n")
     }
 }

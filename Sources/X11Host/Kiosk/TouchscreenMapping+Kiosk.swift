@@ -5,10 +5,10 @@ import Foundation
 
 extension TouchscreenMapping {
     /// What a state file holds: the matrix a touchscreen had before a kiosk changed it.
-    struct SavedMatrix: Codable, Equatable {
-        var display: String
-        var device: String
-        var matrix: [Float]
+    public struct SavedMatrix: Codable, Equatable, Sendable {
+        public var display: String
+        public var device: String
+        public var matrix: [Float]
     }
 
     // MARK: - State files
@@ -61,6 +61,12 @@ extension TouchscreenMapping {
         } catch {
             return .failure(StateFileProblem(reason: error.reason, removable: false))
         }
+        return parseState(data, display: display)
+    }
+
+    /// What a state file's bytes say for `display` (the parser the fuzzer drives): a matrix a touchscreen can have
+    /// (`problem(with:)`), written for that display; or why not, in one phrase.
+    nonisolated public static func parseState(_ data: Data, display: String) -> Result<SavedMatrix, StateFileProblem> {
         guard let saved = try? JSONDecoder().decode(SavedMatrix.self, from: data) else {
             return .failure(StateFileProblem(reason: "unreadable", removable: true))
         }
@@ -75,9 +81,11 @@ extension TouchscreenMapping {
 
     /// Why a state file is not applied; a file that is the user's own but wrong is
     /// removed (keeping it would repeat this at every start), another's is left alone.
-    struct StateFileProblem: Error {
-        var reason: String
-        var removable: Bool
+    public struct StateFileProblem: Error, Sendable {
+        /// Why, in one phrase.
+        public var reason: String
+        /// Whether the file may be removed: it is the user's own, only wrong.
+        public var removable: Bool
     }
 
     // MARK: - Leftovers of a crash

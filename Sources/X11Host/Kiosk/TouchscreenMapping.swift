@@ -51,9 +51,10 @@ public enum TouchscreenMapping {
         return nil
     }
 
-    /// The matrix as `[a,b,c,d,e,f,g,h,i]`, for messages.
+    /// The matrix as `[a,b,c,d,e,f,g,h,i]`, for messages (past nine numbers, "…").
     nonisolated static func shown(_ matrix: [Float]) -> String {
-        "[" + matrix.map { $0 == $0.rounded() && abs($0) < 1e9 ? String(Int($0)) : "\($0)" }.joined(separator: ",") + "]"
+        "[" + matrix.prefix(9).map { $0 == $0.rounded() && abs($0) < 1e9 ? String(Int($0)) : "\($0)" }.joined(separator: ",")
+            + (matrix.count > 9 ? ",…" : "") + "]"
     }
 
     /// The matrix that maps a device's whole range onto `monitor` of a screen of
