@@ -98,6 +98,10 @@ public struct TouchRecordingReader {
             if line.allSatisfy(\.isWhitespace) {
                 throw fail("empty line; every line is one JSON object")
             }
+            // A line nests three levels at most; Foundation's JSON parser traps on some
+            // deep text (`JSONNesting`), so deeper is refused before it is parsed.
+            let depth = JSONNesting.depth(of: line.utf8)
+            guard depth <= 16 else { throw fail("nested \(depth) levels deep; every line is one flat JSON object") }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
                 throw fail("\(Self.notJSON)")
             }

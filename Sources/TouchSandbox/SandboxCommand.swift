@@ -84,7 +84,7 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The monitor a kiosk covers: a RandR monitor's name (xrandr --listmonitors) or primary. Without it: the monitor a touchscreen is mapped to; when a touchscreen spans several, each shows \"Touch this screen\" and the one touched is taken; primary never asks.", valueName: "name"))
     var monitor: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds without a touch after which a kiosk returns to its first scene; 0 for never. (default: 120)", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds without a touch after which a kiosk returns to its first scene; 0 for never, at most 86400 (a day). (default: 120)", valueName: "seconds"))
     var idle: Double?
 
     @Option(name: .long, help: ArgumentHelp("The gesture that leaves a kiosk (then Leave): hold (four fingers held still for 3 s), corner (five taps in one corner within 2 s) or both. (default: both) TOUCH_KIOSK's word: exit=.", valueName: "gesture"), transform: SandboxCommand.exitGesture)
@@ -152,8 +152,8 @@ public struct SandboxCommand: ParsableCommand {
            !Self.environmentAsksForKiosk {
             throw ValidationError("--monitor, --idle, --exit-gesture, --attract and --cursor set up a kiosk; give --kiosk (or TOUCH_KIOSK) too")
         }
-        if let idle, !(idle >= 0 && idle.isFinite) {
-            throw ValidationError("--idle takes seconds, 0 or more (0: never), got \(idle)")
+        if let idle, !KioskConfiguration.idleTimeouts.contains(idle) {
+            throw ValidationError("--idle takes seconds, 0 (never) to 86400 (a day), got \(idle)")
         }
         if headless, screenshot != nil {
             throw ValidationError("--screenshot and --headless both end the run with files; give one")

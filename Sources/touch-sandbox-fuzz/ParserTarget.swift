@@ -112,7 +112,7 @@ enum ParserTarget: String, CaseIterable, Sendable {
     private static func checkWords(_ text: String) -> String? {
         do {
             if let kiosk = try KioskConfiguration(parsing: text) {
-                guard kiosk.idleTimeout >= 0, kiosk.idleTimeout.isFinite else { return "TOUCH_KIOSK accepted idle \(kiosk.idleTimeout)" }
+                guard KioskConfiguration.idleTimeouts.contains(kiosk.idleTimeout) else { return "TOUCH_KIOSK accepted idle \(kiosk.idleTimeout)" }
                 if let monitor = kiosk.monitor, monitor.isEmpty { return "TOUCH_KIOSK accepted an empty monitor" }
             }
         } catch {

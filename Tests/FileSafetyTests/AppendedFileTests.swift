@@ -3,17 +3,7 @@ import FileSafetyTesting
 import Foundation
 import XCTest
 
-final class AppendedFileTests: XCTestCase {
-    private var scratch: ScratchFolder!
-
-    override func setUpWithError() throws {
-        scratch = try ScratchFolder()
-    }
-
-    override func tearDown() {
-        scratch.remove()
-    }
-
+final class AppendedFileTests: ScratchFolderTestCase {
     func testPiecesAreAppendedAndAFileTheUserNamedIsEmptiedFirst() throws {
         let path = scratch.path("r.touches")
         try Data("an older recording\n".utf8).write(to: URL(fileURLWithPath: path))

@@ -2,17 +2,7 @@ import FileSafety
 import Foundation
 import XCTest
 
-final class InputFileTests: XCTestCase {
-    private var scratch: ScratchFolder!
-
-    override func setUpWithError() throws {
-        scratch = try ScratchFolder()
-    }
-
-    override func tearDown() {
-        scratch.remove()
-    }
-
+final class InputFileTests: ScratchFolderTestCase {
     func testARegularFileIsReadWholeAndOneOverTheLimitIsRefused() throws {
         let path = scratch.path("r.touches")
         try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))

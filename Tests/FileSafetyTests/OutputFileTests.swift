@@ -3,17 +3,7 @@ import FileSafetyTesting
 import Foundation
 import XCTest
 
-final class OutputFileTests: XCTestCase {
-    private var scratch: ScratchFolder!
-
-    override func setUpWithError() throws {
-        scratch = try ScratchFolder()
-    }
-
-    override func tearDown() {
-        scratch.remove()
-    }
-
+final class OutputFileTests: ScratchFolderTestCase {
     func testANewFileIsWrittenWholeAndNothingElseIsLeftInItsFolder() throws {
         let path = scratch.path("shot.png")
         try OutputFile.write(Data("hello".utf8), to: path)

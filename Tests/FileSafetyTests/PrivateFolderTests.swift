@@ -2,17 +2,7 @@ import FileSafety
 import Foundation
 import XCTest
 
-final class PrivateFolderTests: XCTestCase {
-    private var scratch: ScratchFolder!
-
-    override func setUpWithError() throws {
-        scratch = try ScratchFolder()
-    }
-
-    override func tearDown() {
-        scratch.remove()
-    }
-
+final class PrivateFolderTests: ScratchFolderTestCase {
     func testANewFolderIsMadeWithMode700WhateverTheUmask() throws {
         let path = scratch.path("touch-sandbox-0")
         let mask = umask(0o077 | 0o700)

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A fresh folder in the temporary directory, removed by `remove()`.
 struct ScratchFolder {
@@ -15,4 +16,17 @@ struct ScratchFolder {
     var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A test case with a fresh `scratch` folder for each test, removed after it.
+class ScratchFolderTestCase: XCTestCase {
+    var scratch: ScratchFolder!
+
+    override func setUpWithError() throws {
+        scratch = try ScratchFolder()
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
 }

@@ -19,7 +19,8 @@ final class KioskConfigurationTests: XCTestCase {
     func testAWordItDoesNotKnowIsOneLine() {
         let cases: [(String, String)] = [
             ("fullscreen", "TOUCH_KIOSK: 'fullscreen' is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor, attract=FILE"),
-            ("idle=-5", "TOUCH_KIOSK: 'idle=-5' is not understood: idle takes seconds, 0 or more"),
+            ("idle=-5", "TOUCH_KIOSK: 'idle=-5' is not understood: idle takes seconds, 0 (never) to 86400 (a day)"),
+            ("idle=1e300", "TOUCH_KIOSK: 'idle=1e300' is not understood: idle takes seconds, 0 (never) to 86400 (a day)"),
             ("exit=swipe", "TOUCH_KIOSK: 'exit=swipe' is not understood: exit takes hold, corner or both"),
             ("monitor=", "TOUCH_KIOSK: 'monitor=' is not understood; use a comma-separated list of: on, monitor=NAME (or primary), idle=SECONDS, exit=hold|corner|both, cursor, attract=FILE"),
         ]
@@ -37,7 +38,7 @@ final class KioskConfigurationTests: XCTestCase {
             ("==", "TOUCH_KIOSK: '==' \(unknown)"),
             ("monitor=DP-1,=", "TOUCH_KIOSK: '=' \(unknown)"),
             ("=primary", "TOUCH_KIOSK: '=primary' \(unknown)"),
-            ("idle=5\nexit=hold", "TOUCH_KIOSK: 'idle=5\\nexit=hold' is not understood: idle takes seconds, 0 or more"),
+            ("idle=5\nexit=hold", "TOUCH_KIOSK: 'idle=5\\nexit=hold' is not understood: idle takes seconds, 0 (never) to 86400 (a day)"),
         ]
         for (value, message) in cases {
             XCTAssertThrowsError(try KioskConfiguration(parsing: value)) { XCTAssertEqual("\($0)", message, value) }

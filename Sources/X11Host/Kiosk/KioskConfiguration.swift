@@ -43,6 +43,10 @@ public struct KioskConfiguration: Equatable, Sendable {
     /// (`KioskAttractLoop`); nil for none.
     public var attractTour: URL?
 
+    /// The idle timeouts accepted, in seconds: 0 (never) to a day. A longer one is a
+    /// mistake, and a timer that far off overflows the clocks' nanoseconds.
+    public static let idleTimeouts: ClosedRange<TimeInterval> = 0...86400
+
     /// How long four fingers are held to leave.
     public static let holdDuration: TimeInterval = 3
     /// How many fingers the hold takes.
@@ -87,8 +91,8 @@ public struct KioskConfiguration: Equatable, Sendable {
             case ("monitor", let name?) where !name.isEmpty: monitor = name
             case ("attract", let path?) where !path.isEmpty: attractTour = URL(fileURLWithPath: path)
             case ("idle", let seconds?):
-                guard let value = TimeInterval(seconds), value >= 0, value.isFinite else {
-                    throw KioskConfigurationError(word: word, problem: "idle takes seconds, 0 or more")
+                guard let value = TimeInterval(seconds), Self.idleTimeouts.contains(value) else {
+                    throw KioskConfigurationError(word: word, problem: "idle takes seconds, 0 (never) to 86400 (a day)")
                 }
                 idleTimeout = value
             case ("exit", let gesture?):

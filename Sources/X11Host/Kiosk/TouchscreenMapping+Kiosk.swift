@@ -67,7 +67,8 @@ extension TouchscreenMapping {
     /// What a state file's bytes say for `display` (the parser the fuzzer drives): a matrix a touchscreen can have
     /// (`problem(with:)`), written for that display; or why not, in one phrase.
     nonisolated public static func parseState(_ data: Data, display: String) -> Result<SavedMatrix, StateFileProblem> {
-        guard let saved = try? JSONDecoder().decode(SavedMatrix.self, from: data) else {
+        // A state file nests two levels; Foundation's decoder traps on some deep text.
+        guard JSONNesting.depth(of: data) <= 8, let saved = try? JSONDecoder().decode(SavedMatrix.self, from: data) else {
             return .failure(StateFileProblem(reason: "unreadable", removable: true))
         }
         guard saved.display == display else {
