@@ -122,7 +122,7 @@ let package = Package(
             name: "X11HostTests",
             // `touch-sandbox` is run as a kiosk program (ScreenSaverInhibitionTests).
             dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording",
-                           "FileSafety", "touch-sandbox"]),
+                           "FileSafety", "FileSafetyTesting", "touch-sandbox"]),
         .testTarget(
             name: "TouchSandboxTests",
             dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer", "FileSafetyTesting"]),

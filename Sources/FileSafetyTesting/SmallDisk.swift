@@ -4,7 +4,7 @@ import Foundation
 /// folder of its own, unmounted by `remove()`. Mounting needs root (CI and the
 /// containers the README's commands run in are root); elsewhere `init` throws
 /// `Unavailable`, which a test turns into a skip that says why.
-public struct SmallDisk {
+public struct SmallDisk: Sendable {
     /// Why no small disk could be mounted.
     public struct Unavailable: Error, CustomStringConvertible {
         public var description: String {

@@ -1,3 +1,4 @@
+import FileSafetyTesting
 import Foundation
 import HeadlessXorg
 import TouchRecording
@@ -54,6 +55,43 @@ final class TouchRecordingEndToEndTests: XCTestCase {
                 })
             }
             XCTAssertEqual(read.recording.events, expected, "every batch, whole, with its ids, phases and sub-pixel places")
+        }
+    }
+
+    /// The disk fills under a running recording: the host logs one line, the recording
+    /// leaves the chain, the app keeps its touches, and the file ends on a whole line.
+    func testARecordingOnADiskThatFillsStopsWithOneLineAndTheAppCarriesOn() throws {
+        let disk = try SmallDisk.mountedOrSkipped(kilobytes: 64)
+        defer { disk.remove() }
+        let url = disk.folder.appendingPathComponent("session.touches")
+        try onMainActor {
+            let harness = try SandboxHarness()
+            defer { harness.close() }
+            var lines: [String] = []
+            harness.host.log = { lines.append($0) }
+            let recording = try harness.host.startRecording(to: url, app: "touch-sandbox")
+            var failures = 0
+            recording.onFailure = { _ in failures += 1 }
+            try harness.server.touchscreen.touches([(1, .begin, CGPoint(x: 200, y: 200))])
+            harness.waitForBatches(1)
+            recording.recorder.flush()
+            try disk.fill(leaving: 0)
+            for step in 1...40 {
+                try harness.server.touchscreen.touches([(1, .update, CGPoint(x: 200 + CGFloat(step), y: 200))])
+                harness.waitForBatches(1 + step)
+            }
+            recording.recorder.flush()
+            XCTAssertFalse(recording.isRecording)
+            XCTAssertEqual(failures, 1)
+            XCTAssertFalse(harness.host.inputFilters.contains { $0 === recording }, "a stopped recording leaves the chain")
+            XCTAssertEqual(lines.count, 1, "\(lines)")
+            XCTAssertTrue(lines.first?.hasPrefix("\(url.path): recording stopped: No space left on device; free some space or name a file on another disk; the file keeps what was recorded up to ") ?? false, "\(lines)")
+            try harness.server.touchscreen.touches([(1, .end, CGPoint(x: 240, y: 200))])
+            harness.waitForBatches(42)
+            XCTAssertEqual(harness.batches.last?.map(\.phase), [.ended], "the app still has its touches")
+            let read = try TouchRecordingReader.read(contentsOf: url)
+            XCTAssertNil(read.truncation, "whole lines only")
+            XCTAssertEqual(read.recording.events.count, 1, "the begin flushed before the disk filled")
         }
     }
 
