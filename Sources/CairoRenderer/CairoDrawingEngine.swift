@@ -40,12 +40,14 @@ public final class CairoDrawingEngine: CGDrawingEngine {
 
     public func decodePNG(_ data: Data) -> CGImage? {
         let reader = ByteReader(data: data)
-        let surface = withExtendedLifetime(reader) {
+        let made = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
-                return reader.read(into: buffer!, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-            }, Unmanaged.passUnretained(reader).toOpaque())!
+                guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                let reader = Unmanaged<ByteReader>.fromOpaque(closure).takeUnretainedValue()
+                return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+            }, Unmanaged.passUnretained(reader).toOpaque())
         }
+        guard let surface = made else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         return CGImage(copyingCairoSurface: surface)
