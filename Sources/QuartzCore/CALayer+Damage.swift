@@ -44,15 +44,26 @@ extension CALayer {
     final func noteVisualChange() {
         guard !damageState.isDue else { return }
         damageState.isDue = true
-        superlayer?.noteDamageBelow()
+        if let superlayer {
+            superlayer.noteDamageBelow()
+        } else if !damageState.isDueBelow {
+            damageState.tracker?.noteFirstDamage()
+        }
     }
 
-    /// Marks this layer and its ancestors as having a changed layer below them.
+    /// Marks this layer and its ancestors as having a changed layer below them. The
+    /// walk stops at the first ancestor already marked; one that reaches the root
+    /// marked the tree for the first time since its last frame, which its tracker
+    /// hears (`DamageTracker.onDamage`).
     final func noteDamageBelow() {
         var current: CALayer? = self
         while let layer = current, !layer.damageState.isDueBelow {
             layer.damageState.isDueBelow = true
-            current = layer.superlayer
+            guard let superlayer = layer.superlayer else {
+                if !layer.damageState.isDue { layer.damageState.tracker?.noteFirstDamage() }
+                return
+            }
+            current = superlayer
         }
     }
 

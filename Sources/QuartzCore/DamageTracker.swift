@@ -82,6 +82,13 @@ public final class DamageTracker {
     /// Damage reported between frames without a layer to keep it (removed sublayers,
     /// `invalidateAll()`).
     private var pending: DamageRegion
+    /// Called when the tree gets damage after a frame took it all: the first change
+    /// marks the root, a sublayer is removed, or everything is invalidated. Later changes
+    /// before the next `takeDamage()` are not told: they join the same frame. The host
+    /// asks for a run-loop turn here, as Core Animation's implicit transaction schedules
+    /// a commit, so a change made outside a turn (a key handler, a main-queue block, a
+    /// task) is presented too.
+    public var onDamage: (() -> Void)?
 
     init(root: CALayer, bounds: CGRect, scale: CGFloat) {
         self.root = root
@@ -101,7 +108,20 @@ public final class DamageTracker {
 
     /// Damages the whole area at the next frame (an expose, a lost frame buffer).
     public func invalidateAll() {
+        let wasClean = isClean
         pending.addAll()
+        if wasClean { onDamage?() }
+    }
+
+    /// Nothing changed since the last frame took the damage.
+    private var isClean: Bool {
+        guard let root else { return pending.isEmpty }
+        return pending.isEmpty && !root.damageState.isDue && !root.damageState.isDueBelow
+    }
+
+    /// The root was marked for the first time since the last frame.
+    func noteFirstDamage() {
+        onDamage?()
     }
 
     /// Changes the area drawn or the scale; the next frame redraws everything.
@@ -129,7 +149,9 @@ public final class DamageTracker {
 
     /// A sublayer that was drawn at `footprint` left the tree.
     func noteRemoved(footprint: CGRect) {
+        let wasClean = isClean
         pending.add(footprint)
+        if wasClean { onDamage?() }
     }
 }
 

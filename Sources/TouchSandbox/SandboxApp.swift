@@ -219,8 +219,10 @@ public final class SandboxApp {
         if isSceneListOpen {
             let list = galleryView.sceneList
             switch key.keysym {
-            case SandboxKeysym.up, SandboxKeysym.left: return list.moveHighlight(by: -1)
-            case SandboxKeysym.down, SandboxKeysym.right: return list.moveHighlight(by: 1)
+            case SandboxKeysym.left: return list.moveHighlight(by: -1)
+            case SandboxKeysym.right: return list.moveHighlight(by: 1)
+            case SandboxKeysym.up: return list.moveHighlight(rows: -1)
+            case SandboxKeysym.down: return list.moveHighlight(rows: 1)
             case SandboxKeysym.returnKey, SandboxKeysym.keypadEnter: return openScene(at: list.highlightedIndex)
             default: break
             }

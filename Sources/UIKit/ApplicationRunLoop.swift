@@ -93,6 +93,16 @@ public final class ApplicationRunLoop {
         }
     }
 
+    /// Asks for a turn because what shows changed outside a turn (a key filter, a
+    /// main-queue block, a task, a signal handler): the turn presents it, as Core
+    /// Animation's implicit transaction commits at the end of the run loop's pass. A
+    /// change made during a turn needs none: the turn presents it. Hosts call this from
+    /// their windows' `DamageTracker.onDamage`.
+    public func setNeedsPresent() {
+        guard !isTurning else { return }
+        setNeedsTurn()
+    }
+
     /// Asks for a turn as soon as the thread is free; requests before it runs coalesce.
     public func setNeedsTurn() {
         guard !hasTurnRequested else { return }

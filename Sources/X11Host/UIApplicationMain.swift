@@ -210,7 +210,10 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         if window.bounds.width <= 0 || window.bounds.height <= 0 { window.frame = screenBounds }
         // Only what changed is redrawn: the window's layer tree reports its damage
         // (`DamageTracker`) in screen points, which its stage gives at each frame.
-        window.layer.startTrackingDamage(bounds: screenBounds, scale: options.scale)
+        let tracker = window.layer.startTrackingDamage(bounds: screenBounds, scale: options.scale)
+        // A change made outside a turn (a key filter, a main-queue block) asks for one,
+        // whose present step asks the host for the frame.
+        tracker.onDamage = { [weak self] in self?.runLoop.setNeedsPresent() }
         let stage = WindowFrameStage(window: window, renderer: renderer)
         stages[ObjectIdentifier(window)] = stage
         screen.addFrameStage(stage)

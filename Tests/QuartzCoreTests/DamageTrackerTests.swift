@@ -35,6 +35,38 @@ final class DamageTrackerTests: XCTestCase {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The host hears the first change after a frame (to ask for a turn), and only the
+    /// first: later changes join the same frame.
+    func testOnDamageHearsTheFirstChangeAfterAFrameOnly() async {
+        let (root, tracker) = makeWindow()
+        let child = CALayer(), grandchild = CALayer()
+        child.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
+        grandchild.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
+        _ = tracker.takeDamage()
+        var heard = 0
+        tracker.onDamage = { heard += 1 }
+        grandchild.opacity = 0.5
+        child.position = CGPoint(x: 40, y: 40)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        XCTAssertEqual(heard, 1, "one turn asked for the three changes")
+        _ = tracker.takeDamage()
+        root.backgroundColor = nil
+        XCTAssertEqual(heard, 2, "a change to the root itself, after the frame")
+        _ = tracker.takeDamage()
+        grandchild.removeFromSuperlayer()
+        XCTAssertEqual(heard, 3, "a sublayer drawn before leaves")
+        _ = tracker.takeDamage()
+        tracker.invalidateAll()
+        tracker.invalidateAll()
+        XCTAssertEqual(heard, 4, "everything invalidated (an expose), once")
+        _ = tracker.takeDamage()
+        let untracked = CALayer()
+        untracked.opacity = 0.2
+        XCTAssertEqual(heard, 4, "a layer in no tracked tree tells nobody")
+    }
+
     func testFirstFrameIsWholeThenNothingUntilAChange() async {
         let (_, tracker) = makeWindow()
         XCTAssertTrue(tracker.takeDamage().coversBounds)

@@ -181,8 +181,16 @@ final class SandboxAppTests: ListingTestCase {
         let list = app.galleryView.sceneList
         XCTAssertEqual(list.entries.map(\.name), SceneCatalog.names)
         XCTAssertEqual(list.highlightedIndex, 0, "the recording scene is not listed, so the highlight starts on row 0")
+        layOut()
+        XCTAssertGreaterThan(list.columns, 2)
+        // ↓ and ↑ go down and up the grid's column; → and ← along the catalog.
         app.handle(KeyPress(keysym: SandboxKeysym.down, text: ""))
-        app.handle(KeyPress(keysym: SandboxKeysym.down, text: ""))
+        XCTAssertEqual(list.highlightedIndex, list.columns, "↓ goes to the scene below")
+        app.handle(KeyPress(keysym: SandboxKeysym.up, text: ""))
+        app.handle(KeyPress(keysym: SandboxKeysym.up, text: ""))
+        XCTAssertEqual(list.highlightedIndex, 0, "↑ stops at the top row")
+        app.handle(KeyPress(keysym: SandboxKeysym.right, text: ""))
+        app.handle(KeyPress(keysym: SandboxKeysym.right, text: ""))
         XCTAssertEqual(list.captionLabel.text, SceneCatalog.all[2].caption, "the highlighted scene's caption shows")
         app.handle(KeyPress(keysym: SandboxKeysym.returnKey, text: "\r"))
         XCTAssertFalse(app.isSceneListOpen)

@@ -39,6 +39,19 @@ final class ApplicationRunLoopTests: UIKitTestCase {
         try await super.tearDown()
     }
 
+    /// A change outside a turn asks for one that presents it; a change inside a turn
+    /// is presented by that turn and asks for no other.
+    func testAChangeOutsideATurnAsksForATurnThatPresentsIt() async {
+        runLoop.setNeedsPresent()
+        runLoop.setNeedsPresent()
+        XCTAssertTrue(scheduler.hasPendingTurn)
+        XCTAssertEqual(scheduler.runDue(), 1, "requests coalesce")
+        XCTAssertEqual(trace.flush(), ["present(1)"])
+        runLoop.turn { self.runLoop.setNeedsPresent() }
+        XCTAssertEqual(trace.flush(), ["present(1)"])
+        XCTAssertFalse(scheduler.hasPendingTurn, "the turn under way presents it")
+    }
+
     func testATurnRunsInputThenTimersThenTheTickThenLayoutOnceThenPresents() async {
         // Another view animates: one animating without .allowUserInteraction takes no touches.
         let other = UIView(frame: CGRect(x: 200, y: 0, width: 50, height: 50))

@@ -64,6 +64,94 @@ final class EndToEndSceneTests: XCTestCase {
     }
 }
 
+extension EndToEndSceneTests {
+    /// Keys change the screen with no touch after them: a key filter changes views
+    /// outside a run-loop turn, and the change asks for one (before, the window kept the
+    /// old scene's caption until the next touch). Each change must be on screen within
+    /// a few frames of the key (0.1 s here; it took for ever before).
+    func testKeysRepaintTheWindowWithoutATouch() throws {
+        try onMainActor {
+            let harness = try SandboxHarness(scene: TapDoubleTapPanScene.self)
+            defer { harness.close() }
+            try harness.server.pointer.move(to: CGPoint(x: 500, y: 300))
+            let caption = harness.app.galleryView.captionLabel
+            let captionFrame = caption.convert(caption.bounds, to: nil)
+            @MainActor func captionRow() -> [UInt32?] { row(harness, in: captionFrame) }
+            XCTAssertFalse(captionRow().isEmpty)
+            XCTAssertTrue(harness.runLoop { captionRow().contains { $0 != nil && !colorsMatch($0!, SandboxHarness.background, tolerance: 8) } },
+                          "the caption shows")
+            let before = captionRow()
+
+            try press(0xFF53, harness)  // Right
+            let started = Date()
+            XCTAssertTrue(harness.runLoop(timeout: 3) { captionRow() != before }, "→ shows the next scene's caption")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 0.1, "within a few frames of the key")
+
+            // Tab opens the scene list; ↓ lights the scene below; Esc closes the list.
+            let list = harness.app.galleryView.sceneList
+            try press(0xFF09, harness)  // Tab
+            XCTAssertTrue(harness.runLoop { !list.isHidden })
+            harness.app.gallery.layoutIfNeeded()
+            let below = list.buttons[list.highlightedIndex + list.columns]
+            let belowFrame = below.convert(below.bounds, to: nil)
+            let unlit = try XCTUnwrap(harness.runLoopValue { harness.pixel(at: CGPoint(x: belowFrame.minX + 3, y: belowFrame.midY)) })
+            try press(0xFF54, harness)  // Down
+            XCTAssertTrue(harness.runLoop(timeout: 3) {
+                harness.pixel(at: CGPoint(x: belowFrame.minX + 3, y: belowFrame.midY)).map { !colorsMatch($0, unlit, tolerance: 4) } ?? false
+            }, "↓ lights the scene below, on screen")
+            let listRow = row(harness, in: belowFrame)
+            try press(0xFF1B, harness)  // Escape
+            XCTAssertTrue(harness.runLoop(timeout: 3) { row(harness, in: belowFrame) != listRow }, "Esc closes the list, on screen")
+            XCTAssertTrue(list.isHidden)
+
+            // H shows the help over the middle of the window; Esc takes it away again.
+            let middle = CGRect(x: 0, y: harness.host.size.height / 2, width: harness.host.size.width, height: 1)
+            _ = harness.runLoop(timeout: 0.3) { false }
+            let withoutHelp = row(harness, in: middle)
+            try press(0x68, harness)  // h
+            XCTAssertTrue(harness.runLoop(timeout: 3) { row(harness, in: middle) != withoutHelp }, "H shows the help")
+            XCTAssertTrue(harness.app.isOn(.tool(.help)))
+            try press(0xFF1B, harness)  // Escape
+            XCTAssertTrue(harness.runLoop(timeout: 3) { row(harness, in: middle) == withoutHelp }, "Esc closes the help, on screen")
+        }
+    }
+
+    /// A view changed from a main-queue block, a delayed perform or a timer, with no
+    /// input at all, is on screen within a few frames.
+    func testAChangeFromAMainQueueBlockOrATimerIsDrawnWithoutInput() throws {
+        try onMainActor {
+            let harness = try SandboxHarness(scene: TapDoubleTapPanScene.self)
+            defer { harness.close() }
+            let caption = harness.app.galleryView.captionLabel
+            let frame = caption.convert(caption.bounds, to: nil)
+            let probe = CGPoint(x: frame.minX + 2, y: frame.midY)
+            let original = try XCTUnwrap(harness.runLoopValue { harness.pixel(at: probe) })
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { caption.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+            }
+            XCTAssertTrue(harness.runLoop(timeout: 3) { harness.pixel(at: probe) == 0xFF0000 }, "a main-queue block's change shows")
+            UIApplication.shared.schedule(afterDelay: 0.05) { caption.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+            XCTAssertTrue(harness.runLoop(timeout: 3) { harness.pixel(at: probe) == 0x0000FF }, "a delayed call's change shows")
+            Task { @MainActor in caption.backgroundColor = nil }
+            XCTAssertTrue(harness.runLoop(timeout: 3) { harness.pixel(at: probe) == original }, "a task's change shows")
+        }
+    }
+}
+
+/// Presses and releases the key of `keysym` on the headless server's keyboard.
+@MainActor
+private func press(_ keysym: UInt, _ harness: SandboxHarness) throws {
+    let keycode = try XCTUnwrap(harness.host.connection.keycode(forKeysym: keysym), "the keymap has keysym \(keysym)")
+    try harness.server.keyboard.key(keycode, isPress: true)
+    try harness.server.keyboard.key(keycode, isPress: false)
+}
+
+/// The window's pixels along the middle row of `frame` (window points), in one read.
+@MainActor
+private func row(_ harness: SandboxHarness, in frame: CGRect) -> [UInt32?] {
+    harness.pixels.row(of: harness.host.window.id, x: Int(frame.minX), y: Int(frame.midY), width: Int(frame.width)) ?? []
+}
+
 /// Whether a row of the window's pixels is all the scene's background.
 @MainActor
 private func rowIsBlank(_ harness: SandboxHarness, y: CGFloat, from minX: CGFloat, to maxX: CGFloat) -> Bool {

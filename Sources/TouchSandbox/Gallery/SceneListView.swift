@@ -45,10 +45,21 @@ final class SceneListView: UIView {
         super.init(coder: coder)
     }
 
-    /// Moves the highlight by `step` rows of the catalog, wrapping.
+    /// How many columns the grid has, as last laid out.
+    private(set) var columns = 1
+
+    /// Moves the highlight by `step` scenes in the catalog's order (← →), wrapping.
     func moveHighlight(by step: Int) {
         guard !entries.isEmpty else { return }
         highlightedIndex = ((highlightedIndex + step) % entries.count + entries.count) % entries.count
+    }
+
+    /// Moves the highlight `rows` rows down the grid (up when negative, ↑ ↓), in its
+    /// column; at the grid's edge, or where the last row has no scene below, it stays.
+    func moveHighlight(rows: Int) {
+        let target = highlightedIndex + rows * columns
+        guard entries.indices.contains(target) else { return }
+        highlightedIndex = target
     }
 
     /// The grid: as many columns as the widest name allows (never a button narrower
@@ -59,7 +70,7 @@ final class SceneListView: UIView {
         let spacing = DebugStyle.spacing
         let width = min(bounds.width - 2 * spacing, 1200)
         let widest = buttons.map(DebugStyle.width(of:)).max() ?? DebugStyle.minimumTarget
-        let columns = max(1, Int((width - spacing) / (widest + spacing)))
+        columns = max(1, Int((width - spacing) / (widest + spacing)))
         let buttonWidth = ((width - spacing) / CGFloat(columns) - spacing).rounded(.down)
         let rows = (buttons.count + columns - 1) / columns
         let gridHeight = CGFloat(rows) * (DebugStyle.minimumTarget + spacing) + spacing

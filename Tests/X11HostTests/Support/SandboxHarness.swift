@@ -66,6 +66,13 @@ final class SandboxHarness {
         }
     }
 
+    /// Runs the loop until `value` gives something (or 5 s pass), and returns it.
+    func runLoopValue<T>(_ value: () -> T?) -> T? {
+        var found: T?
+        _ = runLoop { found = value(); return found != nil }
+        return found
+    }
+
     func pixel(at point: CGPoint) -> UInt32? {
         pixels.pixel(of: host.window.id, x: Int(point.x), y: Int(point.y))
     }
