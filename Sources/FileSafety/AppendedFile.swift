@@ -4,9 +4,10 @@ import Foundation
 /// a full disk included, the file ends on the last piece written whole, or, when not
 /// even the first piece could be written, is gone again if it was created here.
 ///
-/// The path is taken as `OutputFile` takes it: a regular file there is emptied (the
-/// person named it), nothing there is created, and a symbolic link, FIFO, device,
-/// socket or folder is refused, never opened for writing or replaced. It is written in
+/// The path is taken as `OutputFile` takes it: a regular file of the user's there is
+/// emptied (the person named it), nothing there is created, and a symbolic link, FIFO,
+/// device, socket or folder is refused, never opened for writing or replaced; so is a
+/// file with other names (hard links) or another user's. It is written in
 /// place, not under a temporary name, so a program killed mid-recording leaves what it
 /// wrote so far at the path.
 public final class AppendedFile {
@@ -22,17 +23,28 @@ public final class AppendedFile {
         self.path = path
         let existed = try OutputFile.checkDestination(path)
         // O_NONBLOCK: should a FIFO appear here after the check, opening it does not wait
-        // for a reader (and fails with ENXIO), and the kind check below refuses it.
-        let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (existed ? 0 : O_EXCL)
+        // for a reader; it fails (ENXIO, "No such device or address") or the kind check
+        // below refuses it.
+        let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (existed ? 0 : O_EXCL)
         let descriptor = open(path, flags, 0o666)
         guard descriptor >= 0 else {
             throw errno == ELOOP
                 ? FileError(.write, path, "it is a symbolic link, which is never written through; name the file itself")
                 : FileError.system(.write, path)
         }
-        guard let (kind, _) = FileKind.of(descriptor: descriptor), kind == .regular else {
+        guard let (kind, info) = FileKind.of(descriptor: descriptor), kind == .regular else {
             Glibc.close(descriptor)
             throw FileError(.write, path, "it is not a regular file, and is never replaced; name a regular file")
+        }
+        // Emptied in place, the file would be emptied under its other names too, or
+        // another user's file filled with this user's input (typed text included).
+        if existed, info.st_nlink > 1 {
+            Glibc.close(descriptor)
+            throw FileError(.write, path, "it has other names (hard links), which would be emptied too; name a new file")
+        }
+        if existed, info.st_uid != geteuid() {
+            Glibc.close(descriptor)
+            throw FileError(.write, path, "it belongs to user \(info.st_uid), not to you (\(geteuid())); name a file of your own")
         }
         guard ftruncate(descriptor, 0) == 0 else {
             let code = errno
@@ -75,7 +87,11 @@ public final class AppendedFile {
         if closed != 0 { throw FileError.system(.write, path, errno: closed) }
     }
 
+    /// Dropped unclosed: closed, and removed when it was created here and holds nothing
+    /// whole, as `close()` does.
     deinit {
-        if descriptor >= 0 { Glibc.close(descriptor) }
+        guard descriptor >= 0 else { return }
+        Glibc.close(descriptor)
+        if length == 0, created { unlink(path) }
     }
 }

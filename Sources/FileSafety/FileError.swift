@@ -38,7 +38,9 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One line: the path and the reason are shown with control characters escaped (a
+    /// path from an environment variable may hold a newline).
     public var description: String {
-        "cannot \(action.rawValue) \(path): \(reason)"
+        "cannot \(action.rawValue) \(path.shownInOneLine(limit: 500)): \(reason.shownInOneLine(limit: 1000))"
     }
 }

@@ -34,8 +34,10 @@ public enum InputFile {
         case (.folder, _): throw FileError(.read, path, "it is a folder; give \(what)")
         default: throw FileError(.read, path, "it is \(kind.phrase), not \(what)")
         }
-        // A FIFO's open waits for a writer; a regular file's never waits.
-        let flags = O_RDONLY | O_CLOEXEC | (trust == .ownerOnly ? O_NOFOLLOW | O_NONBLOCK : 0)
+        // A FIFO's open waits for a writer, as `cat` does. A regular file's never waits,
+        // and O_NONBLOCK keeps it so should a FIFO be put there after the look: the kind
+        // check below then refuses it.
+        let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | (kind == .fifo ? 0 : O_NONBLOCK) | (trust == .ownerOnly ? O_NOFOLLOW : 0)
         let descriptor = open(path, flags)
         guard descriptor >= 0 else { throw FileError.system(.read, path) }
         defer { close(descriptor) }

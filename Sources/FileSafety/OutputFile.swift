@@ -93,7 +93,13 @@ public enum OutputFile {
     /// `O_EXCL` under a name of its own (a dot file, so a listing does not show it).
     static func createTemporary(beside path: String) throws(FileError) -> (path: String, descriptor: Int32) {
         let folder = folder(of: path)
-        let name = String(path.split(separator: "/").last ?? "file").prefix(80)
+        // At most 100 bytes of the name (whole characters), so the temporary name stays
+        // within NAME_MAX whatever script the name is in.
+        var name = ""
+        for character in (path.split(separator: "/").last ?? "file") {
+            guard name.utf8.count + String(character).utf8.count <= 100 else { break }
+            name.append(character)
+        }
         for _ in 0..<100 {
             let candidate = "\(folder)/.\(name).\(String(UInt32.random(in: 0...UInt32.max), radix: 36)).partial"
             let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)

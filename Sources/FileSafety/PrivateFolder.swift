@@ -2,8 +2,9 @@ import Foundation
 
 /// A folder only its user may change, for state that decides what the program does
 /// (the kiosk's saved touch mappings): used only if it is a real folder (not a symbolic
-/// link), owned by the user running the program, with mode 0700, as ssh treats
-/// `~/.ssh` and the XDG specification its runtime folder. In a shared folder such as
+/// link), owned by the user running the program, with mode 0700, as the XDG
+/// specification asks of its runtime folder (ssh is laxer with `~/.ssh`: no group or
+/// world write). In a shared folder such as
 /// `/tmp`, another user could otherwise make the folder first and put files in it.
 public enum PrivateFolder {
     /// Makes `path` with mode 0700 (its parent must exist), or checks the folder that is

@@ -106,13 +106,14 @@ public final class HeadlessXorg: @unchecked Sendable {
     }
 
     /// Whether the server process is still running.
-    public var isRunning: Bool { ChildExit.status(of: process.processIdentifier) == nil }
+    public var isRunning: Bool { ChildExit.status(of: process) == nil }
 
     /// Kills the server the hard way, as a crash would, without cleaning up: for tests
     /// of what a client does when its server disappears.
     public func kill() {
+        guard ChildExit.status(of: process) == nil else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
-        _ = ChildExit.wait(for: process.processIdentifier, timeout: 5)
+        _ = ChildExit.wait(for: process, timeout: 5)
     }
 
     /// The last lines of the server's log.
@@ -127,11 +128,13 @@ public final class HeadlessXorg: @unchecked Sendable {
     /// stuck in the kernel, and waiting on it would hang the caller too).
     private static func terminate(_ process: Process) {
         let pid = process.processIdentifier
-        guard ChildExit.status(of: pid) == nil else { return }
+        guard ChildExit.status(of: process) == nil else { return }
         Glibc.kill(pid, SIGTERM)
-        guard ChildExit.wait(for: pid, timeout: 3) == nil else { return }
+        guard ChildExit.wait(for: process, timeout: 3) == nil else { return }
+        // Still this process's child (not an id another process took since): kill it.
+        guard ChildExit.status(of: process) == nil else { return }
         Glibc.kill(pid, SIGKILL)
-        _ = ChildExit.wait(for: pid, timeout: 2)
+        _ = ChildExit.wait(for: process, timeout: 2)
     }
 
     private static func readDisplayNumber(from handle: FileHandle, process: Process, deadline: Date,
@@ -150,7 +153,7 @@ public final class HeadlessXorg: @unchecked Sendable {
             let ready = poll(&poller, 1, Int32(min(remaining, 0.1) * 1000))
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 {
-                if let status = ChildExit.status(of: process.processIdentifier) { throw exited(status) }
+                if let status = ChildExit.status(of: process) { throw exited(status) }
                 guard remaining > 0 else {
                     throw HeadlessXorgError.timeout("Xorg to accept connections; its log ends:\n\(logTail(logFile, lines: 15))")
                 }
@@ -158,7 +161,7 @@ public final class HeadlessXorg: @unchecked Sendable {
             }
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = Glibc.read(fd, &buffer, buffer.count)
-            guard count > 0 else { throw exited(ChildExit.wait(for: process.processIdentifier, timeout: 2)) }
+            guard count > 0 else { throw exited(ChildExit.wait(for: process, timeout: 2)) }
             text += String(decoding: buffer[..<count], as: UTF8.self)
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {

@@ -53,8 +53,15 @@ public final class TouchRecorder {
         self.header = header
         self.startTime = startTime
         do throws(FileError) {
-            file = try AppendedFile(path: url.path)
-            try file.append(Data((TouchRecordingFormat.headerLine(header) + "\n").utf8))
+            let opened = try AppendedFile(path: url.path)
+            do throws(FileError) {
+                try opened.append(Data((TouchRecordingFormat.headerLine(header) + "\n").utf8))
+            } catch {
+                // Not even the header fits: the file goes again if it was made here.
+                try? opened.close()
+                throw error
+            }
+            file = opened
         } catch {
             throw TouchRecordingError(file: url.path, line: 0, problem: "cannot be written: \(error.reason)")
         }
@@ -75,11 +82,18 @@ public final class TouchRecorder {
         sampleCount += batch.count
     }
 
+    /// Whether `later` comes more than `batchGap` after `earlier`, compared as the file
+    /// writes them (whole microseconds), so a batch is split alike when it is recorded
+    /// and when it is read back.
+    nonisolated public static func isGap(from earlier: TimeInterval, to later: TimeInterval) -> Bool {
+        (later * 1_000_000).rounded() - (earlier * 1_000_000).rounded() > (batchGap * 1_000_000).rounded()
+    }
+
     /// `batch` cut where one sample comes more than `batchGap` after the one before it.
     nonisolated public static func splitAtGaps(_ batch: [TouchSample]) -> [[TouchSample]] {
         var parts: [[TouchSample]] = []
         var start = batch.startIndex
-        for index in batch.indices.dropFirst() where batch[index].timestamp - batch[index - 1].timestamp > batchGap {
+        for index in batch.indices.dropFirst() where isGap(from: batch[index - 1].timestamp, to: batch[index].timestamp) {
             parts.append(Array(batch[start..<index]))
             start = index
         }
@@ -117,8 +131,14 @@ public final class TouchRecorder {
             }
         }
         pending.removeAll(keepingCapacity: true)
+        let data = Data(text.utf8)
+        // Past what a reader takes, the file would be refused whole: it stops here.
+        if file.length + data.count > TouchRecordingReader.maximumFileSize || lastTime > TouchRecordingReader.maximumTime {
+            stop(failing: FileError(.write, url.path, "it reached the most a recording holds (\(TouchRecordingReader.maximumFileSize >> 20) MB, \(Int(TouchRecordingReader.maximumTime)) s)"))
+            return
+        }
         do throws(FileError) {
-            try file.append(Data(text.utf8))
+            try file.append(data)
             writtenUpTo = lastTime
         } catch {
             stop(failing: error)

@@ -1,3 +1,5 @@
+import FileSafety
+
 /// A recording file that cannot be played: where, and what is wrong with it. Its
 /// description is one line, `FILE:LINE: what is wrong`, for the command line.
 public struct TouchRecordingError: Error, Equatable, CustomStringConvertible {
@@ -13,7 +15,10 @@ public struct TouchRecordingError: Error, Equatable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// One line: the file's name and the problem are shown with control characters
+    /// escaped.
     public var description: String {
-        line > 0 ? "\(file):\(line): \(problem)" : "\(file): \(problem)"
+        let file = file.shownInOneLine(limit: 500), problem = problem.shownInOneLine(limit: 1000)
+        return line > 0 ? "\(file):\(line): \(problem)" : "\(file): \(problem)"
     }
 }

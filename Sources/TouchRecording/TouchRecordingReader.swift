@@ -1,4 +1,3 @@
-import CoreGraphics
 import FileSafety
 import Foundation
 import UIKit
@@ -14,7 +13,8 @@ import UIKit
 /// whose samples lie more than `TouchRecorder.batchGap` apart (written by a recorder
 /// before it split such batches) is read as batches split at those gaps. Numbers are
 /// checked where they are read: a window side is 1 to `maximumSide` points, a scale
-/// above 0 and at most `maximumScale`.
+/// above 0 and at most `maximumScale`, a location within `maximumCoordinate`, device
+/// ids and keysyms within the widths X gives them.
 public struct TouchRecordingReader {
     /// The most a recording file may hold: about an hour of ten fingers at 120 Hz.
     public static let maximumFileSize = 512 << 20
@@ -23,6 +23,9 @@ public struct TouchRecordingReader {
     /// The latest time a line may give, in seconds: 11 days and more, longer than any
     /// session a person records, and short of times that would make a replay wait for ever.
     public static let maximumTime: Double = 1_000_000
+    /// The farthest a sample may lie from the window's origin, in points, and the
+    /// largest force or contact radius.
+    public static let maximumCoordinate: Double = 1_000_000
     /// The largest scale a header may give.
     public static let maximumScale: Double = 16
 
@@ -67,13 +70,13 @@ public struct TouchRecordingReader {
             } catch let error {
                 // A recorder stopped mid-line: keep what came before.
                 if isLast, !endsWithNewline, index > 0, error.problem.hasPrefix(Parser.notJSON) {
-                    return Result(recording: parser.finish(),
+                    return Result(recording: try parser.finish(),
                                   truncation: "\(file):\(index + 1): incomplete last line; read up to \(TouchRecordingFormat.time(parser.lastTime)) s")
                 }
                 throw error
             }
         }
-        return Result(recording: parser.finish(), truncation: nil)
+        return Result(recording: try parser.finish(), truncation: nil)
     }
 
     /// The line-by-line state: the header, the events so far, the batch being read.
@@ -121,7 +124,7 @@ public struct TouchRecordingReader {
             if object["key"] != nil {
                 endBatch()
                 let keysym = try Self.integer("key", in: object, fail: fail)
-                guard keysym >= 0 else { throw fail("\"key\" must be a keysym, 0 or more") }
+                guard (0...Int(UInt32.max)).contains(keysym) else { throw fail("\"key\" must be a keysym, 0 to \(UInt32.max)") }
                 let text = object["text"] as? String ?? ""
                 events.append(.key(TouchRecording.Key(keysym: UInt(keysym), text: text), time: time))
                 return
@@ -132,9 +135,10 @@ public struct TouchRecordingReader {
             }
             if batchNumber != self.batchNumber { endBatch() }
             // An older recorder kept what a stopped program read in one go as one batch.
-            if let previous = batch.last, time - previous.timestamp > TouchRecorder.batchGap { endBatch() }
+            if let previous = batch.last, TouchRecorder.isGap(from: previous.timestamp, to: time) { endBatch() }
             self.batchNumber = batchNumber
             let device = try Self.integer("device", in: object, fail: fail)
+            guard (0...Int(Int32.max)).contains(device) else { throw fail("\"device\" must be 0 to \(Int32.max), not \(device)") }
             let touch = try Self.integer("touch", in: object, fail: fail)
             guard let number = UInt32(exactly: touch) else { throw fail("\"touch\" must be 0 to \(UInt32.max), not \(touch)") }
             guard let phaseName = object["phase"] as? String else { throw fail("no \"phase\" (began, moved, ended or cancelled)") }
@@ -142,11 +146,18 @@ public struct TouchRecordingReader {
                 throw fail("\"phase\" is \"\(phaseName.shownInOneLine())\"; use began, moved, ended or cancelled")
             }
             let x = try Self.number("x", in: object, fail: fail), y = try Self.number("y", in: object, fail: fail)
+            // Anywhere near a window: a finger may leave it, but not by a million points,
+            // which code converting to Int (a readout) would trap on further out.
+            guard abs(x) <= TouchRecordingReader.maximumCoordinate, abs(y) <= TouchRecordingReader.maximumCoordinate else {
+                throw fail("\"x\" and \"y\" must be within ±\(Int(TouchRecordingReader.maximumCoordinate)) points, not \(TouchRecordingFormat.number(x)), \(TouchRecordingFormat.number(y))")
+            }
             // Force and contact size: each optional, 0 when absent.
             var contact: [CGFloat] = []
             for key in TouchRecordingFormat.contactKeys {
                 let value = object[key] == nil ? 0 : try Self.number(key, in: object, fail: fail)
-                guard value >= 0 else { throw fail("\"\(key)\" must be 0 or more, not \(TouchRecordingFormat.number(value))") }
+                guard value >= 0, value <= TouchRecordingReader.maximumCoordinate else {
+                    throw fail("\"\(key)\" must be 0 to \(Int(TouchRecordingReader.maximumCoordinate)), not \(TouchRecordingFormat.number(value))")
+                }
                 contact.append(CGFloat(value))
             }
             batch.append(TouchSample(id: TouchSample.ID(device: device, number: number), phase: phase,
@@ -161,9 +172,10 @@ public struct TouchRecordingReader {
             batch = []
         }
 
-        mutating func finish() -> TouchRecording {
+        mutating func finish() throws(TouchRecordingError) -> TouchRecording {
             endBatch()
-            return TouchRecording(header: header!, events: events)
+            guard let header else { throw TouchRecordingError(file: file, line: 1, problem: "no header line") }
+            return TouchRecording(header: header, events: events)
         }
 
         static func header(_ object: [String: Any], fail: (String) -> TouchRecordingError) throws(TouchRecordingError) -> TouchRecording.Header {
@@ -184,10 +196,11 @@ public struct TouchRecordingReader {
             guard let app = object["app"] as? String else { throw fail("no \"app\": the program that recorded it") }
             var devices: [TouchRecording.Device] = []
             for entry in object["devices"] as? [Any] ?? [] {
-                guard let device = entry as? [String: Any], let id = (device["id"] as? NSNumber)?.intValue else {
+                guard let device = entry as? [String: Any], let id = (device["id"] as? NSNumber).flatMap({ Int32(exactly: $0.doubleValue) }),
+                      id >= 0 else {
                     throw fail("each of \"devices\" must be {\"id\": number, \"name\": text}")
                 }
-                devices.append(TouchRecording.Device(id: id, name: device["name"] as? String ?? ""))
+                devices.append(TouchRecording.Device(id: Int(id), name: device["name"] as? String ?? ""))
             }
             return TouchRecording.Header(version: version, size: CGSize(width: width, height: height), scale: scale,
                                          app: app, scene: object["scene"] as? String, devices: devices)

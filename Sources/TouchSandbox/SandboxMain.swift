@@ -14,6 +14,7 @@ import X11Host
 @MainActor
 public enum SandboxMain {
     public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        WriteSignals.ignore()
         let command: SandboxCommand
         do {
             command = try SandboxCommand.parse(SandboxCommand.joiningNegativeValues(arguments))

@@ -1,4 +1,4 @@
-import CoreGraphics
+import FileSafety
 import Foundation
 import TouchRecording
 

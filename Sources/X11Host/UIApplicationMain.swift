@@ -35,6 +35,7 @@ import UIKit
 public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
                               delegate makeDelegate: @autoclosure () -> any UIApplicationDelegate,
                               configure: ((X11Host, UIWindow) -> Void)? = nil) -> Never {
+    WriteSignals.ignore()
     var options = options
     if options.debugLayer == nil {
         do {

@@ -35,6 +35,7 @@ import X11Host
 //   touch-sandbox-bench render-op NAME COUNT (internal) one render operation, for callgrind
 //   touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
 
+WriteSignals.ignore()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let benchDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 

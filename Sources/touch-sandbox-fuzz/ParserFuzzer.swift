@@ -22,9 +22,10 @@ struct ParserFuzzer {
     init(target: ParserTarget) throws {
         self.target = target
         corpus = target.corpus
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touch-sandbox-fuzz-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        scratch = folder.appendingPathComponent("input.touches").path
+        // mkdtemp: a folder no one else made first (a shared /tmp), removed by cleanUp().
+        var template = Array((FileManager.default.temporaryDirectory.path + "/touch-sandbox-fuzz-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        scratch = String(cString: made) + "/input.touches"
     }
 
     /// The damaged input of `seed` and the mutations that made it.

@@ -87,10 +87,11 @@ enum ParserTarget: String, CaseIterable, Sendable {
             last = event.time
             guard case .touches(let samples) = event else { continue }
             for (index, sample) in samples.enumerated() {
-                guard sample.location.x.isFinite, sample.location.y.isFinite,
+                let limit = TouchRecordingReader.maximumCoordinate
+                guard abs(sample.location.x) <= limit, abs(sample.location.y) <= limit,
                       [sample.force, sample.maximumPossibleForce, sample.majorRadius, sample.majorRadiusTolerance]
-                        .allSatisfy({ $0.isFinite && $0 >= 0 }) else { return "accepted the sample \(sample)" }
-                if index > 0, sample.timestamp - samples[index - 1].timestamp > TouchRecorder.batchGap {
+                        .allSatisfy({ $0 >= 0 && $0 <= limit }) else { return "accepted the sample \(sample)" }
+                if index > 0, TouchRecorder.isGap(from: samples[index - 1].timestamp, to: sample.timestamp) {
                     return "kept samples \(samples[index - 1].timestamp) and \(sample.timestamp) s in one batch"
                 }
             }

@@ -1,10 +1,11 @@
 import CairoRenderer
-import CoreGraphics
 import FileSafety
 import Foundation
 import TouchFuzzing
 import TouchSandbox
 import UIKit
+
+WriteSignals.ignore()
 
 // Usage errors: one line, a pointer to --help, status 2 (not argument-parser's 64).
 let command: FuzzCommand
@@ -36,7 +37,6 @@ func fuzzParser(_ target: ParserTarget) -> Never {
         StandardError.write("touch-sandbox-fuzz: cannot make a scratch folder: \(error)")
         exit(2)
     }
-    defer { fuzzer.cleanUp() }
     let firstSeed = command.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
     CrashReporter.install()
     CrashReporter.currentSeed = firstSeed

@@ -8,6 +8,7 @@ import UIKit
 // Writes each scripted scene's tour (`SceneTours`) into a folder, by default the
 // package's `assets/tours`: `swift run touch-sandbox-tours [folder]`. A tour is then a
 // file like any recording, which `--replay`, the headless run and the tests play.
+WriteSignals.ignore()
 MainActor.assumeIsolated {
     let arguments = CommandLine.arguments.dropFirst()
     if arguments.contains("--help") || arguments.contains("-h") {

@@ -46,18 +46,42 @@ final class AppendedFileTests: ScratchFolderTestCase {
             setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &old)
             signal(SIGXFSZ, oldHandler)
         }
-        XCTAssertThrowsError(try file.append(Data(repeating: 0x61, count: 500)))
+        XCTAssertThrowsError(try file.append(Data(repeating: 0x61, count: 500))) { error in
+            XCTAssertEqual("\(error)", "cannot write \(path): File too large")
+        }
         setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &old)
         try file.append(Data("after\n".utf8))
         try file.close()
         XCTAssertEqual(FileManager.default.contents(atPath: path), Data("header\nafter\n".utf8))
     }
 
-    func testAFileCreatedHereThatNeverHeldAWholePieceIsRemovedAtClose() throws {
+    func testAFileCreatedHereThatNeverHeldAWholePieceIsRemovedAtCloseOrWhenDropped() throws {
         let path = scratch.path("r.touches")
         let file = try AppendedFile(path: path)
         try file.close()
         XCTAssertEqual(scratch.names, [])
+        do {
+            _ = try AppendedFile(path: path)
+        }
+        XCTAssertEqual(scratch.names, [], "dropped unclosed")
+    }
+
+    /// A regular file with other names, or another user's, is not emptied in place.
+    func testAHardLinkedFileOrAnotherUsersIsRefusedAndKept() throws {
+        let path = scratch.path("r.touches"), other = scratch.path("other")
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: other))
+        XCTAssertEqual(link(other, path), 0)
+        XCTAssertThrowsError(try AppendedFile(path: path)) { error in
+            XCTAssertEqual("\(error)", "cannot write \(path): it has other names (hard links), which would be emptied too; name a new file")
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: other), Data("keep".utf8))
+        unlink(path)
+        guard geteuid() == 0 else { throw XCTSkip("planting another user's file needs root") }
+        chown(other, 65534, 65534)
+        XCTAssertThrowsError(try AppendedFile(path: other)) { error in
+            XCTAssertEqual("\(error)", "cannot write \(other): it belongs to user 65534, not to you (0); name a file of your own")
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: other), Data("keep".utf8))
     }
 
     func testALinkIsRefusedAndItsTargetIsUntouched() throws {

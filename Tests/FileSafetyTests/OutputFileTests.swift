@@ -90,6 +90,12 @@ final class OutputFileTests: ScratchFolderTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.folder.path).sorted(), ["contact.png", "filler"])
     }
 
+    func testALongNameInAnyScriptGetsATemporaryNameWithinTheLimit() throws {
+        let name = String(repeating: "写", count: 80) + ".png"  // 244 bytes, under NAME_MAX
+        try OutputFile.write(Data("x".utf8), to: scratch.path(name))
+        XCTAssertEqual(scratch.names, [name])
+    }
+
     func testAReadOnlyFileIsNotReplaced() throws {
         let path = scratch.path("kept.png")
         try Data("kept".utf8).write(to: URL(fileURLWithPath: path))

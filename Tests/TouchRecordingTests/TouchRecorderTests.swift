@@ -101,6 +101,20 @@ final class TouchRecorderTests: XCTestCase {
         XCTAssertEqual(read.recording, TouchRecording(header: header, events: [.touches([sample(1, .began, 10, at: 0.5)])]))
     }
 
+    /// Not even the header fits: the recording is refused in one line and no empty file
+    /// is left.
+    func testAFullDiskBeforeTheHeaderLeavesNoFile() async throws {
+        let disk = try SmallDisk.mountedOrSkipped(kilobytes: 64)
+        defer { disk.remove() }
+        try disk.fill(leaving: 0)
+        let url = disk.folder.appendingPathComponent("r.touches")
+        XCTAssertThrowsError(try TouchRecorder(url: url, header: TouchRecording.Header(size: CGSize(width: 640, height: 480), app: "t"),
+                                               startTime: 0)) { error in
+            XCTAssertEqual("\(error)", "\(url.path): cannot be written: No space left on device; free some space or name a file on another disk")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.folder.path), ["filler"])
+    }
+
     func testALinkAFIFOAndADeviceAreRefusedAndLeftAsTheyWere() async throws {
         let header = TouchRecording.Header(size: CGSize(width: 64, height: 64), app: "t")
         let target = folder.appendingPathComponent("target"), link = folder.appendingPathComponent("link.touches")

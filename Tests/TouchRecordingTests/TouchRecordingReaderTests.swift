@@ -34,7 +34,7 @@ final class TouchRecordingReaderTests: XCTestCase {
             ([header, #"{"t":0.1,"batch":1.5,"device":1,"touch":1,"phase":"began","x":1,"y":20}"#], #"tap.touches:2: "batch" must be a whole number, not 1.5"#),
             ([header, moved, began], #"tap.touches:3: "t" goes back in time: 0.100000 after 0.200000"#),
             ([header, #"{"t":0.1,"batch":1,"device":1,"touch":1,"phase":"began","x":1,"y":2,"force":-0.5}"#],
-             #"tap.touches:2: "force" must be 0 or more, not -0.5"#),
+             #"tap.touches:2: "force" must be 0 to 1000000, not -0.5"#),
             ([header, #"{"t":0.1,"batch":1,"device":1,"touch":1,"phase":"began","x":1,"y":2,"radius":"big"}"#],
              #"tap.touches:2: "radius" must be a finite number"#),
             ([header, #"{"t":0.1,"batch":2,"device":1,"touch":1,"phase":"began","x":1,"y":2}"#,
@@ -105,6 +105,15 @@ final class TouchRecordingReaderTests: XCTestCase {
                        #"tap.touches:1: "scale" must be above 0 and at most 16"#)
         XCTAssertEqual(problem([header, #"{"t":1e300,"batch":1,"device":1,"touch":1,"phase":"began","x":1,"y":2}"#, began]),
                        #"tap.touches:2: "t" must be at most 1000000 seconds (11 days), not 1e+300"#)
+        // Code that makes a readout of a location converts it to Int, which traps past 2^63.
+        XCTAssertEqual(problem([header, #"{"t":0.1,"batch":1,"device":1,"touch":1,"phase":"began","x":1e19,"y":2}"#]),
+                       #"tap.touches:2: "x" and "y" must be within ±1000000 points, not 1e+19, 2"#)
+        XCTAssertEqual(problem([header, #"{"t":0.1,"batch":1,"device":1,"touch":1,"phase":"began","x":1,"y":2,"radius":1e300}"#]),
+                       #"tap.touches:2: "radius" must be 0 to 1000000, not 1e+300"#)
+        XCTAssertEqual(problem([header, #"{"t":0.1,"batch":1,"device":4294967296,"touch":1,"phase":"began","x":1,"y":2}"#]),
+                       #"tap.touches:2: "device" must be 0 to 2147483647, not 4294967296"#)
+        XCTAssertEqual(problem([header, #"{"t":0.1,"key":1e15,"text":""}"#]),
+                       #"tap.touches:2: "key" must be a keysym, 0 to 4294967295"#)
         XCTAssertEqual(problem([header, #"{"t":-5,"batch":1,"device":1,"touch":1,"phase":"began","x":1,"y":2}"#]),
                        #"tap.touches:2: "t" goes back in time: -5.000000 after 0.000000"#)
     }

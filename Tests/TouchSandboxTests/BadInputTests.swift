@@ -79,6 +79,23 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR)
     }
 
+    /// `touch-sandbox … 2>&1 | head -1` after head has gone: its error line meets a pipe
+    /// with no reader, and it still ends with its status, not by SIGPIPE.
+    func testAnErrorLineToAPipeWithNoReaderEndsWithTheStatusNotASignal() throws {
+        let process = Process()
+        process.executableURL = SandboxProcess.executable
+        process.arguments = ["--display", ":987"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try errors.fileHandleForReading.close()
+        try process.run()
+        try errors.fileHandleForWriting.close()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 2)
+    }
+
     /// A folder that takes no files is found before the tour plays, not after it.
     func testAHeadlessRunIntoAReadOnlyFolderFailsBeforePlaying() throws {
         let disk = try SmallDisk.mountedOrSkipped(kilobytes: 64)

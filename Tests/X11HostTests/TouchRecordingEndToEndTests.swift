@@ -127,9 +127,6 @@ final class TouchRecordingEndToEndTests: XCTestCase {
         }
     }
 
-    /// A file played into the server's virtual touchscreen reaches the app as real XI2
-    /// input: the same batches, places and phases, at the recorded pace; a finger the
-    /// file leaves down is lifted.
     /// A gap of more than 71 minutes (÷ speed) overflowed the replay's sleep (useconds_t)
     /// and killed the headless run; it is now waited out, and a cancel ends the wait.
     func testAGapOfDaysIsWaitedOutAndACancelLiftsTheFingerDown() throws {
@@ -154,6 +151,9 @@ final class TouchRecordingEndToEndTests: XCTestCase {
         }
     }
 
+    /// A file played into the server's virtual touchscreen reaches the app as real XI2
+    /// input: the same batches, places and phases, at the recorded pace; a finger the
+    /// file leaves down is lifted.
     func testAFilePlayedIntoTheVirtualTouchscreenArrivesAsRealInput() throws {
         try onMainActor {
             let harness = try SandboxHarness()

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// What the debug layer starts with, read from the `TOUCH_DEBUG` environment variable

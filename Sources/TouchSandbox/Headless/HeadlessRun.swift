@@ -22,7 +22,8 @@ import X11Host
 /// It says in one line what it wrote, and exits 0. Each file is written whole under a
 /// temporary name and then renamed (`OutputFile`), so a full disk leaves no part of one;
 /// that the folder takes the files is checked before the tour plays
-/// (`checkOutputs(of:)`), not found out at its end.
+/// (`problemWithOutputs(of:)`), not found out at its end. SIGINT or SIGTERM cancels the
+/// tour (`InputTestReplay.cancel()`), lifting its fingers, before the program ends.
 @MainActor
 final class HeadlessRun {
     struct Plan {
@@ -144,6 +145,7 @@ final class HeadlessRun {
     private func startTour(on host: X11Host) {
         let replay = InputTestReplay(recording: plan.tour, into: server.touchscreen, scale: plan.scale, speed: plan.speed)
         self.replay = replay
+        X11Host.addTerminationHandler { _ in replay.cancel() }
         replay.start(onKey: { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text)) }) { [weak self, weak host] in
             guard let self, let host else { return }
             UIApplication.shared.schedule(afterDelay: Self.settleTime) { [weak self, weak host] in

@@ -1,4 +1,4 @@
-import CoreGraphics
+import FileSafety
 import Foundation
 
 /// Kiosk mode: the app fullscreen on one monitor, no cursor, no screen blanking, keys

@@ -1,4 +1,3 @@
-import CoreGraphics
 import CX11
 import FileSafety
 import Foundation
@@ -126,12 +125,12 @@ extension TouchscreenMapping {
                 continue
             }
             guard let device = devices.first(where: { $0.name == saved.device }) else {
-                kept.append("\"\(saved.device)\" (not connected; kept for the next start)")
+                kept.append("\"\(saved.device.shownInOneLine())\" (not connected; kept for the next start)")
                 continue
             }
             writeMatrix(saved.matrix, device: device.id, on: connection)
             try? FileManager.default.removeItem(at: file)
-            restored.append("\"\(saved.device)\"")
+            restored.append("\"\(saved.device.shownInOneLine())\"")
         }
         var parts: [String] = []
         if !restored.isEmpty {
@@ -169,7 +168,7 @@ extension TouchscreenMapping {
         var monitors = KioskScreenMonitor.list(on: connection)
         // A whole-screen kiosk (no RandR 1.5 monitors) is a monitor too, for the names.
         if !monitors.contains(monitor) { monitors.append(monitor) }
-        let name = "touchscreen \"\(device.name)\""
+        let name = "touchscreen \"\(device.name.shownInOneLine())\""
         guard var matrix = readMatrix(device: device.id, on: connection) else {
             return ("\(name) has no coordinate transformation matrix; left as it is", nil)
         }

@@ -31,7 +31,7 @@ public enum TouchscreenMapping {
     /// Why `matrix` cannot be a touchscreen's mapping, as a phrase, or nil when it can:
     /// nine finite numbers, a last row of 0 0 1 (X's matrices for touchscreens are
     /// affine), no scale factor beyond ±16, a linear part that does not flatten the device
-    /// (its determinant at least 0.001 across), and the device's centre mapped onto the
+    /// (its determinant at least a millionth), and the device's centre mapped onto the
     /// screen. A matrix read from a state file or found on a device is checked before
     /// it is applied or kept as an original: one that fails would send every touch to a
     /// corner or off the screen.
@@ -43,7 +43,8 @@ public enum TouchscreenMapping {
         guard [m[0], m[1], m[3], m[4]].allSatisfy({ abs($0) <= 16 }) else {
             return "it scales the touchscreen by more than 16 screens"
         }
-        guard abs(m[0] * m[4] - m[1] * m[3]) >= 1e-3 else { return "it flattens the touchscreen to a line or a point" }
+        // A millionth of the screen's area: a small panel on a wall of monitors has more.
+        guard abs(m[0] * m[4] - m[1] * m[3]) >= 1e-6 else { return "it flattens the touchscreen to a line or a point" }
         let centre = (m[0] * 0.5 + m[1] * 0.5 + m[2], m[3] * 0.5 + m[4] * 0.5 + m[5])
         guard (-1e-3...1.001).contains(centre.0), (-1e-3...1.001).contains(centre.1) else {
             return "it maps the touchscreen's centre off the screen"
