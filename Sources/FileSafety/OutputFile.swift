@@ -11,6 +11,12 @@ import Foundation
 /// replace the system's `/dev/null`, and a link planted in a shared folder must not
 /// aim a write at another file. Nothing is opened at the path itself, so a FIFO with no
 /// reader cannot make a check hang.
+///
+/// Limits, as with any write by rename: the new file has the user's default mode and
+/// owner, not the replaced file's, and a regular file swapped for a link between the
+/// check and the rename is replaced in turn (only the link; nothing is written through
+/// it). Where nothing was at the path, a hard link places the file, so nothing that
+/// appears there meanwhile is replaced.
 public enum OutputFile {
     /// Throws why `path` cannot take a file, in one line, without writing anything:
     /// what is there must be nothing or a writable regular file, and its folder must

@@ -33,6 +33,10 @@ import X11Host
 //   touch-sandbox-bench recording           a moved touch recorded and written, replay and read speed, a headless tour's wall time
 //   touch-sandbox-bench recording-op NAME COUNT (internal) one recording operation, for callgrind
 //   touch-sandbox-bench render-op NAME COUNT (internal) one render operation, for callgrind
+//   touch-sandbox-bench fps [seconds] [--compare PATH]
+//                                           frames per second counted from outside (XDamage): many
+//                                           animating views, a whole-window fade; another build beside
+//   touch-sandbox-bench animating-client :N views|fade COUNT WxH (internal) the client of `fps`
 //   touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
 
 WriteSignals.ignore()
@@ -238,10 +242,14 @@ MainActor.assumeIsolated {
         case "core-op":
             let rest = Array(arguments.dropFirst())
             CoreBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
+        case "fps":
+            try FrameRateBenchmark.run(Array(arguments.dropFirst()))
+        case "animating-client":
+            FrameRateBenchmark.runClient(Array(arguments.dropFirst()))
         case "floor-client":
             LatencyFloorClient.run(display: arguments.dropFirst().first ?? ":0")
         default:
-            fail("usage: touch-sandbox-bench latency [touches] [--probe poll|damage] [--pause ms] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render | scroll | debug-layer")
+            fail("usage: touch-sandbox-bench latency [touches] [--probe poll|damage] [--pause ms] | flood [seconds] [rate ...] | soak [--minutes N] | idle [seconds] | gallery [launches] | damage [moves] | holding | core | render | scroll | debug-layer | fps [seconds] [--compare PATH]")
         }
     } catch {
         fail("\(error)")

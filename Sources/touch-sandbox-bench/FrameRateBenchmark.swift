@@ -1,0 +1,200 @@
+import CX11
+import FileSafety
+import Foundation
+import HeadlessXorg
+import UIKit
+import X11Host
+
+/// Frames per second, counted from outside the app: a client animates continuously on
+/// the headless server, and another connection counts the frames that reach its window
+/// through the DAMAGE extension, with the client's CPU read from `/proc`. The cases of
+/// the one-clock issue: many small animating views, and a fade of the whole window at
+/// two sizes. Each must hold the display's rate (60 Hz here) when a frame's work fits in
+/// its interval.
+///
+///     touch-sandbox-bench fps [seconds] [--compare PATH]
+///
+/// `--compare` runs the same clients from another build of this executable, alternately
+/// with this one, so both are measured in one run on one server.
+enum FrameRateBenchmark {
+    /// One animating client: what it shows and the screen it shows it on.
+    struct Case {
+        var name: String
+        var mode: String
+        var count: Int
+        var width: Int
+        var height: Int
+    }
+
+    static let cases = [
+        Case(name: "1,000 animating 8-pt views, 1024×768", mode: "views", count: 1000, width: 1024, height: 768),
+        Case(name: "5,000 animating 8-pt views, 1024×768", mode: "views", count: 5000, width: 1024, height: 768),
+        Case(name: "a full-window colour fade, 1024×768", mode: "fade", count: 1, width: 1024, height: 768),
+        Case(name: "a full-window colour fade, 1920×1080", mode: "fade", count: 1, width: 1920, height: 1080),
+    ]
+
+    @MainActor
+    static func run(_ arguments: [String]) throws {
+        var rest = arguments
+        var compare: URL?
+        if let flag = rest.firstIndex(of: "--compare") {
+            guard flag + 1 < rest.count else { fail("fps: --compare takes the path of another touch-sandbox-bench") }
+            compare = URL(fileURLWithPath: rest[flag + 1])
+            rest.removeSubrange(flag...flag + 1)
+        }
+        let seconds = rest.first.flatMap(Double.init) ?? 5
+        let this = benchDirectory.appendingPathComponent("touch-sandbox-bench")
+        let builds: [(String, URL)] = [("this build", this)] + (compare.map { [("--compare build", $0)] } ?? [])
+        print("| case | build | frames | seconds | fps | client CPU % |")
+        print("|---|---|---|---|---|---|")
+        for testCase in cases {
+            let server = try HeadlessXorg(width: testCase.width, height: testCase.height)
+            defer { server.stop() }
+            for (label, executable) in builds {
+                let (frames, used) = try measure(testCase, executable: executable, server: server, seconds: seconds)
+                print(String(format: "| %@ | %@ | %d | %.1f | %.1f | %.0f |", testCase.name, label, frames, seconds,
+                             Double(frames) / seconds, used / seconds * 100))
+            }
+        }
+    }
+
+    /// Frames counted on the client's window over `seconds`, after a second to settle, and
+    /// the CPU seconds the client used meanwhile.
+    @MainActor
+    static func measure(_ testCase: Case, executable: URL, server: HeadlessXorg, seconds: Double) throws -> (Int, Double) {
+        let before = Set(WindowList.topLevelWindows(display: server.display))
+        let client = try startClient(executable, ["animating-client", server.display, testCase.mode, String(testCase.count),
+                                                  "\(testCase.width)x\(testCase.height)"], readyLine: "animating client: ready")
+        defer {
+            client.terminate()
+            client.waitUntilExit()
+        }
+        let window = try waitForNewWindow(on: server.display, besides: before, of: "animating client")
+        let counter = try DamageFrameCounter(displayName: server.display, window: window)
+        _ = counter.count(for: 1)
+        let cpuBefore = cpuSeconds(of: client.processIdentifier)
+        let frames = counter.count(for: seconds)
+        return (frames, cpuSeconds(of: client.processIdentifier) - cpuBefore)
+    }
+
+    /// The client: `animating-client :N views|fade COUNT WxH`, animating for ever.
+    @MainActor
+    static func runClient(_ arguments: [String]) -> Never {
+        guard arguments.count == 4, let count = Int(arguments[2]), count > 0,
+              let size = WindowSizeArgument(arguments[3]) else {
+            fail("usage: animating-client :N views|fade COUNT WxH")
+        }
+        let options = X11Host.Options(display: arguments[0], size: CGSize(width: size.width, height: size.height),
+                                      title: "animating client")
+        AnimatingDelegate.mode = arguments[1]
+        AnimatingDelegate.count = count
+        UIApplicationMain(options: options, delegate: AnimatingDelegate()) { _, _ in
+            StandardError.write("animating client: ready")
+        }
+    }
+
+    private struct WindowSizeArgument {
+        var width: Int
+        var height: Int
+        init?(_ text: String) {
+            let parts = text.split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+            self.width = width
+            self.height = height
+        }
+    }
+}
+
+/// The client app: views that never stop moving, or a window that never stops fading.
+@MainActor
+private final class AnimatingDelegate: UIResponder, UIApplicationDelegate {
+    static var mode = "views"
+    static var count = 1000
+    var window: UIWindow?
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.backgroundColor = .black
+        var random = SystemRandomNumberGenerator()
+        if Self.mode == "fade" {
+            let fade = UIView(frame: window.bounds)
+            fade.backgroundColor = .red
+            window.addSubview(fade)
+            UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse], animations: { fade.backgroundColor = .blue })
+        } else {
+            for _ in 0..<Self.count {
+                let view = UIView(frame: CGRect(x: CGFloat.random(in: 0...(window.bounds.width - 48), using: &random),
+                                                y: CGFloat.random(in: 0...(window.bounds.height - 8), using: &random),
+                                                width: 8, height: 8))
+                view.backgroundColor = .systemBlue
+                window.addSubview(view)
+                UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse],
+                               animations: { view.center.x += 40 })
+            }
+        }
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
+    }
+}
+
+/// Counts the frames drawn into a window from another connection: the DAMAGE extension
+/// reports, once the window's damage is not empty, and the counter subtracts it to hear
+/// the next. A frame sends several rectangles; reports closer than half a 60 Hz interval
+/// to the frame counted last are the same frame.
+final class DamageFrameCounter {
+    private let display: OpaquePointer
+    private let damage: UInt
+    private let notifyEvent: Int32
+    private let subtract: @convention(c) (OpaquePointer?, UInt, UInt, UInt) -> Void
+
+    init(displayName: String, window: UInt) throws {
+        typealias QueryExtension = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
+        typealias Create = @convention(c) (OpaquePointer?, UInt, Int32) -> UInt
+        guard let handle = dlopen("libXdamage.so.1", RTLD_NOW),
+              let query = dlsym(handle, "XDamageQueryExtension"), let create = dlsym(handle, "XDamageCreate"),
+              let subtract = dlsym(handle, "XDamageSubtract") else { throw WindowDamageWatcher.WatchError.noLibrary }
+        guard let display = XOpenDisplay(displayName) else { throw WindowDamageWatcher.WatchError.cannotOpen(displayName) }
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard unsafeBitCast(query, to: QueryExtension.self)(display, &eventBase, &errorBase) != 0 else {
+            XCloseDisplay(display)
+            throw WindowDamageWatcher.WatchError.noDamageExtension(displayName)
+        }
+        self.display = display
+        notifyEvent = eventBase
+        self.subtract = unsafeBitCast(subtract, to: (@convention(c) (OpaquePointer?, UInt, UInt, UInt) -> Void).self)
+        // XDamageReportNonEmpty: one report each time the damage stops being empty.
+        damage = unsafeBitCast(create, to: Create.self)(display, window, 3)
+        XSync(display, 0)
+    }
+
+    deinit {
+        XCloseDisplay(display)
+    }
+
+    /// The frames drawn in the next `seconds`.
+    func count(for seconds: TimeInterval) -> Int {
+        let deadline = Date().addingTimeInterval(seconds)
+        var frames = 0
+        var lastFrame = -TimeInterval.infinity
+        let descriptor = XConnectionNumber(display)
+        while Date() < deadline {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                guard event.type == notifyEvent else { continue }
+                subtract(display, damage, 0, 0)
+                let now = ProcessInfo.processInfo.systemUptime
+                if now - lastFrame >= 0.5 / 60 {
+                    frames += 1
+                    lastFrame = now
+                }
+            }
+            XFlush(display)
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
+        }
+        return frames
+    }
+}
