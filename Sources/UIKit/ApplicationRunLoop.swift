@@ -20,8 +20,8 @@
 /// 5. **present**: the presenter draws and shows what changed (the host decides from the
 ///    layer tree's damage which pixels);
 /// 6. **next wake**: the earlier of the next timer deadline and, while animations run, the
-///    next frame (`CAAnimationEngine.frameInterval` after this tick), asked of the
-///    scheduler. New work from elsewhere (an animation added from a main-queue block)
+///    next frame (the presenter's next frame slot, `RunLoopPresenter.delayToNextFrame()`,
+///    else `CAAnimationEngine.frameInterval` after this tick), asked of the scheduler. New work from elsewhere (an animation added from a main-queue block)
 ///    asks for a turn as soon as the thread is free (`setNeedsTurn()`).
 ///
 /// Everything runs on the media clock (`CACurrentMediaTime()`), so a test with a
@@ -144,7 +144,10 @@ public final class ApplicationRunLoop {
     private func scheduleNextWake() {
         var deadline = application.nextTimerDeadline
         if CAAnimationEngine.needsFrames {
-            let nextFrame = (lastTickTime ?? CACurrentMediaTime()) + CAAnimationEngine.frameInterval
+            // On the display's grid when the presenter keeps one, so each tick's frame
+            // starts in its own slot instead of beating against the grid.
+            let nextFrame = presenter?.delayToNextFrame().map { CACurrentMediaTime() + $0 }
+                ?? (lastTickTime ?? CACurrentMediaTime()) + CAAnimationEngine.frameInterval
             deadline = min(deadline ?? nextFrame, nextFrame)
         }
         scheduler.scheduleWake(at: deadline) { [weak self] in self?.turn() }
@@ -168,6 +171,14 @@ public protocol RunLoopPresenter: AnyObject {
     /// Draws and presents what changed in `windows` (the visible ones, in the order they
     /// became visible).
     func present(_ windows: [UIWindow])
+    /// How long from now until the display's next frame may start (0: now), or nil when
+    /// the presenter keeps no grid of frames; the run loop wakes its animations then.
+    func delayToNextFrame() -> TimeInterval?
+}
+
+extension RunLoopPresenter {
+    /// No grid: animations wake `CAAnimationEngine.frameInterval` after their last tick.
+    public func delayToNextFrame() -> TimeInterval? { nil }
 }
 
 /// A scheduler a test drives: nothing runs until the test says so, and wakes follow the

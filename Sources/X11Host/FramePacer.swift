@@ -2,48 +2,97 @@ import Foundation
 
 /// Decides when the next frame may be drawn. Times are seconds on the monotonic clock.
 ///
-/// Two rates, because the two kinds of frame want different things:
+/// Two kinds of frame, because they want different things:
 ///
+/// - every frame that does not show new input (animations, timers, overlays fading)
+///   starts on a **fixed grid** at the display's refresh interval, counted from the
+///   first frame's start: at most one such frame per slot, started within the first
+///   half of it. A frame whose work overruns past the middle of the next slot makes the
+///   next one wait for the slot after; it never moves the grid. (Counting each interval from the end of the frame before, as this pacer once
+///   did, added every frame's drawing time to every interval: 1,000 animating views
+///   whose frames took 7 ms ran at 40 frames a second instead of 60.)
 /// - a frame that shows **new input** (a finger moved) is what touch-to-pixel latency
-///   measures, so it may follow the previous frame after `inputInterval` (240 Hz): a
-///   finger moving every 8 ms on a 120 Hz touchscreen gets each move drawn as it comes,
-///   instead of waiting for a 60 Hz slot (up to 16.7 ms). Input is coalesced per read
-///   of the connection, so a flood of moves still draws at most one frame per read and
-///   never faster than this rate;
-/// - every other frame (animations, timers, overlays fading) comes at most
-///   `maximumRate` (60) times a second, which is what a desktop display shows and
-///   keeps an idle animation from spending a core.
+///   measures, so it may start `inputInterval` (240 Hz) after the previous frame's
+///   start, off the grid: a finger moving every 8 ms on a 120 Hz touchscreen gets each
+///   move drawn as it comes, instead of waiting for a 60 Hz slot (up to 16.7 ms). Input
+///   is coalesced per read of the connection, so a flood of moves still draws at most
+///   one frame per read and never faster than this rate. Such a frame takes the slot it
+///   falls in, so the grid's next frame comes at the following slot.
 struct FramePacer {
-    var maximumRate: Double = 60
+    /// The display's refresh interval: the grid's step (1/60 s unless the display says
+    /// otherwise).
+    var refreshInterval: TimeInterval = 1.0 / 60
     /// The fastest rate at which frames showing new input are drawn.
     var inputRate: Double = 240
-    private(set) var lastFrameTime: TimeInterval = -.infinity
+    /// The first frame's start: slot 0 of the grid.
+    private(set) var gridOrigin: TimeInterval?
+    private(set) var lastFrameStart: TimeInterval = -.infinity
+    /// The slot the last frame took.
+    private(set) var lastSlot: Int?
 
-    var minimumInterval: TimeInterval { 1 / maximumRate }
     var inputInterval: TimeInterval { 1 / inputRate }
 
-    /// The earliest time the next frame may be drawn; sooner when it shows new input.
+    /// The start of slot `slot` of the grid.
+    func time(ofSlot slot: Int) -> TimeInterval {
+        (gridOrigin ?? 0) + Double(slot) * refreshInterval
+    }
+
+    /// The slot that `time` falls in (a start a few microseconds early, as timers round,
+    /// counts as on time).
+    func slot(containing time: TimeInterval) -> Int {
+        let position = (time - (gridOrigin ?? time)) / refreshInterval
+        guard position.isFinite else { return 0 }
+        return Int((position + 1e-4).rounded(.down))
+    }
+
+    /// The earliest time the next frame may start; sooner when it shows new input.
     func earliestNextFrame(showingInput: Bool = false) -> TimeInterval {
-        lastFrameTime + (showingInput ? inputInterval : minimumInterval)
+        if showingInput { return lastFrameStart + inputInterval }
+        guard let lastSlot else { return -.infinity }
+        return time(ofSlot: lastSlot + 1)
     }
 
     /// When to schedule a frame wanted at `now`, or nil when the frame already scheduled
-    /// (`pending`) comes no later. A frame showing input may come sooner than one
-    /// already scheduled at the display rate (an animation's next frame): a finger that
-    /// lifts just after the frame that showed it landing gets its own frame at the input
-    /// rate, not the animation's slot up to 16.7 ms later.
+    /// (`pending`) comes no later. A frame not showing input goes at the first slot it
+    /// may take, now or later; one showing input may come sooner than one already
+    /// scheduled at a slot (an animation's next frame): a finger that lifts just after
+    /// the frame that showed it landing gets its own frame at the input rate, not the
+    /// animation's slot up to 16.7 ms later.
     func frameTime(wantedAt now: TimeInterval, showingInput: Bool, pending: TimeInterval?) -> TimeInterval? {
-        let time = max(now, earliestNextFrame(showingInput: showingInput))
-        if let pending, pending <= time { return nil }
-        return time
+        var when = max(now, earliestNextFrame(showingInput: showingInput))
+        if !showingInput, gridOrigin != nil, !mayStartInItsSlot(when) {
+            when = time(ofSlot: slot(containing: when) + 1)
+        }
+        if let pending, pending <= when { return nil }
+        return when
     }
 
-    /// Whether a frame may be drawn now.
+    /// Whether a frame may start now.
     func mayDraw(at now: TimeInterval, showingInput: Bool = false) -> Bool {
-        now >= earliestNextFrame(showingInput: showingInput)
+        guard !showingInput else { return now >= earliestNextFrame(showingInput: true) }
+        return mayStartInItsSlot(now)
     }
 
-    mutating func didDraw(at now: TimeInterval) {
-        lastFrameTime = now
+    /// Whether a grid frame may start at `time`: its slot is not taken, and no more than
+    /// half of it has passed (a turn that ran a little after the slot began still makes
+    /// that slot's frame; a frame that overran past the middle of the next slot waits
+    /// for the one after).
+    private func mayStartInItsSlot(_ time: TimeInterval) -> Bool {
+        guard let lastSlot else { return true }
+        let index = slot(containing: time)
+        return index > lastSlot && time - self.time(ofSlot: index) <= refreshInterval / 2
+    }
+
+    /// How long from `now` until a frame not showing input may start: 0 when one may
+    /// start now. The run loop wakes its animations then, so their turns meet the grid.
+    func delayToNextGridFrame(from now: TimeInterval) -> TimeInterval {
+        max(0, (frameTime(wantedAt: now, showingInput: false, pending: nil) ?? now) - now)
+    }
+
+    /// A frame started at `start`: it takes the slot it falls in.
+    mutating func didDraw(startedAt start: TimeInterval) {
+        if gridOrigin == nil { gridOrigin = start }
+        lastFrameStart = start
+        lastSlot = max(lastSlot ?? .min, slot(containing: start))
     }
 }

@@ -314,6 +314,11 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         }
     }
 
+    /// The host's next frame slot, so animation turns meet the display's grid.
+    public func delayToNextFrame() -> TimeInterval? {
+        host?.delayToNextFrame
+    }
+
     private func fail(_ message: String, status: Int32) -> Never {
         StandardError.write("\(ProgramName.current): \(message)")
         exit(status)

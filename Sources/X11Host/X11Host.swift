@@ -334,6 +334,12 @@ public final class X11Host {
         scheduleFrame()
     }
 
+    /// How long from now until a frame that shows no new input may start: the next free
+    /// slot of the frame grid (`FramePacer`), 0 when one may start now.
+    public var delayToNextFrame: TimeInterval {
+        pacer.delayToNextGridFrame(from: MonotonicClock().now)
+    }
+
     /// Asks for a frame whose damage the frame stages give when it is drawn.
     public func setNeedsFrame() {
         isFrameWanted = true
@@ -454,7 +460,7 @@ public final class X11Host {
         guard drawn else { return }
         let rects = lastDirtyRects
         let presented = MonotonicClock().now
-        pacer.didDraw(at: presented)
+        pacer.didDraw(startedAt: started)
         let report = FrameReport(started: started, presented: presented, dirtyRects: rects)
         for stage in frameStages { stage.framePresented(report, by: self) }
         handleEventsAlreadyRead()

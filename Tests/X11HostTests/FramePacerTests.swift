@@ -1,35 +1,83 @@
 @testable import X11Host
 import XCTest
 
-/// Frames showing new input may follow the last frame at the input rate (240 Hz); every
-/// other frame waits for the display rate (60 Hz).
+/// Frames that do not show input start on a fixed grid at the display's refresh
+/// interval; frames showing new input may follow the last frame's start at the input
+/// rate (240 Hz), off the grid.
 final class FramePacerTests: XCTestCase {
-    func testInputFramesComeAtTheInputRateAndOthersAtTheDisplayRate() {
+    private let slot = 1.0 / 60
+
+    func testFramesStartOnAGridFromTheFirstFramesStartWhateverTheyCost() {
         var pacer = FramePacer()
         XCTAssertTrue(pacer.mayDraw(at: 0), "the first frame at once")
-        pacer.didDraw(at: 10)
-        XCTAssertEqual(pacer.earliestNextFrame(), 10 + 1.0 / 60)
+        pacer.didDraw(startedAt: 10)
+        // A frame that took 7 ms: the next still starts one interval after this one's start.
+        XCTAssertEqual(pacer.frameTime(wantedAt: 10.007, showingInput: false, pending: nil)!, 10 + slot, accuracy: 1e-9)
+        XCTAssertFalse(pacer.mayDraw(at: 10 + slot - 0.0005))
+        XCTAssertTrue(pacer.mayDraw(at: 10 + slot))
+        // Its timer fired a millisecond late: still slot 1, and the next is slot 2.
+        pacer.didDraw(startedAt: 10 + slot + 0.001)
+        XCTAssertEqual(pacer.lastSlot, 1)
+        XCTAssertEqual(pacer.frameTime(wantedAt: 10 + slot + 0.008, showingInput: false, pending: nil)!, 10 + 2 * slot, accuracy: 1e-9)
+    }
+
+    func testAFrameThatOverrunsSkipsToTheNextSlotAndNeverMovesTheGrid() {
+        var pacer = FramePacer()
+        pacer.didDraw(startedAt: 10)
+        // This frame took 20 ms: slot 1 is a fifth gone, and its frame starts now.
+        XCTAssertEqual(pacer.frameTime(wantedAt: 10.020, showingInput: false, pending: nil)!, 10.020, accuracy: 1e-9)
+        XCTAssertTrue(pacer.mayDraw(at: 10.020))
+        // Had it taken 27 ms, past the middle of slot 1, the next frame waits for slot 2.
+        XCTAssertEqual(pacer.frameTime(wantedAt: 10.027, showingInput: false, pending: nil)!, 10 + 2 * slot, accuracy: 1e-9)
+        XCTAssertFalse(pacer.mayDraw(at: 10.027))
+        pacer.didDraw(startedAt: 10 + 2 * slot)
+        XCTAssertEqual(pacer.gridOrigin, 10, "the grid stays where it was")
+        XCTAssertEqual(pacer.frameTime(wantedAt: 10 + 2 * slot + 0.002, showingInput: false, pending: nil)!, 10 + 3 * slot, accuracy: 1e-9)
+    }
+
+    func testInputFramesComeAtTheInputRateOffTheGridAndTakeTheirSlot() {
+        var pacer = FramePacer()
+        pacer.didDraw(startedAt: 10)
         XCTAssertEqual(pacer.earliestNextFrame(showingInput: true), 10 + 1.0 / 240)
         XCTAssertFalse(pacer.mayDraw(at: 10.004, showingInput: true))
         XCTAssertTrue(pacer.mayDraw(at: 10.0042, showingInput: true))
-        XCTAssertFalse(pacer.mayDraw(at: 10.0042))
-        XCTAssertFalse(pacer.mayDraw(at: 10.0166))
-        XCTAssertTrue(pacer.mayDraw(at: 10.0167))
+        XCTAssertFalse(pacer.mayDraw(at: 10.0042), "not a grid frame before slot 1")
+        // A finger moves at 20 ms, inside slot 1: drawn at once, it takes slot 1, and the
+        // animation's next frame comes at slot 2, not a few milliseconds after it.
+        pacer.didDraw(startedAt: 10.020)
+        XCTAssertEqual(pacer.lastSlot, 1)
+        XCTAssertEqual(pacer.frameTime(wantedAt: 10.021, showingInput: false, pending: nil)!, 10 + 2 * slot, accuracy: 1e-9)
+        XCTAssertEqual(pacer.gridOrigin, 10)
     }
 
-    func testInputIsScheduledAheadOfADisplayRateFramePendingButNotTwice() {
+    func testInputIsScheduledAheadOfAGridFramePendingButNotTwice() {
         var pacer = FramePacer()
-        pacer.didDraw(at: 10)
-        // An animation's next frame, at the display rate.
+        pacer.didDraw(startedAt: 10)
+        // An animation's next frame, at the next slot.
         let animation = pacer.frameTime(wantedAt: 10.001, showingInput: false, pending: nil)
-        XCTAssertEqual(animation, 10 + 1.0 / 60)
-        // A finger lifts half a millisecond after the frame: its frame comes at the input
-        // rate, ahead of the animation's.
-        XCTAssertEqual(pacer.frameTime(wantedAt: 10.0005, showingInput: true, pending: animation), 10 + 1.0 / 240)
+        XCTAssertEqual(animation!, 10 + slot, accuracy: 1e-9)
+        // A finger lifts a millisecond after the frame started: its frame comes at the
+        // input rate, ahead of the animation's.
+        XCTAssertEqual(pacer.frameTime(wantedAt: 10.001, showingInput: true, pending: animation), 10 + 1.0 / 240)
         // Nothing sooner is wanted: the pending frame stands.
         XCTAssertNil(pacer.frameTime(wantedAt: 10.002, showingInput: false, pending: animation))
         XCTAssertNil(pacer.frameTime(wantedAt: 10.002, showingInput: true, pending: 10 + 1.0 / 240))
         // Past the input interval a frame showing input is due at once.
         XCTAssertEqual(pacer.frameTime(wantedAt: 10.006, showingInput: true, pending: animation), 10.006)
+    }
+
+    func testTheRunLoopIsToldWhenTheNextGridFrameMayStart() {
+        var pacer = FramePacer()
+        XCTAssertEqual(pacer.delayToNextGridFrame(from: 5), 0, "no frame yet: at once")
+        pacer.didDraw(startedAt: 10)
+        XCTAssertEqual(pacer.delayToNextGridFrame(from: 10.004), slot - 0.004, accuracy: 1e-9)
+        XCTAssertEqual(pacer.delayToNextGridFrame(from: 10 + slot + 0.001), 0)
+    }
+
+    func testTheGridFollowsTheDisplaysInterval() {
+        var pacer = FramePacer()
+        pacer.refreshInterval = 1.0 / 120
+        pacer.didDraw(startedAt: 0)
+        XCTAssertEqual(pacer.frameTime(wantedAt: 0.001, showingInput: false, pending: nil)!, 1.0 / 120, accuracy: 1e-9)
     }
 }
