@@ -90,8 +90,10 @@ extension CALayer {
     }
 
     private func insert(_ layer: CALayer, atClampedIndex index: Int) {
-        // A layer inserted into itself or its own subtree would make a cycle.
-        guard !isDescendant(of: layer) else { return }
+        // A layer inserted into itself or its own subtree would make a cycle. Only a layer
+        // with sublayers has a subtree to look through: a chain of D layers built by
+        // adding leaves walked D ancestors per layer, O(D²) in all.
+        guard layer !== self, layer.sublayers == nil || !isDescendant(of: layer) else { return }
         detachForInsertion(layer)
         // Mutated in place: copying the array out and back would make building a layer
         // with n sublayers cost O(n²).

@@ -114,7 +114,9 @@ extension UIView {
     /// sibling's layer named, else above the previous subview's (see `placeLayer`).
     private func insert(_ view: UIView, at requestedIndex: Int, layerNextTo sibling: (view: UIView, above: Bool)? = nil) {
         // UIKit raises on these; here they are refused, so a bad call cannot make a cycle.
-        guard view !== self, !isDescendant(of: view) else {
+        // Only a view with subviews can hold this one: adding a leaf (a chain built down,
+        // one view at a time) looks at no ancestors.
+        guard view !== self, view.subviews.isEmpty || !isDescendant(of: view) else {
             UIKitDebug.log(.hierarchy, "refused to add \(type(of: view)) inside itself")
             return
         }

@@ -33,6 +33,8 @@ import X11Host
 //   touch-sandbox-bench recording           a moved touch recorded and written, replay and read speed, a headless tour's wall time
 //   touch-sandbox-bench recording-op NAME COUNT (internal) one recording operation, for callgrind
 //   touch-sandbox-bench render-op NAME COUNT (internal) one render operation, for callgrind
+//   touch-sandbox-bench growth              a chain of D nested views built, laid out and drawn, as D grows
+//   touch-sandbox-bench growth-op depth D   (internal) one size of `growth`
 //   touch-sandbox-bench fps [seconds] [--compare PATH]
 //                                           frames per second counted from outside (XDamage): many
 //                                           animating views, a whole-window fade; another build beside
@@ -242,6 +244,12 @@ MainActor.assumeIsolated {
         case "core-op":
             let rest = Array(arguments.dropFirst())
             CoreBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
+        case "growth":
+            try GrowthBenchmark.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        case "growth-op":
+            let rest = Array(arguments.dropFirst())
+            guard rest.count == 2, let size = Int(rest[1]) else { fail("usage: growth-op depth D") }
+            GrowthBenchmark.runOnly(rest[0], size: size)
         case "fps":
             try FrameRateBenchmark.run(Array(arguments.dropFirst()))
         case "animating-client":

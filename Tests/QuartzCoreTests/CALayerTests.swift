@@ -46,6 +46,24 @@ final class CALayerTests: XCTestCase {
         XCTAssertEqual(layer.position.y, 105, accuracy: 1e-9)
     }
 
+    /// A layer added into itself or its own subtree is refused (a cycle); a leaf added
+    /// at the bottom of a deep chain is taken without looking up the chain.
+    func testALayerIsNeverAddedInsideItself() async {
+        let root = CALayer(), middle = CALayer(), leaf = CALayer()
+        root.addSublayer(middle)
+        middle.addSublayer(leaf)
+        leaf.addSublayer(root)
+        leaf.addSublayer(leaf)
+        middle.addSublayer(middle)
+        XCTAssertNil(root.superlayer)
+        XCTAssertNil(leaf.sublayers)
+        XCTAssertTrue(leaf.superlayer === middle)
+        XCTAssertTrue(middle.superlayer === root)
+        let deep = CALayer()
+        leaf.addSublayer(deep)
+        XCTAssertTrue(deep.isDescendant(of: root))
+    }
+
     func testSublayerOrderingOperations() async {
         let root = CALayer()
         let a = layer(frame: .zero, "a")
