@@ -274,7 +274,17 @@ public final class X11Host {
             UIKitDebug.enableVerboseLogging()
             translator.log = { line in StandardError.write("\(ProgramName.current): \(line)") }
         }
+        // The frame grid steps at the refresh of the monitor the window is on (a kiosk's
+        // monitor, else where the window's middle lies), 60 Hz when RandR does not say.
+        let middle = kioskConnection.map { placement in
+            (x: placement.1.monitor.x + placement.1.monitor.width / 2, y: placement.1.monitor.y + placement.1.monitor.height / 2)
+        } ?? window.rootPoint(x: frameBuffer.pixelWidth / 2, y: frameBuffer.pixelHeight / 2)
+        pacer.refreshInterval = DisplayRefreshRate.interval(at: middle, on: connection) ?? 1.0 / 60
     }
+
+    /// How often the display the window is on refreshes, as the frame grid steps: from
+    /// RandR, 1/60 s when it does not say (`DisplayRefreshRate`).
+    public var refreshInterval: TimeInterval { pacer.refreshInterval }
 
     /// The window's size in points.
     public var size: CGSize { frameBuffer.pointSize }

@@ -284,6 +284,15 @@ public final class X11Window {
 
     /// Copies the given pixel rectangles of a frame to the window (the whole frame when
     /// `rects` is empty) and flushes.
+    /// A point of the window (pixels) in the root window's coordinates.
+    func rootPoint(x: Int, y: Int) -> (x: Int, y: Int) {
+        var rootX: Int32 = 0, rootY: Int32 = 0
+        var child: Window = 0
+        let display = connection.display
+        XTranslateCoordinates(display, id, XDefaultRootWindow(display), Int32(x), Int32(y), &rootX, &rootY, &child)
+        return (Int(rootX), Int(rootY))
+    }
+
     public func present(_ frame: FrameBuffer, rects: [FrameBuffer.PixelRect]) {
         let display = connection.display
         guard let image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0,
