@@ -103,13 +103,15 @@ public final class ApplicationRunLoop {
         setNeedsTurn()
     }
 
-    /// Asks for a turn as soon as the thread is free; requests before it runs coalesce.
+    /// Asks for a turn as soon as the thread is free; requests before it runs coalesce,
+    /// and a turn that runs first (the input's, a wake's) answers them: the asked-for
+    /// turn is then not run again. (A debug window changed by an input filter asked for
+    /// one just before the touch's own turn, which presents it.)
     public func setNeedsTurn() {
         guard !hasTurnRequested else { return }
         hasTurnRequested = true
         scheduler.scheduleSoon { [weak self] in
-            guard let self else { return }
-            hasTurnRequested = false
+            guard let self, hasTurnRequested else { return }
             turn()
         }
     }
@@ -123,6 +125,7 @@ public final class ApplicationRunLoop {
         }
         isTurning = true
         defer { isTurning = false }
+        hasTurnRequested = false
         turnCount += 1
         let pendingBeforeTurn = application.timerQueue.latestSequence
         if let input {

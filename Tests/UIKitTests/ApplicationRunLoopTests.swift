@@ -50,6 +50,14 @@ final class ApplicationRunLoopTests: UIKitTestCase {
         runLoop.turn { self.runLoop.setNeedsPresent() }
         XCTAssertEqual(trace.flush(), ["present(1)"])
         XCTAssertFalse(scheduler.hasPendingTurn, "the turn under way presents it")
+        // Asked for, then answered by an input's turn before the asked-for one ran.
+        runLoop.setNeedsPresent()
+        runLoop.handle([sample(1, .began, 10, 10)], in: window)
+        runLoop.handle([sample(1, .ended, 10, 10)], in: window)
+        XCTAssertEqual(runLoop.turnCount, 4)
+        scheduler.runDue()
+        XCTAssertEqual(runLoop.turnCount, 4, "no second turn for what the input's turn presented")
+        XCTAssertEqual(trace.flush().filter { $0.hasPrefix("present") }, ["present(1)", "present(1)"])
     }
 
     func testATurnRunsInputThenTimersThenTheTickThenLayoutOnceThenPresents() async {
