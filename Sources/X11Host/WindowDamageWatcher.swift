@@ -35,33 +35,12 @@ public final class WindowDamageWatcher {
         }
     }
 
-    /// libXdamage's entry points this needs.
-    private struct Library {
-        typealias QueryExtension = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
-        typealias QueryVersion = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
-        typealias Create = @convention(c) (OpaquePointer?, UInt, Int32) -> UInt
-        let queryExtension: QueryExtension
-        let queryVersion: QueryVersion
-        let create: Create
-
-        /// Loaded once and kept for the process.
-        static let shared: Library? = {
-            guard let handle = dlopen("libXdamage.so.1", RTLD_NOW),
-                  let queryExtension = dlsym(handle, "XDamageQueryExtension"),
-                  let queryVersion = dlsym(handle, "XDamageQueryVersion"),
-                  let create = dlsym(handle, "XDamageCreate") else { return nil }
-            return Library(queryExtension: unsafeBitCast(queryExtension, to: QueryExtension.self),
-                           queryVersion: unsafeBitCast(queryVersion, to: QueryVersion.self),
-                           create: unsafeBitCast(create, to: Create.self))
-        }()
-    }
-
     /// `XDamageReportRawRectangles`: every drawing request's rectangle in its own event,
     /// nothing to subtract. `XDamageNotify` is the extension's first event.
     private static let reportRawRectangles: Int32 = 0
 
     public init(displayName: String, window: UInt) throws(WatchError) {
-        guard let library = Library.shared else { throw .noLibrary }
+        guard let library = DamageLibrary.shared else { throw .noLibrary }
         guard let reader = try? WindowPixelReader(displayName: displayName), let display = XOpenDisplay(displayName)
         else { throw .cannotOpen(displayName) }
         var eventBase: Int32 = 0, errorBase: Int32 = 0

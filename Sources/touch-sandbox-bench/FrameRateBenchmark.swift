@@ -1,4 +1,3 @@
-import CX11
 import FileSafety
 import Foundation
 import HeadlessXorg
@@ -70,7 +69,7 @@ enum FrameRateBenchmark {
             client.waitUntilExit()
         }
         let window = try waitForNewWindow(on: server.display, besides: before, of: "animating client")
-        let counter = try DamageFrameCounter(displayName: server.display, window: window)
+        let counter = try WindowFrameCounter(displayName: server.display, window: window)
         _ = counter.count(for: 1)
         let cpuBefore = cpuSeconds(of: client.processIdentifier)
         let frames = counter.count(for: seconds)
@@ -89,7 +88,7 @@ enum FrameRateBenchmark {
         AnimatingDelegate.mode = arguments[1]
         AnimatingDelegate.count = count
         UIApplicationMain(options: options, delegate: AnimatingDelegate()) { _, _ in
-            StandardError.write("animating client: ready")
+            StandardError.writeLine("animating client: ready")
         }
     }
 
@@ -136,65 +135,5 @@ private final class AnimatingDelegate: UIResponder, UIApplicationDelegate {
         window.makeKeyAndVisible()
         self.window = window
         return true
-    }
-}
-
-/// Counts the frames drawn into a window from another connection: the DAMAGE extension
-/// reports, once the window's damage is not empty, and the counter subtracts it to hear
-/// the next. A frame sends several rectangles; reports closer than half a 60 Hz interval
-/// to the frame counted last are the same frame.
-final class DamageFrameCounter {
-    private let display: OpaquePointer
-    private let damage: UInt
-    private let notifyEvent: Int32
-    private let subtract: @convention(c) (OpaquePointer?, UInt, UInt, UInt) -> Void
-
-    init(displayName: String, window: UInt) throws {
-        typealias QueryExtension = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
-        typealias Create = @convention(c) (OpaquePointer?, UInt, Int32) -> UInt
-        guard let handle = dlopen("libXdamage.so.1", RTLD_NOW),
-              let query = dlsym(handle, "XDamageQueryExtension"), let create = dlsym(handle, "XDamageCreate"),
-              let subtract = dlsym(handle, "XDamageSubtract") else { throw WindowDamageWatcher.WatchError.noLibrary }
-        guard let display = XOpenDisplay(displayName) else { throw WindowDamageWatcher.WatchError.cannotOpen(displayName) }
-        var eventBase: Int32 = 0, errorBase: Int32 = 0
-        guard unsafeBitCast(query, to: QueryExtension.self)(display, &eventBase, &errorBase) != 0 else {
-            XCloseDisplay(display)
-            throw WindowDamageWatcher.WatchError.noDamageExtension(displayName)
-        }
-        self.display = display
-        notifyEvent = eventBase
-        self.subtract = unsafeBitCast(subtract, to: (@convention(c) (OpaquePointer?, UInt, UInt, UInt) -> Void).self)
-        // XDamageReportNonEmpty: one report each time the damage stops being empty.
-        damage = unsafeBitCast(create, to: Create.self)(display, window, 3)
-        XSync(display, 0)
-    }
-
-    deinit {
-        XCloseDisplay(display)
-    }
-
-    /// The frames drawn in the next `seconds`.
-    func count(for seconds: TimeInterval) -> Int {
-        let deadline = Date().addingTimeInterval(seconds)
-        var frames = 0
-        var lastFrame = -TimeInterval.infinity
-        let descriptor = XConnectionNumber(display)
-        while Date() < deadline {
-            while XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
-                guard event.type == notifyEvent else { continue }
-                subtract(display, damage, 0, 0)
-                let now = ProcessInfo.processInfo.systemUptime
-                if now - lastFrame >= 0.5 / 60 {
-                    frames += 1
-                    lastFrame = now
-                }
-            }
-            XFlush(display)
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&poller, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
-        }
-        return frames
     }
 }
