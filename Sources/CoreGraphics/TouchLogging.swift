@@ -203,7 +203,7 @@ public enum TouchLogging {
 
     /// Writes `line` and a newline to stderr in one write.
     @Sendable public static func writeToStandardError(_ line: String) {
-        StandardError.write(line)
+        StandardError.writeLine(line)
     }
 }
 

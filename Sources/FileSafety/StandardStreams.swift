@@ -8,7 +8,7 @@ import Foundation
 /// and a failure is dropped: there is nowhere left to report it.
 public enum StandardError {
     /// Writes `line`, with a newline after it unless it ends with one.
-    public static func write(_ line: String) {
+    public static func writeLine(_ line: String) {
         var text = line
         if !text.hasSuffix("\n") { text += "\n" }
         var bytes = Array(text.utf8)
@@ -21,7 +21,7 @@ public enum StandardError {
 /// `StandardError` writes: straight to descriptor 1, a failure dropped, never a trap.
 public enum StandardOutput {
     /// Writes `text` as it is.
-    public static func write(_ text: String) {
+    public static func writeText(_ text: String) {
         var bytes = Array(text.utf8)
         _ = Descriptor.writeAll(STDOUT_FILENO, &bytes[...])
     }

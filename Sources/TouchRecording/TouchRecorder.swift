@@ -176,7 +176,7 @@ public final class TouchRecorder {
         if let onFailure {
             onFailure(failure)
         } else {
-            StandardError.write("\(ProcessInfo.processInfo.processName): \(failure)")
+            StandardError.writeLine("\(ProcessInfo.processInfo.processName): \(failure)")
         }
     }
 

@@ -36,7 +36,7 @@ public enum SandboxMain {
                 note(try TouchscreenMapping.restoreLeftovers(display: command.display))
                 exit(0)
             } catch {
-                StandardError.write("touch-sandbox: \(error)")
+                StandardError.writeLine("touch-sandbox: \(error)")
                 exit(error.exitStatus)
             }
         }
@@ -118,7 +118,7 @@ public enum SandboxMain {
                         try host.currentFrame.writePNG(to: URL(fileURLWithPath: path))
                         exit(0)
                     } catch {
-                        StandardError.write("touch-sandbox: \(error)")
+                        StandardError.writeLine("touch-sandbox: \(error)")
                         exit(1)
                     }
                 })
@@ -166,11 +166,11 @@ public enum SandboxMain {
 
     /// A usage error (with a pointer to `--help`) or a bad file (without), exit status 2.
     private static func fail(_ message: String, usage: Bool = true) -> Never {
-        StandardError.write("touch-sandbox: \(message)\(usage ? " (see touch-sandbox --help)" : "")")
+        StandardError.writeLine("touch-sandbox: \(message)\(usage ? " (see touch-sandbox --help)" : "")")
         exit(2)
     }
 
     private static func note(_ message: String) {
-        StandardError.write("touch-sandbox: \(message)")
+        StandardError.writeLine("touch-sandbox: \(message)")
     }
 }

@@ -14,7 +14,7 @@ public enum LatencyFloorClient {
 
     public static func run(display name: String) -> Never {
         guard let display = XOpenDisplay(name) else {
-            StandardError.write("floor client: cannot open \(name)")
+            StandardError.writeLine("floor client: cannot open \(name)")
             exit(2)
         }
         var major: Int32 = 2, minor: Int32 = 2
@@ -36,7 +36,7 @@ public enum LatencyFloorClient {
         let graphics = XCreateGC(display, window, 0, nil)
         XSetForeground(display, graphics, XWhitePixel(display, screen))
         XFlush(display)
-        StandardError.write("floor client: ready")
+        StandardError.writeLine("floor client: ready")
         var xEvent = XEvent()
         // Each live touch's rectangle origin, so an update can clear where it was.
         var rectangles: [Int32: (x: Int32, y: Int32)] = [:]

@@ -74,7 +74,7 @@ enum TerminationSignals {
     /// Shuts down (see the type's description), says so and exits.
     static func terminate(by signal: TerminationSignal) -> Never {
         shutDown(by: signal)
-        StandardError.write("\(ProgramName.current): terminated by \(signal.name)")
+        StandardError.writeLine("\(ProgramName.current): terminated by \(signal.name)")
         exit(signal.exitStatus)
     }
 

@@ -41,7 +41,7 @@ public final class TouchRecordingFilter: InputFilter {
             host.log("\(failure)")
             host.removeInputFilter(self)
         } else {
-            StandardError.write("\(ProgramName.current): \(failure)")
+            StandardError.writeLine("\(ProgramName.current): \(failure)")
         }
         onFailure?(failure)
     }

@@ -41,7 +41,7 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
         do {
             options.debugLayer = try DebugLayerConfiguration(environment: ProcessInfo.processInfo.environment)
         } catch {
-            StandardError.write("\(ProgramName.current): \(error)")
+            StandardError.writeLine("\(ProgramName.current): \(error)")
             exit(2)
         }
     }
@@ -50,10 +50,10 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
             options.kiosk = try KioskConfiguration(environment: ProcessInfo.processInfo.environment)
         }
         if let note = try RecordingEnvironment.apply(ProcessInfo.processInfo.environment, to: &options) {
-            StandardError.write("\(ProgramName.current): \(note)")
+            StandardError.writeLine("\(ProgramName.current): \(note)")
         }
     } catch {
-        StandardError.write("\(ProgramName.current): \(error)")
+        StandardError.writeLine("\(ProgramName.current): \(error)")
         exit(2)
     }
     let runner = X11ApplicationRunner(options: options)
@@ -264,7 +264,7 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     }
 
     private func log(_ line: String) {
-        StandardError.write("\(ProgramName.current): \(line)")
+        StandardError.writeLine("\(ProgramName.current): \(line)")
     }
 
     private func hide(_ window: UIWindow) {
@@ -320,7 +320,7 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     }
 
     private func fail(_ message: String, status: Int32) -> Never {
-        StandardError.write("\(ProgramName.current): \(message)")
+        StandardError.writeLine("\(ProgramName.current): \(message)")
         exit(status)
     }
 }

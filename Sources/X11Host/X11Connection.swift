@@ -74,7 +74,7 @@ public final class X11Connection {
         displayNameForErrors = displayName
         XSetIOErrorHandler { _ in
             let line = "\(ProgramName.current): lost the connection to the X server \(X11Connection.displayNameForErrors); exiting\n"
-            StandardError.write(line)
+            StandardError.writeLine(line)
             exit(1)
         }
         XSetErrorHandler { display, event in
@@ -83,7 +83,7 @@ public final class X11Connection {
             XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
             let description = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let line = "\(ProgramName.current): X protocol error: \(description) (request \(event.pointee.request_code).\(event.pointee.minor_code)); continuing\n"
-            StandardError.write(line)
+            StandardError.writeLine(line)
             return 0
         }
     }

@@ -106,7 +106,7 @@ public final class X11Host {
     public var onCloseRequest: (() -> Void)?
     /// Where the host's log lines go (stderr by default).
     public var log: (String) -> Void = { line in
-        StandardError.write("\(ProgramName.current): \(line)")
+        StandardError.writeLine("\(ProgramName.current): \(line)")
     }
 
     private var translator: XI2InputTranslator
@@ -272,7 +272,7 @@ public final class X11Host {
         }
         if options.verbose {
             UIKitDebug.enableVerboseLogging()
-            translator.log = { line in StandardError.write("\(ProgramName.current): \(line)") }
+            translator.log = { line in StandardError.writeLine("\(ProgramName.current): \(line)") }
         }
         // The frame grid steps at the refresh of the monitor the window is on (a kiosk's
         // monitor, else where the window's middle lies), 60 Hz when RandR does not say.

@@ -57,7 +57,7 @@ enum FloodBenchmark {
             clients.append(Client(name: "touch-sandbox at \(compare.path)", executable: compare,
                                   arguments: sandboxArguments, readyLine: "touch device"))
         }
-        StandardOutput.write("""
+        StandardOutput.writeText("""
             | client | updates/s asked | updates/s written | client CPU | probes | p50 ms | p99 ms | worst ms | timeouts (3 s) |
             |---|---|---|---|---|---|---|---|---|
 
@@ -79,7 +79,7 @@ enum FloodBenchmark {
                 let row = String(format: "| %@ | %.0f | %.0f | %.0f %% | %d | %.1f | %.1f | %.1f | %d |\n", client.name,
                                  rate, result.achievedRate, cpu * 100, values.count, percentile(values, 0.5),
                                  percentile(values, 0.99), values.max() ?? .nan, result.timeouts)
-                StandardOutput.write(row)
+                StandardOutput.writeText(row)
             }
         }
     }

@@ -62,7 +62,7 @@ enum GrowthBenchmark {
         let renderer = LayerRenderer()
         frame.draw { canvas in renderer.renderDamage(of: window.layer, in: canvas) }
         let drawn = ProcessInfo.processInfo.systemUptime
-        StandardError.write(String(format: "depth %d: build %.3f s, layout %.3f s, damage %.3f s, draw %.3f s", size,
+        StandardError.writeLine(String(format: "depth %d: build %.3f s, layout %.3f s, damage %.3f s, draw %.3f s", size,
                                    built - started, laidOut - built, damaged - laidOut, drawn - damaged))
         print(drawn - started)
     }

@@ -174,7 +174,7 @@ enum SoakTest {
 
     /// Prints a line at once, even into a pipe: the run is long and its progress matters.
     static func say(_ line: String) {
-        StandardOutput.write(line + "\n")
+        StandardOutput.writeText(line + "\n")
     }
 
     /// Resident memory of a process in MB (MiB), from `/proc/PID/status`.

@@ -249,7 +249,7 @@ enum SustainedMotionBenchmark {
             ("touch-sandbox, `--scene pinch-rotate-pan --overlays all`", sandbox,
              ["--display", server.display, "--scene", "pinch-rotate-pan", "--overlays", "all"], "touch device", (21, -21)),
         ]
-        StandardOutput.write("""
+        StandardOutput.writeText("""
             | client | fingers | moves | shown at own place | p50 ms | p95 ms | p99 ms | worst ms | timeouts (1 s) |
             |---|---|---|---|---|---|---|---|---|
 
@@ -268,7 +268,7 @@ enum SustainedMotionBenchmark {
                 let row = String(format: "| %@ | %d | %d | %d | %.2f | %.2f | %.2f | %.2f | %d |\n", client.name, fingers,
                                  result.moves, result.shownAtOwnPlace, percentile(values, 0.5), percentile(values, 0.95),
                                  percentile(values, 0.99), values.max() ?? .nan, result.timeouts)
-                StandardOutput.write(row)
+                StandardOutput.writeText(row)
             }
         }
     }

@@ -46,7 +46,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let benchDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 
 func fail(_ message: String) -> Never {
-    StandardError.write("touch-sandbox-bench: \(message)")
+    StandardError.writeLine("touch-sandbox-bench: \(message)")
     exit(1)
 }
 

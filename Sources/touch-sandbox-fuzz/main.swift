@@ -18,13 +18,13 @@ do {
         exit(0)
     }
     let line = FuzzCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-    StandardError.write("touch-sandbox-fuzz: \(line) (see --help)")
+    StandardError.writeLine("touch-sandbox-fuzz: \(line) (see --help)")
     exit(2)
 }
 
 /// Writes a line at once, so progress shows even when stdout is a file or a pipe.
 func say(_ line: String) {
-    StandardOutput.write(line + "\n")
+    StandardOutput.writeText(line + "\n")
 }
 
 /// Fuzzes one parser (`--target recordings|kiosk-state|words`) and exits.
@@ -34,7 +34,7 @@ func fuzzParser(_ target: ParserTarget) -> Never {
     do {
         fuzzer = try ParserFuzzer(target: target)
     } catch {
-        StandardError.write("touch-sandbox-fuzz: cannot make a scratch folder: \(error)")
+        StandardError.writeLine("touch-sandbox-fuzz: cannot make a scratch folder: \(error)")
         exit(2)
     }
     let firstSeed = command.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)

@@ -21,7 +21,7 @@ MainActor.assumeIsolated {
     do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-        StandardError.write("touch-sandbox-tours: cannot make the folder \(folder.path): \(error)")
+        StandardError.writeLine("touch-sandbox-tours: cannot make the folder \(folder.path): \(error)")
         exit(2)
     }
     var written: [String] = []
@@ -32,7 +32,7 @@ MainActor.assumeIsolated {
             try OutputFile.write(Data(TouchRecordingFormat.text(of: tour).utf8), to: url.path)
             written.append(sceneType.name)
         } catch {
-            StandardError.write("touch-sandbox-tours: \(error)")
+            StandardError.writeLine("touch-sandbox-tours: \(error)")
             exit(1)
         }
     }

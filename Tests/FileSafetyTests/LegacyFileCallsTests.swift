@@ -10,8 +10,8 @@ final class LegacyFileCallsTests: XCTestCase {
     /// Each forbidden call, and what to use instead.
     static let forbidden: [(pattern: String, instead: String)] = [
         ("try!", "do/catch, or try? where failure is expected"),
-        ("FileHandle.standardError.write(", "StandardError.write(_:)"),
-        ("FileHandle.standardOutput.write(", "StandardOutput.write(_:)"),
+        ("FileHandle.standardError.write(", "StandardError.writeLine(_:)"),
+        ("FileHandle.standardOutput.write(", "StandardOutput.writeText(_:)"),
         (".readDataToEndOfFile()", "readToEnd(), which throws"),
         (".readData(ofLength:", "read(upToCount:), which throws"),
         (".availableData", "read(2) on the descriptor"),
@@ -65,7 +65,7 @@ final class LegacyFileCallsTests: XCTestCase {
             """
         XCTAssertEqual(Self.findings(in: text), [
             "1: .readDataToEndOfFile() (use readToEnd(), which throws)",
-            "2: FileHandle.standardError.write( (use StandardError.write(_:))",
+            "2: FileHandle.standardError.write( (use StandardError.writeLine(_:))",
             "3: try! (use do/catch, or try? where failure is expected)",
             "5: .closeFile() (use close(), which throws)",
         ])

@@ -404,7 +404,7 @@ public final class DebugLayer {
             showStatus("saved \(url.lastPathComponent)")
         } catch {
             let failure = DebugScreenshotError(description: "cannot save a screenshot: \(error)")
-            StandardError.write("\(failure)")
+            StandardError.writeLine("\(failure)")
             result = .failure(failure)
             showStatus("screenshot failed: folder not writable")
         }
@@ -424,7 +424,7 @@ public final class DebugLayer {
                 try control.startRecording(to: url)
                 showStatus("recording to \(url.lastPathComponent)")
             } catch {
-                StandardError.write("cannot record: \(error)")
+                StandardError.writeLine("cannot record: \(error)")
                 showStatus("recording failed: folder not writable")
             }
         } else if let written = control.stopRecording() {

@@ -179,7 +179,7 @@ final class HeadlessRun {
                        Self.shown(animation), Self.shown(contact), Self.shown(trace))
         if let lifted = replay?.liftedAtEnd, lifted > 0 { line += "; the tour left \(lifted) finger(s) down, lifted at its end" }
         if plan.reason != nil { line += "; for a window, run it in a desktop session or pass --display" }
-        StandardError.write("touch-sandbox: \(line)")
+        StandardError.writeLine("touch-sandbox: \(line)")
         exit(0)
     }
 
@@ -190,7 +190,7 @@ final class HeadlessRun {
     }
 
     private static func fail(_ message: String) -> Never {
-        StandardError.write("touch-sandbox: \(message)")
+        StandardError.writeLine("touch-sandbox: \(message)")
         exit(2)
     }
 }

@@ -18,7 +18,7 @@ enum PrivateDisplay {
             atexit { PrivateDisplay.server?.stop() }
             return started
         } catch {
-            StandardError.write("touch-sandbox: no X display, and a private X server could not start (\(error)); install xserver-xorg-core and xserver-xorg-video-dummy (the README's run command does), or run inside an X session, or pass --display :0")
+            StandardError.writeLine("touch-sandbox: no X display, and a private X server could not start (\(error)); install xserver-xorg-core and xserver-xorg-video-dummy (the README's run command does), or run inside an X session, or pass --display :0")
             exit(2)
         }
     }

@@ -78,7 +78,7 @@ public final class DragScene: RebuildingSceneController, Scene {
         imageNames.compactMap { name in
             if let image = UIImage(named: name) { return image }
             if reportedMissing.insert(name).inserted {
-                StandardError.write("touch-sandbox: image \(name).png not found in an assets/ folder beside "
+                StandardError.writeLine("touch-sandbox: image \(name).png not found in an assets/ folder beside "
                     + "the executable, above it or in the current directory; the drag scene leaves that tile out (copy "
                     + "the package's assets/ beside the executable)")
             }
