@@ -46,9 +46,15 @@ public enum CAAnimationEngine {
     /// work is fully registered, so it should schedule a tick, not test `needsFrames`.
     public static var onWork: (@MainActor () -> Void)?
 
-    /// Runs one frame (see the type's description).
+    /// Runs one frame (see the type's description), for now.
     public static func tick() {
-        let now = CACurrentMediaTime()
+        tick(at: CACurrentMediaTime())
+    }
+
+    /// Runs one frame for the media time `now`: a run loop that starts frames on the
+    /// display's grid samples each at the time it is for, not at the moment its turn
+    /// happened to run, so motion stays even when a wake is late or a frame is dropped.
+    public static func tick(at now: CFTimeInterval) {
         for link in displayLinks where !link.isPaused {
             link.fireIfDue(at: now, frameInterval: frameInterval)
         }
@@ -88,8 +94,15 @@ public enum CAAnimationEngine {
     /// drawn over it read every presentation at one instant. Nested calls keep the
     /// outer instant.
     public static func holdingTime<T>(_ body: () throws -> T) rethrows -> T {
+        try holdingTime(atMediaTime: CACurrentMediaTime(), body)
+    }
+
+    /// Runs `body` with the layer tree's time held at its value for the media time
+    /// `mediaTime` (the time a frame is for, `tick(at:)`). Nested calls keep the outer
+    /// instant.
+    public static func holdingTime<T>(atMediaTime mediaTime: CFTimeInterval, _ body: () throws -> T) rethrows -> T {
         if heldTime != nil { return try body() }
-        heldTime = currentTime
+        heldTime = time(atMediaTime: mediaTime)
         heldScopeCount &+= 1
         heldScope = heldScopeCount
         defer {
@@ -197,6 +210,8 @@ public enum CAAnimationEngine {
         displayLinks.removeAll()
         nextTickCallbacks.removeAll()
         layerTime = LayerTreeTime()
+        // A host's run loop sets the display's interval; tests expect the default.
+        frameInterval = 1.0 / 60
         CATransaction.discardAll()
     }
 }

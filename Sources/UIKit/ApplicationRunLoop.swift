@@ -1,11 +1,12 @@
 /// The order of one turn of an application's run loop, independent of any window system
 /// (beyond UIKit, whose run loop is CFRunLoop's): a host hands it input and wakes it, and
-/// it does the rest in one place.
+/// it does the rest in one place, including when each frame is drawn.
 ///
 /// One turn, in this order:
-/// 1. **input**: the batch the turn was woken for, if any (`UIWindow.inject(_:)`), with
-///    every window's layout brought up to date first, as the touch router does before
-///    hit-testing;
+/// 1. **input**: what the input source has waiting (`RunLoopInputSource`: the host reads
+///    its connection and hands the batch through its filters to UIKit), and the batch
+///    the turn was run for, if any (`UIWindow.inject(_:)`), with every window's layout
+///    brought up to date first, as the touch router does before hit-testing;
 /// 2. **timers** that are due and were pending when the turn began: recognizer deadlines,
 ///    `perform(_:afterDelay:)`, `UIApplication.schedule(afterDelay:_:)`. A call the turn's
 ///    own input schedules, even with no delay, waits for the next turn, after this turn's
@@ -13,37 +14,63 @@
 ///    Core Animation has committed the event's changes (CFRunLoop runs its timers after
 ///    the before-waiting observers). So what a handler defers that way stays out of the
 ///    frame that shows the touch;
-/// 3. **animation tick** (`CAAnimationEngine.tick()`), when animations, display links or
-///    next-tick callbacks need frames: it runs animation completions, which may change
-///    views, so it comes before layout;
-/// 4. **layout**, once per turn, of every visible window (`layoutIfNeeded()`);
-/// 5. **present**: the presenter draws and shows what changed (the host decides from the
-///    layer tree's damage which pixels);
-/// 6. **next wake**: the earlier of the next timer deadline and, while animations run, the
-///    next frame (the presenter's next frame slot, `RunLoopPresenter.delayToNextFrame()`,
-///    else `CAAnimationEngine.frameInterval` after this tick), asked of the scheduler. New work from elsewhere (an animation added from a main-queue block)
-///    asks for a turn as soon as the thread is free (`setNeedsTurn()`).
+/// 3. **the frame decision**: with a presenter that gives the display's refresh
+///    interval, the frame pacer (`FramePacer`) says whether a frame may start now: one
+///    showing new input at once when the loop is idle and at most at 240 Hz, any other
+///    on the display's grid, one a slot. A turn that may not draw leaves its damage for
+///    the turn woken at the frame's time. Without one, every turn draws;
+/// 4. **animation tick** (`CAAnimationEngine.tick(at:)`), when animations, display links
+///    or next-tick callbacks need frames and a frame may start: at the time the frame is
+///    for (`FramePacer.presentationTime`), so motion is even. It runs animation
+///    completions, which may change views, so it comes before layout;
+/// 5. **layout**, once per turn, of every visible window (`layoutIfNeeded()`);
+/// 6. **present**, when a frame may start and the presenter has damage to draw (its
+///    windows' layer trees', or its own: `RunLoopPresenter.needsPresent`): it draws
+///    and shows it before the turn goes on, with the layer tree's time held at the
+///    frame's time;
+/// 7. **next wake**: the earliest of the next timer deadline, the next frame while
+///    animations run or damage waits for its slot, and at once when the input source
+///    read input that no readiness will report (Xlib's queue), asked of the scheduler.
+///    New work from elsewhere (an animation added from a main-queue block, a layer
+///    changed by a key handler) asks for a turn as soon as the thread is free
+///    (`setNeedsTurn()`, `setNeedsPresent()`).
+///
+/// So a host arms two wake-ups, its input's readiness (which runs `turn()`) and this
+/// loop's one timer (the scheduler), and keeps no clock of its own.
 ///
 /// Everything runs on the media clock (`CACurrentMediaTime()`), so a test with a
 /// `ManualClock` and a `ManualRunLoopScheduler` controls every delayed thing; a host uses
 /// the main dispatch queue. New input is handled, drawn and presented in its own turn at
-/// once, never held for the next frame.
+/// once when the loop is idle, never held for the grid's next slot.
 @MainActor
 public final class ApplicationRunLoop {
     public let scheduler: any RunLoopScheduler
     /// Draws the windows at the end of each turn (the host).
     public weak var presenter: (any RunLoopPresenter)?
+    /// Where each turn reads its input first (the host).
+    public weak var inputSource: (any RunLoopInputSource)?
     /// Turns run so far (for tests and the meter).
     public private(set) var turnCount = 0
-    /// When the last animation tick ran, for pacing the next.
+    /// Frames presented so far (turns whose presenter drew).
+    public private(set) var frameCount = 0
+    /// When the last animation tick ran, for pacing the next when frames are not paced.
     private var lastTickTime: TimeInterval?
+    /// The media time the last frame was drawn for: frames never go back in time.
+    private var lastFrameTime: TimeInterval = -.infinity
+    private var pacer = FramePacer()
+    /// Input was handed on since the last frame: the next frame shows it (`FramePacer`).
+    private var hasUndrawnInput = false
     private var hasTurnRequested = false
     private var isTurning = false
     private let application: UIApplication
+    /// The run loop whose hooks the engine and the timer queue call now (the last one
+    /// made): invalidating an older one leaves them alone.
+    private static weak var hooked: ApplicationRunLoop?
 
     public init(scheduler: any RunLoopScheduler, application: UIApplication = .shared) {
         self.scheduler = scheduler
         self.application = application
+        Self.hooked = self
         CAAnimationEngine.onWork = { [weak self] in self?.setNeedsTurn() }
         application.timerQueue.onEarlierDeadline = { [weak self] in
             guard let self, !isTurning else { return }
@@ -53,9 +80,24 @@ public final class ApplicationRunLoop {
 
     /// Stops asking for wake-ups (the host is closing).
     public func invalidate() {
-        CAAnimationEngine.onWork = nil
-        application.timerQueue.onEarlierDeadline = nil
+        if Self.hooked === self {
+            CAAnimationEngine.onWork = nil
+            application.timerQueue.onEarlierDeadline = nil
+            Self.hooked = nil
+        }
+        hasTurnRequested = false
         scheduler.scheduleWake(at: nil) {}
+    }
+
+    /// The display's refresh interval the frames are paced at, when the presenter gives
+    /// one: the step of the grid frames start on.
+    public var frameInterval: TimeInterval? { presenter?.framePacingInterval }
+
+    /// How long from now until a frame that shows no new input may start (0: now), or
+    /// nil when frames are not paced.
+    public var delayToNextFrame: TimeInterval? {
+        guard frameInterval != nil else { return nil }
+        return pacer.delayToNextGridFrame(from: CACurrentMediaTime())
     }
 
     /// A turn for `batch`, injected through `window`, run at once.
@@ -96,8 +138,9 @@ public final class ApplicationRunLoop {
     /// Asks for a turn because what shows changed outside a turn (a key filter, a
     /// main-queue block, a task, a signal handler): the turn presents it, as Core
     /// Animation's implicit transaction commits at the end of the run loop's pass. A
-    /// change made during a turn needs none: the turn presents it. Hosts call this from
-    /// their windows' `DamageTracker.onDamage`.
+    /// change made during a turn needs none: the turn presents it (or, when its frame
+    /// must wait for the grid, wakes for it). Hosts call this from their windows'
+    /// `DamageTracker.onDamage` and for their own damage.
     public func setNeedsPresent() {
         guard !isTurning else { return }
         setNeedsTurn()
@@ -116,11 +159,16 @@ public final class ApplicationRunLoop {
         }
     }
 
-    /// Runs one turn now (see the type's description); `input` is step 1.
+    /// Runs one turn now (see the type's description); `input` is step 1, and the
+    /// frame that follows shows new input.
     public func turn(input: (() -> Void)? = nil) {
-        // A turn started from inside a turn (a handler pumping the loop) folds into it.
+        // A turn started from inside a turn (a handler pumping the loop, a replay's
+        // timer injecting its batch) folds into it.
         guard !isTurning else {
-            input?()
+            if let input {
+                hasUndrawnInput = true
+                input()
+            }
             return
         }
         isTurning = true
@@ -128,30 +176,83 @@ public final class ApplicationRunLoop {
         hasTurnRequested = false
         turnCount += 1
         let pendingBeforeTurn = application.timerQueue.latestSequence
+        if inputSource?.deliverPendingInput() == true {
+            hasUndrawnInput = true
+        }
         if let input {
+            hasUndrawnInput = true
             input()
         }
         application.timerQueue.runDue(scheduledThrough: pendingBeforeTurn)
-        if CAAnimationEngine.needsFrames {
-            CAAnimationEngine.tick()
-            lastTickTime = CACurrentMediaTime()
-        }
         let windows = application.windows
-        for window in windows {
-            window.layoutIfNeeded()
+        guard let interval = frameInterval else {
+            // Not paced: every turn ticks and presents, now.
+            if CAAnimationEngine.needsFrames {
+                CAAnimationEngine.tick()
+                lastTickTime = CACurrentMediaTime()
+            }
+            for window in windows { window.layoutIfNeeded() }
+            if presenter?.present(windows, showingInput: hasUndrawnInput) == true { frameCount += 1 }
+            hasUndrawnInput = false
+            scheduleNextWake()
+            return
         }
-        presenter?.present(windows)
-        scheduleNextWake()
+        pacer.refreshInterval = interval
+        CAAnimationEngine.frameInterval = interval
+        let start = CACurrentMediaTime()
+        let showsInput = hasUndrawnInput
+        let mayDraw = pacer.mayDraw(at: start, showingInput: showsInput)
+        let frameTime = max(lastFrameTime, pacer.presentationTime(ofFrameStartingAt: start, showingInput: showsInput))
+        if mayDraw, CAAnimationEngine.needsFrames {
+            CAAnimationEngine.tick(at: frameTime)
+            // Ticked for this slot whether or not anything shows it (an animation on a
+            // layer in no window): the next tick waits for the next slot.
+            earliestNextTick = pacer.startOfSlot(after: start)
+        }
+        for window in windows { window.layoutIfNeeded() }
+        var isDamageUndrawable = false
+        if mayDraw, let presenter, presenter.needsPresent {
+            let drew = CAAnimationEngine.holdingTime(atMediaTime: frameTime) {
+                presenter.present(windows, showingInput: showsInput)
+            }
+            if drew {
+                pacer.didDraw(startedAt: start)
+                lastFrameTime = frameTime
+                frameCount += 1
+            } else {
+                // Damage the presenter could not draw now (a closed window's): no wake
+                // for it, or the loop would spin.
+                isDamageUndrawable = true
+            }
+        }
+        // Drawn, or nothing to draw: the input has been shown or changed nothing.
+        if mayDraw { hasUndrawnInput = false }
+        scheduleNextWake(frameDamageWaits: !isDamageUndrawable)
     }
 
-    private func scheduleNextWake() {
+    /// The earliest media time the next animation tick may run (paced frames).
+    private var earliestNextTick: TimeInterval = -.infinity
+
+    private func scheduleNextWake(frameDamageWaits: Bool = true) {
         var deadline = application.nextTimerDeadline
-        if CAAnimationEngine.needsFrames {
-            // On the display's grid when the presenter keeps one, so each tick's frame
-            // starts in its own slot instead of beating against the grid.
-            let nextFrame = presenter?.delayToNextFrame().map { CACurrentMediaTime() + $0 }
-                ?? (lastTickTime ?? CACurrentMediaTime()) + CAAnimationEngine.frameInterval
+        let now = CACurrentMediaTime()
+        if frameInterval != nil {
+            // The next frame, on the grid (or at the input rate when undrawn input
+            // waits), while animations run or damage waits for its slot.
+            let damageWaits = frameDamageWaits && presenter?.needsPresent == true
+            if CAAnimationEngine.needsFrames || damageWaits,
+               var frame = pacer.frameTime(wantedAt: now, showingInput: hasUndrawnInput, pending: nil) {
+                if !damageWaits { frame = max(frame, earliestNextTick) }
+                deadline = min(deadline ?? frame, frame)
+            }
+        } else if CAAnimationEngine.needsFrames {
+            let nextFrame = (lastTickTime ?? now) + CAAnimationEngine.frameInterval
             deadline = min(deadline ?? nextFrame, nextFrame)
+        }
+        if inputSource?.hasInputAlreadyRead == true {
+            // Read while the turn sent its frame or waited for a reply: no readiness
+            // will report it, so the thread must not sleep on it.
+            deadline = now
         }
         scheduler.scheduleWake(at: deadline) { [weak self] in self?.turn() }
     }
@@ -171,17 +272,33 @@ public protocol RunLoopScheduler: AnyObject {
 /// Draws and shows windows at the end of a turn: the host.
 @MainActor
 public protocol RunLoopPresenter: AnyObject {
-    /// Draws and presents what changed in `windows` (the visible ones, in the order they
-    /// became visible).
-    func present(_ windows: [UIWindow])
-    /// How long from now until the display's next frame may start (0: now), or nil when
-    /// the presenter keeps no grid of frames; the run loop wakes its animations then.
-    func delayToNextFrame() -> TimeInterval?
+    /// The display's refresh interval: the run loop starts frames on a grid at this
+    /// step (`FramePacer`). Nil (the default): frames are not paced, every turn presents.
+    var framePacingInterval: TimeInterval? { get }
+    /// Whether the presenter has damage to draw (its windows' layer trees', an expose,
+    /// an overlay's): a paced run loop presents only then, and wakes for it.
+    var needsPresent: Bool { get }
+    /// Draws and shows what changed in `windows` (the visible ones, in the order they
+    /// became visible) now, before returning; `showingInput`: the frame shows new
+    /// input, whose pixels go first. Returns whether a frame was drawn.
+    func present(_ windows: [UIWindow], showingInput: Bool) -> Bool
 }
 
 extension RunLoopPresenter {
-    /// No grid: animations wake `CAAnimationEngine.frameInterval` after their last tick.
-    public func delayToNextFrame() -> TimeInterval? { nil }
+    public var framePacingInterval: TimeInterval? { nil }
+    public var needsPresent: Bool { false }
+}
+
+/// Where a run loop's turn reads its input first: the host's connection.
+@MainActor
+public protocol RunLoopInputSource: AnyObject {
+    /// Reads the input waiting now and hands it on (to UIKit through the run loop's
+    /// `handle` methods, which fold into the turn); returns whether any input was
+    /// handed on or consumed, so the turn's frame shows new input.
+    func deliverPendingInput() -> Bool
+    /// Whether input was read already and waits where no readiness reports it (Xlib
+    /// reads while it waits for a reply): the run loop then runs another turn at once.
+    var hasInputAlreadyRead: Bool { get }
 }
 
 /// A scheduler a test drives: nothing runs until the test says so, and wakes follow the

@@ -1,24 +1,23 @@
 import Dispatch
 import UIKit
 
-/// The host's `RunLoopScheduler`: turns run on the main dispatch queue, so they
-/// interleave with the X connection's read source, user code's `DispatchQueue.main`
-/// blocks and main-actor tasks exactly as in an app.
+/// The host's `RunLoopScheduler`: the run loop's one timer, a dispatch timer source on
+/// the main queue, so turns interleave with the X connection's read source, user code's
+/// `DispatchQueue.main` blocks and main-actor tasks exactly as in an app.
 ///
-/// A wake is one timer source, made once and moved when the run loop asks for another
-/// deadline. Moving it is not done where it is asked for but in a main-queue block
-/// queued then, which runs after the work that asked (the read that handles a touch
-/// and presents its frame): each move of a dispatch timer wakes libdispatch's manager
-/// thread on the other core, about 10–40 µs of a new touch's time to its first pixels
-/// when done inside the read, and later asks in the same read replace earlier ones for
-/// free. A wake is never armed later than one main-queue block after it was asked for.
+/// The timer is made once and moved to the earliest of what was asked: a turn as soon
+/// as the thread is free (`scheduleSoon`, at once) or the wake at a deadline (which a
+/// later ask replaces). A run loop asks for its next wake once, at the end of a turn,
+/// after the turn's frame was sent: moving a dispatch timer wakes libdispatch's manager
+/// thread on the other core, which must not stand between a touch and its pixels.
 @MainActor
 final class DispatchRunLoopScheduler: RunLoopScheduler {
+    /// The turn asked for as soon as possible, if any.
+    private var soon: (@MainActor () -> Void)?
     /// The wake asked for last.
     private var wake: (deadline: TimeInterval, turn: @MainActor () -> Void)?
-    /// The deadline the timer is set for, if any (read by tests).
+    /// The media time the timer is set for, if any (read by tests); `-infinity`: at once.
     private(set) var armedDeadline: TimeInterval?
-    private var isArmingQueued = false
     private var timer: DispatchSourceTimer?
 
     isolated deinit {
@@ -26,24 +25,18 @@ final class DispatchRunLoopScheduler: RunLoopScheduler {
     }
 
     func scheduleSoon(_ turn: @escaping @MainActor () -> Void) {
-        DispatchQueue.main.async {
-            MainActor.assumeIsolated { turn() }
-        }
+        soon = turn
+        arm()
     }
 
     func scheduleWake(at deadline: TimeInterval?, _ turn: @escaping @MainActor () -> Void) {
         wake = deadline.map { ($0, turn) }
-        guard deadline != armedDeadline, !isArmingQueued else { return }
-        isArmingQueued = true
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated { self?.arm() }
-        }
+        arm()
     }
 
-    /// Sets the timer for the wake asked for last (or parks it when none is).
+    /// Sets the timer for the earliest of what was asked (or parks it when nothing is).
     private func arm() {
-        isArmingQueued = false
-        let deadline = wake?.deadline
+        let deadline = soon != nil ? -.infinity : wake?.deadline
         guard deadline != armedDeadline else { return }
         armedDeadline = deadline
         guard let deadline else {
@@ -68,14 +61,15 @@ final class DispatchRunLoopScheduler: RunLoopScheduler {
 
     private func timerFired() {
         armedDeadline = nil
-        guard let wake else { return }
-        // Asked for later since the timer was set (its move still queued): wait for it.
-        // Never before the deadline: dispatch's clock is the media clock.
-        guard wake.deadline <= CACurrentMediaTime() else {
-            arm()
-            return
+        if let soon {
+            self.soon = nil
+            soon()
         }
-        self.wake = nil
-        wake.turn()
+        // Never before the deadline: dispatch's clock is the media clock.
+        if let wake, wake.deadline <= CACurrentMediaTime() {
+            self.wake = nil
+            wake.turn()
+        }
+        arm()
     }
 }

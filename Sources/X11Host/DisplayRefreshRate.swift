@@ -4,7 +4,7 @@ import Foundation
 /// How often the monitor showing a window refreshes, from RandR: the current mode of
 /// the CRTC that holds the point, at its dot clock ÷ (horizontal total × vertical
 /// total), doubled for an interlaced mode and halved for a double-scanned one, as
-/// `xrandr` reports it. The frame grid (`FramePacer`) steps at this interval.
+/// `xrandr` reports it. The run loop's frame grid (`FramePacer`) steps at this interval.
 enum DisplayRefreshRate {
     /// The refresh interval of the monitor at `point` (root window pixels), or nil when
     /// RandR names no active CRTC there or its mode gives no timings (the caller then

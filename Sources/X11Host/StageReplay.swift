@@ -9,7 +9,9 @@ import UIKit
 /// enter `injectKey(_:)` (a recorded quit key quits, as it did).
 ///
 /// Times follow the media clock from the moment `start()` is called, divided by
-/// `speed`. The replay ends by itself after the last event, or by `stop()`, and never
+/// `speed`, and each event comes from a timer of the application's run loop, the one
+/// that also reads the host's input and draws its frames (`UIApplication.schedule`).
+/// The replay ends by itself after the last event, or by `stop()`, and never
 /// leaves a finger down (`TouchReplay.finish()`); `onFinish` hears the end with the
 /// replay's note, if any.
 @MainActor
@@ -18,7 +20,8 @@ public final class StageReplay {
     /// Called once, when the replay has ended.
     public var onFinish: ((StageReplay) -> Void)?
     private weak var host: X11Host?
-    private let scheduler = DispatchRunLoopScheduler()
+    /// The timer of the next event, if one is pending.
+    private var nextCall: DelayedCall?
     private var terminationToken: TerminationHandlerToken?
 
     /// A replay of `recording` into `host`, at `speed` (2: twice as fast).
@@ -38,7 +41,8 @@ public final class StageReplay {
 
     /// Ends the replay now: fingers still down are cancelled.
     public func stop() {
-        scheduler.scheduleWake(at: nil) {}
+        nextCall?.cancel()
+        nextCall = nil
         guard !replay.isFinished else { return }
         replay.finish()
         ended()
@@ -52,7 +56,8 @@ public final class StageReplay {
             ended()
             return
         }
-        scheduler.scheduleWake(at: replay.clockTime(of: next)) { [weak self] in
+        let delay = max(0, replay.clockTime(of: next) - CACurrentMediaTime())
+        nextCall = UIApplication.shared.schedule(afterDelay: delay) { [weak self] in
             guard let self, !replay.isFinished else { return }
             // Every event due now, in one go (a slow frame must not stretch the replay).
             let now = CACurrentMediaTime()

@@ -74,7 +74,7 @@ public func UIApplicationMain(options: X11Host.Options = X11Host.Options(),
 /// window is resized. Hiding every window leaves the X window open and empty; closing
 /// the X window ends the program.
 @MainActor
-public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
+public final class X11ApplicationRunner: X11HostClient {
     public let options: X11Host.Options
     /// Runs once, when the first window becomes visible, before the X window maps.
     public var configureHost: ((X11Host, UIWindow) -> Void)?
@@ -98,8 +98,9 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
     /// The X windows: the screen's, once a window has become visible.
     public var hosts: [X11Host] { host.map { [$0] } ?? [] }
     private var observation: WindowObservation?
-    /// The order of each turn (input, timers, animation tick, layout, present, next
-    /// wake) is UIKit's; this runner only backs it with the main queue and presents.
+    /// The order of each turn (input, timers, the frame decision, animation tick,
+    /// layout, present, next wake) is UIKit's; the host reads the input and presents
+    /// for it, and the main queue backs its one timer.
     public let runLoop = ApplicationRunLoop(scheduler: DispatchRunLoopScheduler())
     private let renderer = LayerRenderer()
 
@@ -107,7 +108,6 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         self.options = options
         UIScreen.main.bounds = CGRect(origin: .zero, size: options.size)
         UIScreen.main.scale = options.scale
-        runLoop.presenter = self
         observation = UIApplication.shared.addWindowObserver { [weak self] window, change in
             guard let self else { return }
             switch change {
@@ -195,7 +195,7 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
                 UIScreen.main.bounds = CGRect(origin: .zero, size: hostOptions.size)
             }
             do {
-                screen = try X11Host(options: hostOptions)
+                screen = try X11Host(options: hostOptions, runLoop: runLoop)
             } catch {
                 fail("\(error)", status: error.exitStatus)
             }
@@ -213,7 +213,7 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         // (`DamageTracker`) in screen points, which its stage gives at each frame.
         let tracker = window.layer.startTrackingDamage(bounds: screenBounds, scale: options.scale)
         // A change made outside a turn (a key filter, a main-queue block) asks for one,
-        // whose present step asks the host for the frame.
+        // which presents it.
         tracker.onDamage = { [weak self] in self?.runLoop.setNeedsPresent() }
         let stage = WindowFrameStage(window: window, renderer: renderer)
         stages[ObjectIdentifier(window)] = stage
@@ -301,22 +301,6 @@ public final class X11ApplicationRunner: RunLoopPresenter, X11HostClient {
         self.host = nil
         stages.removeAll()
         exit(0)
-    }
-
-    // MARK: - Presenting
-
-    /// Asks the host for a frame when a window's layer tree has damage; the host draws
-    /// it (paced, and at once when idle) with the damage it takes then.
-    public func present(_ windows: [UIWindow]) {
-        guard let host else { return }
-        if stages.values.contains(where: { $0.window.layer.damageTracker?.hasDamage == true }) {
-            host.setNeedsFrame()
-        }
-    }
-
-    /// The host's next frame slot, so animation turns meet the display's grid.
-    public func delayToNextFrame() -> TimeInterval? {
-        host?.delayToNextFrame
     }
 
     private func fail(_ message: String, status: Int32) -> Never {

@@ -17,6 +17,10 @@ final class WindowFrameStage: FrameStage {
         .window(level: window.windowLevel)
     }
 
+    var hasDamage: Bool {
+        window.layer.damageTracker?.hasDamage == true
+    }
+
     func takeDamage(in host: X11Host) -> [CGRect] {
         // Layout before drawing, as a Core Animation commit does: the host draws the
         // first frame while mapping the window, before any turn has run. A no-op when

@@ -18,13 +18,21 @@ import UIKit
 /// `client`, so input reported faster than it is drawn costs one dispatch and one frame
 /// per turn instead of a growing queue. Frames are the `frameStages`, drawn in order,
 /// offscreen, and copied to the window rectangle by rectangle, what is under the fingers
-/// first: at once when input arrives and the loop is idle, otherwise at most 60 times a
-/// second, and only when something asked for it with `setNeedsDisplay` or
-/// `setNeedsFrame`. A mark that must not wait for the app (a new finger's touch spot)
-/// can be shown over the frame on screen at once, as an echo (`presentEcho(in:_:)`).
-/// When nothing changes the process sleeps in the kernel: no timer ticks.
+/// first, and only when something asked for it with `setNeedsDisplay` or
+/// `setNeedsFrame` (or a window's layer tree has damage).
+///
+/// The host keeps no clock: its `runLoop` (`ApplicationRunLoop`) owns time. The host is
+/// the run loop's input source, read first in each turn (`deliverPendingInput()`), and
+/// its presenter, which draws the frame the turn decides on, at once, before the turn
+/// goes on (`present(_:showingInput:)`); the run loop paces frames on a grid at the
+/// display's refresh rate (`refreshInterval`, from RandR). So the process arms two
+/// wake-ups: the connection's readiness, which runs a turn, and the run loop's timer.
+/// A mark that must not wait for the app (a new finger's touch spot) is shown over the
+/// frame on screen at once, as an echo (`presentEcho(in:_:)`), from the input step of
+/// a turn, before UIKit has the touch. When nothing changes the process sleeps in the
+/// kernel: no timer ticks.
 @MainActor
-public final class X11Host {
+public final class X11Host: RunLoopPresenter, RunLoopInputSource {
     public struct Options: Sendable {
         /// The display to open; `nil` means `$DISPLAY`.
         public var display: String?
@@ -109,6 +117,11 @@ public final class X11Host {
         StandardError.writeLine("\(ProgramName.current): \(line)")
     }
 
+    /// The run loop that owns the host's time: it runs a turn when input is ready,
+    /// reads the input through the host, and has the host draw the frames it decides on.
+    public let runLoop: ApplicationRunLoop
+    /// Whether the host made its run loop (and stops it at `close()`).
+    private let ownsRunLoop: Bool
     private var translator: XI2InputTranslator
     private var scrollTranslator: XI2ScrollTranslator
     /// The wheel's and touchpad's scrolls read in this turn, handed on after its touches.
@@ -119,17 +132,9 @@ public final class X11Host {
     private var isFrameWanted = false
     /// The rectangles of the frame just drawn (empty: the whole window).
     private var lastDirtyRects: [CGRect] = []
-    private var pacer = FramePacer()
-    /// A batch was delivered since the last frame: the next frame shows input, so the
-    /// pacer lets it come sooner (`FramePacer`).
-    private var hasUndrawnInput = false
     /// Where the touches of the latest batch not yet drawn are (window points): the
     /// damage holding them is drawn and sent first.
     private var undrawnInputLocations: [CGPoint] = []
-    /// The scheduled frame and when it runs, if one is scheduled. One wanted sooner
-    /// (`FramePacer.frameTime`) replaces it.
-    private var scheduledFrame: (time: TimeInterval, work: DispatchWorkItem)?
-    private var isProcessingEvents = false
     private var readSource: DispatchSourceRead?
     /// Whether `close()` ran: the window is gone and no input comes.
     public private(set) var isClosed = false
@@ -183,7 +188,10 @@ public final class X11Host {
     /// `start()` logs what was found and done in one line. A touchscreen enabled or
     /// plugged in while the kiosk runs is mapped by the same rule, and one the kiosk
     /// mapped that comes back with another matrix is mapped again (a logged line).
-    public init(options: Options) throws(X11HostError) {
+    ///
+    /// The host reads its input in, and presents for, `runLoop` (an application
+    /// runner's); without one it makes its own on the main queue.
+    public init(options: Options, runLoop: ApplicationRunLoop? = nil) throws(X11HostError) {
         var options = options
         var kioskConnection: (X11Connection, KioskScreenPlacement)?
         var leftoverTouchMapping: String?
@@ -251,6 +259,9 @@ public final class X11Host {
         }
         translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
         scrollTranslator = XI2ScrollTranslator(scale: options.scale)
+        // After everything that can throw: a host that failed made no run loop.
+        ownsRunLoop = runLoop == nil
+        self.runLoop = runLoop ?? ApplicationRunLoop(scheduler: DispatchRunLoopScheduler())
         touchDevices = TouchDeviceInfo.query(connection)
         scrollTranslator.learnDevices(on: connection)
         if let placement = kioskConnection?.1 {
@@ -279,12 +290,14 @@ public final class X11Host {
         let middle = kioskConnection.map { placement in
             (x: placement.1.monitor.x + placement.1.monitor.width / 2, y: placement.1.monitor.y + placement.1.monitor.height / 2)
         } ?? window.rootPoint(x: frameBuffer.pixelWidth / 2, y: frameBuffer.pixelHeight / 2)
-        pacer.refreshInterval = DisplayRefreshRate.interval(at: middle, on: connection) ?? 1.0 / 60
+        refreshInterval = DisplayRefreshRate.interval(at: middle, on: connection) ?? 1.0 / 60
+        self.runLoop.presenter = self
+        self.runLoop.inputSource = self
     }
 
-    /// How often the display the window is on refreshes, as the frame grid steps: from
-    /// RandR, 1/60 s when it does not say (`DisplayRefreshRate`).
-    public var refreshInterval: TimeInterval { pacer.refreshInterval }
+    /// How often the display the window is on refreshes, as the run loop's frame grid
+    /// steps: from RandR, 1/60 s when it does not say (`DisplayRefreshRate`).
+    public private(set) var refreshInterval: TimeInterval = 1.0 / 60
 
     /// The window's size in points.
     public var size: CGSize { frameBuffer.pointSize }
@@ -316,12 +329,12 @@ public final class X11Host {
         scheduleKioskPlacementCheck()
         let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
         source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.processPendingEvents() }
+            MainActor.assumeIsolated { self?.runLoop.turn() }
         }
         source.resume()
         readSource = source
         // Requests made before the source existed may have queued events already.
-        processPendingEvents()
+        runLoop.turn()
     }
 
     /// Starts and runs the main run loop until the window closes.
@@ -338,28 +351,23 @@ public final class X11Host {
     /// shows input: a touch spot's 22-point radius with a little to spare.
     public static let fingertipReach: CGFloat = 24
 
-    /// Asks for the whole window to be redrawn.
+    /// Asks for the whole window to be redrawn (in the current turn's frame, or in a
+    /// turn asked for now).
     public func setNeedsDisplay() {
         damage.addAll()
-        scheduleFrame()
-    }
-
-    /// How long from now until a frame that shows no new input may start: the next free
-    /// slot of the frame grid (`FramePacer`), 0 when one may start now.
-    public var delayToNextFrame: TimeInterval {
-        pacer.delayToNextGridFrame(from: MonotonicClock().now)
+        runLoop.setNeedsPresent()
     }
 
     /// Asks for a frame whose damage the frame stages give when it is drawn.
     public func setNeedsFrame() {
         isFrameWanted = true
-        scheduleFrame()
+        runLoop.setNeedsPresent()
     }
 
     /// Asks for a rectangle (in points) to be redrawn.
     public func setNeedsDisplay(_ rect: CGRect) {
         damage.add(rect)
-        scheduleFrame()
+        runLoop.setNeedsPresent()
     }
 
     /// An input echo: draws `draw` (in window points) once, straight over the frame on
@@ -384,14 +392,14 @@ public final class X11Host {
         guard !isClosed, !damage.coversBounds else { return }
         let sent = frameBuffer.draw(over: rects, draw)
         for rect in rects { damage.add(rect) }
-        scheduleFrame()
+        runLoop.setNeedsPresent()
         guard !sent.isEmpty else { return }
         window.present(frameBuffer, rects: sent)
         // Wait for the server to have copied it: woken by the request, the server is
         // often placed on this process's core, where it would wait for the app's
-        // handling of the batch to finish before copying anything.
+        // handling of the batch to finish before copying anything. (What Xlib reads
+        // meanwhile is handled before the run loop sleeps: `hasInputAlreadyRead`.)
         XSync(connection.display, 0)
-        handleEventsAlreadyRead()
         // Then let what the server woke as it copied (a compositor, told of the new
         // pixels) run first: woken from this core, it waits here too, behind the app's
         // handling and frame, unless this thread steps back. Returns at once when
@@ -400,36 +408,25 @@ public final class X11Host {
         sched_yield()
     }
 
-    private func scheduleFrame() {
-        // Input being processed is drawn when the whole read has been handled.
-        guard !isProcessingEvents, !isClosed else { return }
-        let now = MonotonicClock().now
-        guard let time = pacer.frameTime(wantedAt: now, showingInput: hasUndrawnInput, pending: scheduledFrame?.time)
-        else { return }
-        scheduledFrame?.work.cancel()
-        let work = DispatchWorkItem { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.scheduledFrame = nil
-                self.displayIfNeeded()
-            }
-        }
-        scheduledFrame = (time, work)
-        DispatchQueue.main.asyncAfter(deadline: .now() + (time - now), execute: work)
+    // MARK: - RunLoopPresenter
+
+    /// The frame grid's step (`refreshInterval`).
+    public var framePacingInterval: TimeInterval? { refreshInterval }
+
+    /// Whether a frame would draw something: the host's damage, a stage that asked
+    /// (`setNeedsFrame()`), or a window stage whose layer tree has damage.
+    public var needsPresent: Bool {
+        guard !isClosed else { return false }
+        return !damage.isEmpty || isFrameWanted || frameStages.contains { $0.hasDamage }
     }
 
-    /// Draws and presents a frame now if something changed and the pacer allows it;
-    /// otherwise schedules one.
-    public func displayIfNeeded() {
-        guard !damage.isEmpty || isFrameWanted, !isClosed else { return }
+    /// Draws and presents a frame now if something changed (the run loop decided it may
+    /// start; `windows` are drawn through their frame stages); returns whether it drew.
+    @discardableResult
+    public func present(_ windows: [UIWindow] = [], showingInput showsInput: Bool) -> Bool {
+        guard needsPresent else { return false }
         let started = MonotonicClock().now
-        guard pacer.mayDraw(at: started, showingInput: hasUndrawnInput) else {
-            scheduleFrame()
-            return
-        }
         isFrameWanted = false
-        let showsInput = hasUndrawnInput
-        hasUndrawnInput = false
         let input = undrawnInputLocations
         undrawnInputLocations = []
         let drawn: Bool = CAAnimationEngine.holdingTime {
@@ -467,35 +464,39 @@ public final class X11Host {
             lastDirtyRects = rects
             return true
         }
-        guard drawn else { return }
+        guard drawn else { return false }
         let rects = lastDirtyRects
         let presented = MonotonicClock().now
-        pacer.didDraw(startedAt: started)
         let report = FrameReport(started: started, presented: presented, dirtyRects: rects)
         for stage in frameStages { stage.framePresented(report, by: self) }
-        handleEventsAlreadyRead()
+        return true
     }
+
+    // MARK: - RunLoopInputSource
 
     /// Xlib reads the connection while it sends requests and waits for replies (a
     /// frame's images, a round trip): what it read then sits in its queue and raises no
-    /// readiness on the connection, so it is handled in a main-queue block, after the
-    /// work under way.
-    private func handleEventsAlreadyRead() {
-        guard XEventsQueued(connection.display, QueuedAlready) > 0 else { return }
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated { self?.processPendingEvents() }
-        }
+    /// readiness on the connection, so the run loop runs another turn before sleeping.
+    public var hasInputAlreadyRead: Bool {
+        !isClosed && XEventsQueued(connection.display, QueuedAlready) > 0
     }
 
     // MARK: - Input
 
-    /// Handles every event the connection has now (reading on until nothing more is
-    /// pending), hands the touches read through the filters to the client as one
-    /// coalesced batch, and draws
-    /// if something changed. Called by the read source; tests may call it too.
+    /// Runs a turn of the run loop now: it reads every event the connection has
+    /// (`deliverPendingInput()`) and draws what changed. Tests may call it.
     public func processPendingEvents() {
-        guard !isClosed else { return }
-        isProcessingEvents = true
+        runLoop.turn()
+    }
+
+    /// The input step of a turn: handles every event the connection has now (reading on
+    /// until nothing more is pending) and hands the touches read through the filters to
+    /// the client as one coalesced batch, then the scrolls, each key as it comes.
+    /// Returns whether touches, scrolls or keys were handed on: the turn's frame shows
+    /// new input. The run loop calls it; a frame is drawn at the end of the turn.
+    public func deliverPendingInput() -> Bool {
+        guard !isClosed else { return false }
+        var handedOn = false
         var batch = InputBatchAssembler()
         let display = connection.display
         // One clock reading serves the whole read: it only picks the 32-bit wrap epoch.
@@ -528,6 +529,7 @@ public final class X11Host {
             case ConfigureNotify:
                 handleConfigure(event.xconfigure)
             case KeyPress:
+                handedOn = true
                 handleKey(&event.xkey)
             case ClientMessage:
                 if Atom(event.xclient.data.l.0) == window.deleteWindowAtom {
@@ -538,13 +540,11 @@ public final class X11Host {
             }
         }
         if !batch.isEmpty {
-            // Still processing: what the batch's receivers damage is drawn just below,
-            // not in a frame scheduled through the main queue.
-            hasUndrawnInput = true
+            handedOn = true
             deliver(MoveCoalescer.coalesce(batch.take()))
         }
         if !pendingScrolls.isEmpty {
-            hasUndrawnInput = true
+            handedOn = true
             let scrolls = pendingScrolls
             pendingScrolls = []
             for scroll in scrolls { deliver(scroll) }
@@ -553,17 +553,13 @@ public final class X11Host {
             let pending = translator.touchesPendingOwnership
             for filter in inputFilters { filter.host(self, didChangeTouchesPendingOwnership: pending) }
         }
-        isProcessingEvents = false
         if closeRequested, let onCloseRequest {
             onCloseRequest()
         } else if closeRequested {
             close()
             if let client { client.hostDidClose(self) } else { exit(0) }
-            return
         }
-        if !damage.isEmpty || isFrameWanted {
-            displayIfNeeded()
-        }
+        return handedOn
     }
 
     private func handleGenericEvent(_ event: inout XEvent, now: UInt64, into batch: inout InputBatchAssembler) {
@@ -647,7 +643,7 @@ public final class X11Host {
                 let line = self.window.correctKioskPlacement()
                 // The check's round trips may have read events (a touch) that then
                 // raise no readiness on the connection: handle them now.
-                if XEventsQueued(self.connection.display, QueuedAlready) > 0 { self.processPendingEvents() }
+                if self.hasInputAlreadyRead { self.runLoop.turn() }
                 guard let line else { return }
                 self.log(line)
                 self.scheduleKioskPlacementCheck()
@@ -679,29 +675,30 @@ public final class X11Host {
         let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let key = KeyInput(keysym: UInt(keysym), text: text, isControlDown: event.state & UInt32(ControlMask) != 0,
                            isShiftDown: event.state & UInt32(ShiftMask) != 0)
-        injectKey(key)
+        handleKey(key)
     }
 
     // MARK: - Input from elsewhere
 
     /// Input that did not come from the server (a replay on stage, a tool): it goes
     /// through every input filter to the client exactly as a batch read from the server
-    /// does, so the overlays show its fingers and a recorder keeps it, and it is drawn
-    /// at once. Locations are in the window's points; a finger must begin before it
+    /// does, so the overlays show its fingers and a recorder keeps it, in a turn of the
+    /// run loop (the one under way, when a timer of its turn injects it) whose frame
+    /// shows it. Locations are in the window's points; a finger must begin before it
     /// moves, as with real input (`UIWindow.inject(_:)`'s rules apply).
     public func injectInput(_ batch: [TouchSample]) {
         guard !isClosed, !batch.isEmpty else { return }
-        hasUndrawnInput = true
-        deliver(batch)
-        if !isProcessingEvents, !damage.isEmpty || isFrameWanted {
-            displayIfNeeded()
-        }
+        runLoop.turn { [self] in deliver(batch) }
     }
 
     /// A key press that did not come from the server: through the input filters, then to
-    /// the client unless a filter consumed it.
+    /// the client unless a filter consumed it, in a turn of the run loop.
     public func injectKey(_ key: KeyInput) {
         guard !isClosed else { return }
+        runLoop.turn { [self] in handleKey(key) }
+    }
+
+    private func handleKey(_ key: KeyInput) {
         for filter in inputFilters where !filter.filter(key, in: self) { return }
         client?.host(self, didReceive: key)
     }
@@ -717,6 +714,9 @@ public final class X11Host {
         isClosed = true
         readSource?.cancel()
         readSource = nil
+        if runLoop.presenter === self { runLoop.presenter = nil }
+        if runLoop.inputSource === self { runLoop.inputSource = nil }
+        if ownsRunLoop { runLoop.invalidate() }
         window.destroy()
         screenSaverInhibition?.end()
         screenSaverInhibition = nil

@@ -85,6 +85,9 @@ public enum InputFilterStage: Int, Comparable, Sendable, CaseIterable {
 @MainActor
 public protocol FrameStage: AnyObject {
     var order: FrameStageOrder { get }
+    /// Whether the stage has damage it would give now without having asked for a frame
+    /// (`X11Host.setNeedsFrame()`): a window's layer tree. The run loop presents then.
+    var hasDamage: Bool { get }
     /// Rectangles (in points) this stage's pixels changed in since the last frame.
     func takeDamage(in host: X11Host) -> [CGRect]
     /// Draws the stage; the canvas is clipped to the frame's damage.
@@ -94,6 +97,7 @@ public protocol FrameStage: AnyObject {
 }
 
 public extension FrameStage {
+    var hasDamage: Bool { false }
     func takeDamage(in host: X11Host) -> [CGRect] { [] }
     func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {}
 }

@@ -14,7 +14,10 @@ final class ApplicationRunLoopTests: UIKitTestCase {
     private final class Presenter: RunLoopPresenter {
         let trace: Trace
         init(trace: Trace) { self.trace = trace }
-        func present(_ windows: [UIWindow]) { trace.note("present(\(windows.count))") }
+        func present(_ windows: [UIWindow], showingInput: Bool) -> Bool {
+            trace.note("present(\(windows.count))")
+            return true
+        }
     }
 
     private var scheduler: ManualRunLoopScheduler!

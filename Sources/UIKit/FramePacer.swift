@@ -1,6 +1,7 @@
 import Foundation
 
-/// Decides when the next frame may be drawn. Times are seconds on the monotonic clock.
+/// Decides when the next frame may be drawn: `ApplicationRunLoop`'s, when its presenter
+/// says at what rate the display refreshes. Times are seconds on the media clock.
 ///
 /// Two kinds of frame, because they want different things:
 ///
@@ -8,9 +9,10 @@ import Foundation
 ///   starts on a **fixed grid** at the display's refresh interval, counted from the
 ///   first frame's start: at most one such frame per slot, started within the first
 ///   half of it. A frame whose work overruns past the middle of the next slot makes the
-///   next one wait for the slot after; it never moves the grid. (Counting each interval from the end of the frame before, as this pacer once
-///   did, added every frame's drawing time to every interval: 1,000 animating views
-///   whose frames took 7 ms ran at 40 frames a second instead of 60.)
+///   next one wait for the slot after; it never moves the grid. (Counting each
+///   interval from the end of the frame before, as this pacer once did, added every
+///   frame's drawing time to every interval: 1,000 animating views whose frames took
+///   7 ms ran at 40 frames a second instead of 60.)
 /// - a frame that shows **new input** (a finger moved) is what touch-to-pixel latency
 ///   measures, so it may start `inputInterval` (240 Hz) after the previous frame's
 ///   start, off the grid: a finger moving every 8 ms on a 120 Hz touchscreen gets each
@@ -87,6 +89,23 @@ struct FramePacer {
     /// start now. The run loop wakes its animations then, so their turns meet the grid.
     func delayToNextGridFrame(from now: TimeInterval) -> TimeInterval {
         max(0, (frameTime(wantedAt: now, showingInput: false, pending: nil) ?? now) - now)
+    }
+
+    /// The start of the slot after the one `time` falls in (one interval on before the
+    /// first frame).
+    func startOfSlot(after time: TimeInterval) -> TimeInterval {
+        guard gridOrigin != nil else { return time + refreshInterval }
+        return self.time(ofSlot: slot(containing: time) + 1)
+    }
+
+    /// The time a frame starting at `start` is for, at which its animations are
+    /// sampled: a grid frame is for its slot's start, so frames a slot apart show motion
+    /// a slot apart even when one turn woke late (an X window has no vertical sync to
+    /// wait for: a frame shows as soon as it is copied, early in its slot); a frame
+    /// showing new input is off the grid, for its start.
+    func presentationTime(ofFrameStartingAt start: TimeInterval, showingInput: Bool) -> TimeInterval {
+        guard !showingInput, gridOrigin != nil else { return start }
+        return time(ofSlot: slot(containing: start))
     }
 
     /// A frame started at `start`: it takes the slot it falls in.

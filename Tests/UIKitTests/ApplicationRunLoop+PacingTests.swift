@@ -1,0 +1,141 @@
+import UIKit
+import XCTest
+
+/// The run loop with a presenter that gives the display's refresh interval decides every
+/// frame itself: input is drawn at once when idle and at most at 240 Hz, everything else
+/// on the display's grid one frame a slot, animations sampled at the start of the
+/// frame's slot, and damage that waits for its slot wakes the loop then.
+final class ApplicationRunLoopPacingTests: UIKitTestCase {
+    /// Draws what the window's layer tree has damaged, noting each frame's media time,
+    /// (the layer tree's, held for the frame), whether it showed input, and the square's
+    /// presented opacity.
+    private final class PacedPresenter: RunLoopPresenter {
+        let window: UIWindow
+        let square: UIView
+        var framePacingInterval: TimeInterval? = 1.0 / 60
+        private(set) var frames: [(time: TimeInterval, input: Bool, opacity: Float)] = []
+
+        init(window: UIWindow, square: UIView) {
+            self.window = window
+            self.square = square
+        }
+
+        var needsPresent: Bool { window.layer.damageTracker?.hasDamage == true }
+
+        func present(_ windows: [UIWindow], showingInput: Bool) -> Bool {
+            guard window.layer.damageTracker?.takeDamage().rects.isEmpty == false else { return false }
+            let opacity = square.layer.presentation()?.opacity ?? square.layer.opacity
+            frames.append((CAAnimationEngine.currentTime, showingInput, opacity))
+            return true
+        }
+    }
+
+    private let slot = 1.0 / 60
+    private var scheduler: ManualRunLoopScheduler!
+    private var runLoop: ApplicationRunLoop!
+    private var presenter: PacedPresenter!
+    private var square: UIView!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        square = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        square.backgroundColor = .red
+        window.addSubview(square)
+        window.layoutIfNeeded()
+        window.layer.startTrackingDamage(bounds: window.bounds, scale: 1)
+        scheduler = ManualRunLoopScheduler()
+        runLoop = ApplicationRunLoop(scheduler: scheduler)
+        presenter = PacedPresenter(window: window, square: square)
+        runLoop.presenter = presenter
+        // The first frame (the whole window) at t = 100: slot 0 of the grid.
+        runLoop.turn()
+        XCTAssertEqual(presenter.frames.count, 1)
+    }
+
+    override func tearDown() async throws {
+        runLoop.invalidate()
+        window.layer.stopTrackingDamage()
+        try await super.tearDown()
+    }
+
+    /// Runs what the scheduler has due after moving the clock to `time`.
+    private func wake(at time: TimeInterval) {
+        clock.advance(by: time - clock.now)
+        scheduler.runDue()
+    }
+
+    func testAnimationFramesComeOneASlotSampledAtTheirSlotsStartWhenTheWakeIsLate() async {
+        UIView.animate(withDuration: 0.1, delay: 0, options: .curveLinear, animations: { self.square.alpha = 0 })
+        XCTAssertTrue(scheduler.hasPendingTurn, "a new animation asks for a turn")
+        clock.advance(by: 0.001)
+        scheduler.runDue()
+        // Slot 0 is taken by the first frame: the animation's first frame waits for slot 1.
+        XCTAssertEqual(presenter.frames.count, 1)
+        XCTAssertEqual(scheduler.wakeDeadline!, 100 + slot, accuracy: 1e-9)
+        // Woken 3 ms late: the frame is still slot 1's, showing the animation at the
+        // slot's start.
+        wake(at: 100 + slot + 0.003)
+        XCTAssertEqual(presenter.frames.count, 2)
+        XCTAssertEqual(Double(presenter.frames[1].opacity), 1 - slot / 0.1, accuracy: 1e-4)
+        XCTAssertEqual(presenter.frames[1].time, 100 + slot, accuracy: 1e-9, "the layer tree's time held at the slot's start")
+        XCTAssertEqual(scheduler.wakeDeadline!, 100 + 2 * slot, accuracy: 1e-9, "the grid did not move")
+        // On time: slot 2's frame, a slot on.
+        wake(at: 100 + 2 * slot)
+        XCTAssertEqual(Double(presenter.frames[2].opacity), 1 - 2 * slot / 0.1, accuracy: 1e-4)
+        XCTAssertEqual(presenter.frames.map(\.input), [false, false, false])
+    }
+
+    func testInputIsDrawnAtOnceWhenIdleAndAtMostAt240Hz() async {
+        clock.advance(by: 0.002)
+        runLoop.handle([sample(1, .began, 20, 20)], in: window)
+        square.backgroundColor = .blue  // what the touch changed, drawn in its turn
+        XCTAssertEqual(presenter.frames.count, 1, "changed after the turn: not yet drawn")
+        runLoop.handle([sample(1, .moved, 21, 20)], in: window)
+        // 2 ms after the first frame's start: inside slot 0, which is taken, but input
+        // is off the grid, and 2 ms is not yet a 240 Hz interval.
+        XCTAssertEqual(presenter.frames.count, 1)
+        XCTAssertEqual(scheduler.wakeDeadline!, 100 + 1.0 / 240, accuracy: 1e-9)
+        wake(at: 100 + 1.0 / 240)
+        XCTAssertEqual(presenter.frames.count, 2)
+        XCTAssertTrue(presenter.frames[1].input, "the woken turn's frame shows the waiting input")
+        XCTAssertEqual(presenter.frames[1].time, 100 + 1.0 / 240, accuracy: 1e-9, "an input frame is for its start")
+        // The next move, 5 ms on: drawn in its own turn.
+        clock.advance(by: 0.005)
+        square.backgroundColor = .green
+        runLoop.handle([sample(1, .moved, 22, 20)], in: window)
+        XCTAssertEqual(presenter.frames.count, 3)
+        XCTAssertTrue(presenter.frames[2].input)
+        XCTAssertNil(scheduler.wakeDeadline, "nothing waits: the loop sleeps")
+    }
+
+    func testAChangeOutsideATurnWhoseSlotIsTakenWaitsForTheNextSlot() async {
+        clock.advance(by: 0.004)
+        square.backgroundColor = .blue
+        runLoop.setNeedsPresent()
+        scheduler.runDue()
+        XCTAssertEqual(presenter.frames.count, 1, "slot 0 has its frame")
+        XCTAssertEqual(scheduler.wakeDeadline!, 100 + slot, accuracy: 1e-9)
+        wake(at: 100 + slot)
+        XCTAssertEqual(presenter.frames.count, 2)
+        XCTAssertFalse(presenter.frames[1].input)
+        XCTAssertNil(scheduler.wakeDeadline)
+    }
+
+    /// An animation on a layer in no window damages nothing the presenter draws: the
+    /// loop still ticks it once a slot, not in a loop that never sleeps.
+    func testAnAnimationNoWindowShowsTicksOnceASlot() async {
+        let loose = CALayer()
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.fromValue = 1
+        animation.toValue = 0
+        animation.duration = 1
+        loose.add(animation, forKey: "fade")
+        scheduler.runDue()
+        let ticks = [scheduler.wakeDeadline].compactMap { $0 }
+        XCTAssertEqual(ticks.count, 1)
+        XCTAssertEqual(ticks[0], 100 + slot, accuracy: 1e-9)
+        wake(at: 100 + slot)
+        XCTAssertEqual(scheduler.wakeDeadline!, 100 + 2 * slot, accuracy: 1e-9, "the next slot, not now")
+        XCTAssertEqual(presenter.frames.count, 1, "nothing to draw")
+    }
+}
