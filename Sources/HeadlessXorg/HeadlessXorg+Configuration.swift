@@ -11,13 +11,31 @@ extension HeadlessXorg {
         ("keyboard", .keyboard),
     ]
 
+    /// How often every headless screen refreshes, in hertz: the rate of most displays.
+    public static let refreshRate = 60
+
+    /// The totals and dot clock (MHz, as a modeline writes it) of a `width`×`height`
+    /// mode that refreshes at `refreshRate`, and the dummy driver's highest dot clock
+    /// (`DacSpeed`, MHz) that admits it: its default, 300 MHz, is below a 4K mode's.
+    static func refreshMode(width: Int, height: Int) -> (horizontalTotal: Int, verticalTotal: Int, clock: String,
+                                                         maximumClock: Int) {
+        let horizontalTotal = width + 400
+        let verticalTotal = height + 40
+        let hertz = Double(horizontalTotal * verticalTotal * refreshRate)
+        return (horizontalTotal, verticalTotal, String(format: "%.6f", hertz / 1_000_000),
+                max(300, Int((hertz / 1_000_000).rounded(.up)) + 1))
+    }
+
     /// An xorg.conf for the `dummy` video driver with one screen of `width`×`height`
     /// and the devices of `deviceLayout`. Automatic device hot-plugging is off, so the
     /// server has exactly these devices.
     static func configuration(width: Int, height: Int, directory: URL) -> String {
         let modeName = "\(width)x\(height)"
-        // A CVT-like modeline; the dummy driver only needs one that fits its limits.
-        let modeline = "Modeline \"\(modeName)\" 100.00 \(width) \(width + 48) \(width + 160) \(width + 400) \(height) \(height + 3) \(height + 7) \(height + 40)"
+        let mode = refreshMode(width: width, height: height)
+        // A CVT-like modeline whose dot clock makes it refresh at `refreshRate`, as a
+        // real monitor does: apps pace their frames by the rate RandR reports.
+        let modeline = "Modeline \"\(modeName)\" \(mode.clock) \(width) \(width + 48) \(width + 160) \(mode.horizontalTotal) "
+            + "\(height) \(height + 3) \(height + 7) \(mode.verticalTotal)"
         var text = """
         Section "ServerFlags"
             Option "AutoAddDevices" "off"
@@ -32,6 +50,7 @@ extension HeadlessXorg {
             Identifier "dummy-video"
             Driver "dummy"
             VideoRam 256000
+            DacSpeed \(mode.maximumClock)
         EndSection
         Section "Monitor"
             Identifier "dummy-monitor"

@@ -49,4 +49,17 @@ final class HeadlessXorgTests: XCTestCase {
         XCTAssertEqual(server.touchscreen.valuatorX(CGFloat(server.screenSize.width)), 65536)
         XCTAssertEqual(server.touchscreen.valuatorY(CGFloat(server.screenSize.height) / 2), 32768)
     }
+
+    /// Every headless screen refreshes at 60 Hz, a 4K one too, whose dot clock is above
+    /// the dummy driver's default limit and so raises it.
+    func testEveryScreenSizesModeRefreshesAt60Hz() {
+        for (width, height) in [(640, 480), (1024, 768), (1920, 1080), (3840, 2160)] {
+            let mode = HeadlessXorg.refreshMode(width: width, height: height)
+            let clock = Double(mode.clock)! * 1_000_000
+            XCTAssertEqual(clock / Double(mode.horizontalTotal * mode.verticalTotal), 60, accuracy: 1e-4, "\(width)×\(height)")
+            XCTAssertGreaterThan(Double(mode.maximumClock), Double(mode.clock)!)
+        }
+        XCTAssertEqual(HeadlessXorg.refreshMode(width: 1024, height: 768).clock, "69.035520")
+        XCTAssertEqual(HeadlessXorg.refreshMode(width: 3840, height: 2160).maximumClock, 561)
+    }
 }
