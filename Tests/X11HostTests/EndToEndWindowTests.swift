@@ -106,12 +106,6 @@ final class EndToEndWindowTests: XCTestCase {
 }
 
 /// Opens a connection of the test's own for the duration of `body`.
-private func withDisplay<T>(_ name: String, _ body: (OpaquePointer) throws -> T) throws -> T {
-    let display = try XCTUnwrap(XOpenDisplay(name))
-    defer { XCloseDisplay(display) }
-    return try body(display)
-}
-
 private func property(_ display: OpaquePointer, window: Window, name: String, type: String) -> [UInt8] {
     var actualType: Atom = 0, format: Int32 = 0
     var count: UInt = 0, remaining: UInt = 0
