@@ -109,31 +109,3 @@ final class EndToEndOneFrameTests: XCTestCase {
         }
     }
 }
-
-/// Runs `trigger`, then the app's loop until a frame presented after it shows
-/// `condition` at `probe` (window points) on the server; returns how many frames were
-/// presented up to and including that one, or nil when none did within 3 s.
-@MainActor
-private func framesUntilShown(in host: X11Host, at probe: CGPoint, _ condition: @escaping (UInt32) -> Bool,
-                              after trigger: () throws -> Void) throws -> Int? {
-    let pixels = try WindowPixelReader(displayName: host.options.display ?? "")
-    let watcher = FrameWatcher()
-    var frames = 0
-    var shownAt: Int?
-    watcher.onFrame = { _, host in
-        frames += 1
-        guard shownAt == nil, CGRect(origin: .zero, size: host.size).contains(probe) else { return }
-        if let pixel = pixels.pixel(of: host.window.id, x: Int(probe.x), y: Int(probe.y)), condition(pixel) {
-            shownAt = frames
-        }
-    }
-    host.addFrameStage(watcher)
-    defer { host.removeFrameStage(watcher) }
-    // Adding the stage redraws the window: let that frame go first.
-    XCTAssertTrue(runLoop { frames >= 1 })
-    _ = runLoop(timeout: 0.1) { false }
-    frames = 0
-    try trigger()
-    _ = runLoop(timeout: 3) { shownAt != nil }
-    return shownAt
-}

@@ -1,4 +1,6 @@
 import CairoRenderer
+import Foundation
+import XCTest
 import UIKit
 import X11Host
 
@@ -64,4 +66,49 @@ final class ObservingClient: X11HostClient {
     func hostDidClose(_ host: X11Host) {
         closed = true
     }
+}
+
+/// Runs `trigger`, then the app's loop until a frame presented after it finds `shown`
+/// true (read as each frame is presented, so from the server's pixels that frame sent);
+/// returns how many frames were presented up to and including that one, or nil when
+/// none did within 3 s.
+@MainActor
+func framesUntilShown(in host: X11Host, _ shown: @escaping () -> Bool, after trigger: () throws -> Void) rethrows -> Int? {
+    let watcher = FrameWatcher()
+    var frames = 0
+    var isTriggered = false
+    var shownAt: Int?
+    watcher.onFrame = { _, _ in
+        frames += 1
+        if isTriggered, shownAt == nil, shown() { shownAt = frames }
+    }
+    host.addFrameStage(watcher)
+    defer { host.removeFrameStage(watcher) }
+    // Adding the stage redraws the window: let that frame go first, and whatever
+    // still moves settle (0.1 s with no frame, for at most 2 s), so the frames counted
+    // are the trigger's.
+    XCTAssertTrue(runLoop { frames >= 1 })
+    for _ in 0..<20 {
+        let before = frames
+        _ = runLoop(timeout: 0.1) { false }
+        if frames == before { break }
+    }
+    frames = 0
+    isTriggered = true
+    try trigger()
+    _ = runLoop(timeout: 3) { shownAt != nil }
+    return shownAt
+}
+
+/// `framesUntilShown` for the window's pixel at `probe` (window points) meeting
+/// `condition`.
+@MainActor
+func framesUntilShown(in host: X11Host, at probe: CGPoint, _ condition: @escaping (UInt32) -> Bool,
+                      after trigger: () throws -> Void) throws -> Int? {
+    let pixels = try WindowPixelReader(displayName: host.options.display ?? "")
+    return try framesUntilShown(in: host, {
+        guard CGRect(origin: .zero, size: host.size).contains(probe),
+              let pixel = pixels.pixel(of: host.window.id, x: Int(probe.x), y: Int(probe.y)) else { return false }
+        return condition(pixel)
+    }, after: trigger)
 }
