@@ -48,6 +48,7 @@ extension CALayer {
             }
         }
         superlayer = nil
+        CALayer.noteTreeChange()
     }
 
     /// Whether `self` is `layer` or lies below it in the tree.
@@ -103,6 +104,7 @@ extension CALayer {
         }
         sublayers!.insert(layer, at: min(max(index, 0), sublayers!.count))
         layer.superlayer = self
+        CALayer.noteTreeChange()
         layer.propagatePendingLayout()
         layer.noteInserted()
     }

@@ -67,6 +67,17 @@ open class CALayer {
 
     private func updateMapping() {
         mapping = SuperlayerMapping(bounds: bounds, anchorPoint: anchorPoint, position: position, transform: affinePart)
+        Self.geometryGeneration &+= 1
+    }
+
+    /// A number that changes whenever any layer's geometry (bounds, position, anchor
+    /// point, transform) or place in a tree changes: what is derived from the geometry of
+    /// many layers (a view's safe area, from its ancestors') may be kept while it stays.
+    package private(set) static var geometryGeneration: UInt64 = 0
+
+    /// Notes a change of place in a tree (`geometryGeneration`).
+    static func noteTreeChange() {
+        geometryGeneration &+= 1
     }
 
     /// The affine part of `transform` (Core Animation's affine accessor).

@@ -11,7 +11,11 @@ import Foundation
 // controller's `additionalSafeAreaInsets` are then added to its root view's, and so
 // reach everything below it; nested controllers' add up.
 //
-// The getter always computes from the current geometry. The notifications
+// The getter always gives the insets of the current geometry. It keeps what it found
+// while no layer's geometry or place in a tree changed and no controller's insets did
+// (`CALayer.geometryGeneration`, `UIView.safeAreaGeneration`), so a layout pass down a
+// chain of D nested views reads each superview's insets once instead of walking up D
+// levels for each view. The notifications
 // (`safeAreaInsetsDidChange()`, the controller's `viewSafeAreaInsetsDidChange()`) come
 // when a change is seen: when `additionalSafeAreaInsets` is set, just before a view lays
 // out (its own), and just after it laid out (each subview's, which then lays out too).
@@ -23,8 +27,16 @@ extension UIView {
     /// The insets from each edge of `bounds` that the content should keep clear of:
     /// see the top of `UIView+SafeArea.swift` for how they are found.
     public var safeAreaInsets: UIEdgeInsets {
-        computeSafeAreaInsets(superviewInsets: superview?.safeAreaInsets ?? .zero)
+        let generation = (CALayer.geometryGeneration, UIView.safeAreaGeneration)
+        if let kept = keptSafeAreaInsets, kept.generation == generation { return kept.insets }
+        let insets = computeSafeAreaInsets(superviewInsets: superview?.safeAreaInsets ?? .zero)
+        keptSafeAreaInsets = (generation, insets)
+        return insets
     }
+
+    /// Changes when what the safe area derives from changes outside the layers'
+    /// geometry: a controller's `additionalSafeAreaInsets`, which view a controller owns.
+    static var safeAreaGeneration: UInt64 = 0
 
     /// The safe area as a layout guide: its `layoutFrame` is `bounds` inset by
     /// `safeAreaInsets`, in this view's coordinates. (No constraints here: read the frame.)

@@ -169,7 +169,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// cheap during delivery.
     weak var windowStorage: UIWindow?
     /// The controller whose root view this is, the next responder.
-    weak var owningViewController: UIViewController?
+    weak var owningViewController: UIViewController? {
+        didSet { UIView.safeAreaGeneration &+= 1 }
+    }
 
     /// The window the view is in, `nil` if none. A window itself answers `nil`.
     public var window: UIWindow? {
@@ -237,6 +239,8 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The insets last announced with `safeAreaInsetsDidChange()`.
     var announcedSafeAreaInsets = UIEdgeInsets.zero
+    /// The insets the getter last found, and the geometry they were found for.
+    var keptSafeAreaInsets: (generation: (UInt64, UInt64), insets: UIEdgeInsets)?
     /// `safeAreaLayoutGuide`, made on first use.
     var storedSafeAreaLayoutGuide: UILayoutGuide?
 

@@ -73,7 +73,9 @@ open class UIViewController: UIResponder {
     /// this controller hear of a change, and the view lays out at the next pass).
     open var additionalSafeAreaInsets = UIEdgeInsets.zero {
         didSet {
-            guard additionalSafeAreaInsets != oldValue, let view = viewIfLoaded else { return }
+            guard additionalSafeAreaInsets != oldValue else { return }
+            UIView.safeAreaGeneration &+= 1
+            guard let view = viewIfLoaded else { return }
             view.updateSafeAreaInsets(superviewInsets: view.superview?.safeAreaInsets ?? .zero, markingLayout: true)
         }
     }

@@ -172,4 +172,40 @@ final class UIViewSafeAreaTests: UIKitTestCase {
         window.layoutIfNeeded()
         XCTAssertEqual(log.entries.filter { $0.hasPrefix("header") }, ["header.safeAreaInsetsDidChange 44.0", "header.layoutSubviews"])
     }
+
+    /// The getter keeps what it found while nothing it derives from changes, and gives
+    /// the new insets after each kind of change: a view moved, an ancestor's bounds
+    /// scrolled or resized, a layer moved directly, a transform, a new superview, the
+    /// controller's insets, a new root view.
+    func testInsetsReadAgainAfterEachKindOfChangeFollowTheGeometry() async {
+        let controller = UIViewController()
+        controller.view = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        controller.additionalSafeAreaInsets = galleryInsets
+        window.rootViewController = controller
+        let middle = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))
+        controller.view.addSubview(middle)
+        let leaf = UIView(frame: CGRect(x: 0, y: 20, width: 100, height: 100))
+        middle.addSubview(leaf)
+        XCTAssertEqual(leaf.safeAreaInsets, UIEdgeInsets(top: 24, left: 0, bottom: 0, right: 0))
+        XCTAssertEqual(leaf.safeAreaInsets, UIEdgeInsets(top: 24, left: 0, bottom: 0, right: 0), "read twice")
+        leaf.frame.origin.y = 30
+        XCTAssertEqual(leaf.safeAreaInsets.top, 14, "the view moved")
+        middle.bounds.origin.y = 10
+        XCTAssertEqual(leaf.safeAreaInsets.top, 24, "its superview scrolled")
+        middle.bounds.origin.y = 0
+        middle.layer.position.y += 5
+        XCTAssertEqual(leaf.safeAreaInsets.top, 9, "its superview's layer moved")
+        middle.layer.position.y -= 5
+        middle.transform = CGAffineTransform(translationX: 0, y: 4)
+        XCTAssertEqual(leaf.safeAreaInsets.top, 10, "an ancestor's transform")
+        middle.transform = .identity
+        controller.additionalSafeAreaInsets.top = 64
+        XCTAssertEqual(leaf.safeAreaInsets.top, 34, "the controller's insets")
+        leaf.removeFromSuperview()
+        XCTAssertEqual(leaf.safeAreaInsets, .zero, "no superview")
+        controller.view.addSubview(leaf)
+        XCTAssertEqual(leaf.safeAreaInsets.top, 34, "a new superview")
+        controller.view = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        XCTAssertEqual(middle.superview?.safeAreaInsets, .zero, "the old root view belongs to no controller")
+    }
 }
