@@ -43,8 +43,10 @@ extension CALayer {
     /// one already marked.
     final func noteVisualChange() {
         guard !damageState.isDue else { return }
+        let wasClean = !damageState.isDueBelow
         damageState.isDue = true
         if let superlayer {
+            if wasClean { superlayer.damageState.dueSublayers.append(DueSublayer(layer: self)) }
             superlayer.noteDamageBelow()
         } else if !damageState.isDueBelow {
             damageState.tracker?.noteFirstDamage()
@@ -58,11 +60,14 @@ extension CALayer {
     final func noteDamageBelow() {
         var current: CALayer? = self
         while let layer = current, !layer.damageState.isDueBelow {
+            let wasClean = !layer.damageState.isDue
             layer.damageState.isDueBelow = true
             guard let superlayer = layer.superlayer else {
-                if !layer.damageState.isDue { layer.damageState.tracker?.noteFirstDamage() }
+                if wasClean { layer.damageState.tracker?.noteFirstDamage() }
                 return
             }
+            // Its superlayer's collection visits it (`SublayerFootprintIndex`).
+            if wasClean { superlayer.damageState.dueSublayers.append(DueSublayer(layer: layer)) }
             current = superlayer
         }
     }

@@ -47,6 +47,8 @@ extension CALayer {
                 parent.noteGroupingChange()
             }
         }
+        parent.damageState.sublayerIndex = nil
+        if zPosition != 0 { parent.sublayersWithZPosition -= 1 }
         superlayer = nil
         CALayer.noteTreeChange()
     }
@@ -65,14 +67,12 @@ extension CALayer {
     /// order. The array itself when no sublayer has a non-zero `zPosition`.
     public var sublayersInDrawingOrder: [CALayer] {
         guard let sublayers else { return [] }
-        // A loop, not `contains(where:)`: a closure made on the main actor checks its
-        // executor at every call (README, "Closures on the main actor").
-        for sublayer in sublayers where sublayer.zPosition != 0 {
-            return sublayers.enumerated()
-                .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
-                .map(\.element)
-        }
-        return sublayers
+        // Counted as they change, not found by reading every sublayer's: a frame draws
+        // a layer's sublayers in this order, and most of them stand still.
+        guard sublayersWithZPosition > 0 else { return sublayers }
+        return sublayers.enumerated()
+            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+            .map(\.element)
     }
 
     // MARK: - Private
@@ -104,6 +104,8 @@ extension CALayer {
         }
         sublayers!.insert(layer, at: min(max(index, 0), sublayers!.count))
         layer.superlayer = self
+        damageState.sublayerIndex = nil
+        if layer.zPosition != 0 { sublayersWithZPosition += 1 }
         CALayer.noteTreeChange()
         layer.propagatePendingLayout()
         layer.noteInserted()

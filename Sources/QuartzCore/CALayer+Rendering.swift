@@ -90,8 +90,15 @@ extension CALayer {
         } else if let text = shown as? CATextLayer {
             text.drawText(in: ctx)
         }
-        for sublayer in sublayers {
-            sublayer.renderTree(in: ctx, appliesGeometry: true, culling: clipRects)
+        if let clipRects, sublayersWithZPosition == 0, let index = damageState.sublayerIndex, index.count == sublayers.count {
+            // Only the sublayers whose footprints may meet the clip, in their order.
+            index.forEachPosition(meeting: clipRects) { position in
+                sublayers[position].renderTree(in: ctx, appliesGeometry: true, culling: clipRects)
+            }
+        } else {
+            for sublayer in sublayers {
+                sublayer.renderTree(in: ctx, appliesGeometry: true, culling: clipRects)
+            }
         }
         if clips { ctx.restoreGState() }
         if let borderColor {

@@ -186,9 +186,13 @@ open class CALayer {
     /// in the reverse of that order.
     @exclusivity(unchecked) open var zPosition: CGFloat = 0 {
         didSet {
+            if (oldValue != 0) != (zPosition != 0) { superlayer?.sublayersWithZPosition += zPosition != 0 ? 1 : -1 }
             animatablePropertyChanged("zPosition", from: oldValue)
         }
     }
+
+    /// How many sublayers have a `zPosition` other than 0 (`sublayersInDrawingOrder`).
+    var sublayersWithZPosition = 0
 
     /// The layer's image: a `CGImage` (what `UIImage.cgImage` gives); anything else is
     /// not drawn.

@@ -60,6 +60,12 @@ import Foundation
 /// (`DamageRenderingPropertyTests`) checks, after every step, that each kept footprint
 /// and extent covers the one computed afresh.
 ///
+/// **Many sublayers.** A layer with many sublayers keeps their footprints and extents
+/// summed over ranges (`SublayerFootprintIndex`), and the marking records which of them
+/// became marked: collecting it visits only those, and drawing descends only into the
+/// ranges that meet the damage, so a frame's cost does not grow with the siblings that
+/// stand still.
+///
 /// **Drawing.** The host clips the frame to the region, clears it, and draws the
 /// presentation tree (`LayerRenderer.renderDamage(of:in:)`), which skips subtrees whose
 /// footprints miss the damage; it then copies only those rectangles to the window. The
@@ -172,6 +178,18 @@ struct LayerDamageState {
     var extentBasis = ExtentBasis(parentToWindow: .identity, scale: 1)
     /// On a tracked root: its tracker.
     var tracker: DamageTracker?
+    /// The sublayers that became marked (`isDue` or `isDueBelow`) since this layer was
+    /// last collected, as the marking found them: a collection of a layer with an index
+    /// visits only these (`SublayerFootprintIndex`).
+    var dueSublayers: [DueSublayer] = []
+    /// The sublayers' footprints summed over ranges, while this layer has many.
+    var sublayerIndex: SublayerFootprintIndex?
+}
+
+/// A sublayer marked since its superlayer's last collection, held weakly: one removed
+/// meanwhile is not kept alive by the mark.
+struct DueSublayer {
+    weak var layer: CALayer?
 }
 
 /// The placement a layer's `extent` holds for: its superlayer-to-window transform and
@@ -208,6 +226,8 @@ struct FootprintWalk {
             return Coverage(footprint: layer.damageState.footprint, extent: extent(of: layer, under: parentToWindow))
         }
         layer.damageState.isDueBelow = false
+        let due = layer.damageState.dueSublayers
+        layer.damageState.dueSublayers = []
         let shown = layer.presentationOrSelf()
         guard !shown.isHidden, shown.opacity > 0 else {
             // Nothing below shows: only the marks need clearing.
@@ -221,10 +241,33 @@ struct FootprintWalk {
         let childClip = mask.map { clip.intersection($0) } ?? clip
         var footprint = own.intersection(clip)
         var below: WindowBox? = .empty
-        for sublayer in layer.sublayers ?? [] {
-            let coverage = update(sublayer, parentToWindow: toWindow, clip: childClip, into: &region)
-            footprint = footprint.union(coverage.footprint)
-            below = Self.union(below, coverage.extent)
+        if var index = layer.damageState.sublayerIndex, index.holds(parentToWindow: toWindow, clip: childClip) {
+            // Only the sublayers marked since the last frame changed; the others'
+            // coverages are in the index as they were. (Moved out while it changes, so
+            // that it is not copied.)
+            layer.damageState.sublayerIndex = nil
+            for entry in due {
+                guard let sublayer = entry.layer, sublayer.superlayer === layer,
+                      sublayer.damageState.isDue || sublayer.damageState.isDueBelow,
+                      let position = index.position(of: sublayer) else { continue }
+                index.set(position, to: update(sublayer, parentToWindow: toWindow, clip: childClip, into: &region))
+            }
+            layer.damageState.sublayerIndex = index
+            footprint = footprint.union(index.footprint)
+            below = Self.union(below, index.extent)
+        } else {
+            let sublayers = layer.sublayers ?? []
+            var coverages: [Coverage] = []
+            let indexes = sublayers.count >= SublayerFootprintIndex.minimumCount
+            if indexes { coverages.reserveCapacity(sublayers.count) }
+            for sublayer in sublayers {
+                let coverage = update(sublayer, parentToWindow: toWindow, clip: childClip, into: &region)
+                footprint = footprint.union(coverage.footprint)
+                below = Self.union(below, coverage.extent)
+                if indexes { coverages.append(coverage) }
+            }
+            layer.damageState.sublayerIndex = indexes ? SublayerFootprintIndex(
+                sublayers: sublayers, coverages: coverages, parentToWindow: toWindow, clip: childClip) : nil
         }
         return store(layer, footprint: footprint, own: own, below: below, mask: mask, parentToWindow: parentToWindow)
     }
@@ -235,6 +278,7 @@ struct FootprintWalk {
     func recompute(_ layer: CALayer, parentToWindow: CGAffineTransform, clip: CGRect) -> Coverage {
         layer.damageState.isDue = false
         layer.damageState.isDueBelow = false
+        layer.damageState.dueSublayers = []
         let shown = layer.presentationOrSelf()
         guard !shown.isHidden, shown.opacity > 0 else {
             forget(layer)
@@ -252,15 +296,23 @@ struct FootprintWalk {
         let visible = WindowBox(childClip).grown(by: 1 / scale)
         var footprint = own.intersection(clip)
         var below: WindowBox? = .empty
-        for sublayer in layer.sublayers ?? [] {
+        let sublayers = layer.sublayers ?? []
+        var coverages: [Coverage] = []
+        let indexes = sublayers.count >= SublayerFootprintIndex.minimumCount
+        if indexes { coverages.reserveCapacity(sublayers.count) }
+        for sublayer in sublayers {
             if let unseen = unseenExtent(of: sublayer, parentToWindow: toWindow, visible: visible) {
                 below = Self.union(below, unseen)
+                if indexes { coverages.append(Coverage(footprint: sublayer.damageState.footprint, extent: unseen)) }
                 continue
             }
             let coverage = recompute(sublayer, parentToWindow: toWindow, clip: childClip)
             footprint = footprint.union(coverage.footprint)
             below = Self.union(below, coverage.extent)
+            if indexes { coverages.append(coverage) }
         }
+        layer.damageState.sublayerIndex = indexes ? SublayerFootprintIndex(
+            sublayers: sublayers, coverages: coverages, parentToWindow: toWindow, clip: childClip) : nil
         return store(layer, footprint: footprint, own: own, below: below, mask: mask, parentToWindow: parentToWindow)
     }
 
@@ -320,12 +372,16 @@ struct FootprintWalk {
         layer.damageState.isDueBelow = false
         layer.damageState.footprint = .null
         layer.damageState.extent = nil
+        layer.damageState.dueSublayers = []
+        layer.damageState.sublayerIndex = nil
         for sublayer in layer.sublayers ?? [] { forget(sublayer) }
     }
 
     /// Clears the marks along marked paths below an invisible layer (their footprints
     /// are already null: it became invisible in an earlier frame).
     private func clearMarks(below layer: CALayer) {
+        layer.damageState.dueSublayers = []
+        layer.damageState.sublayerIndex = nil
         for sublayer in layer.sublayers ?? [] where sublayer.damageState.isDue || sublayer.damageState.isDueBelow {
             forget(sublayer)
         }

@@ -56,6 +56,18 @@ final class DamageRenderingPropertyTests: RenderingTestCase {
         runSeeds(multiplier: 0xD1B5_4A32_D192_ED03, from: 23, scrolling: true)
     }
 
+    /// The same trees with every layer of two or more sublayers indexed
+    /// (`SublayerFootprintIndex`): collecting visits only the marked sublayers and
+    /// drawing only the ranges that meet the damage, and the frames must still equal
+    /// full redraws.
+    func testDamageDrivenFramesEqualFullRedrawsWithEverySublayerListIndexed() async {
+        let minimum = SublayerFootprintIndex.minimumCount
+        SublayerFootprintIndex.minimumCount = 2
+        defer { SublayerFootprintIndex.minimumCount = minimum }
+        runSeeds(multiplier: 0x9E37_79B9_7F4A_7C15, scrolling: false)
+        runSeeds(multiplier: 0xD1B5_4A32_D192_ED03, from: 23, scrolling: true)
+    }
+
     /// Runs 40 trees (`DAMAGE_SEEDS=n`: seeds 1 to n, for a longer run locally;
     /// `DAMAGE_SEED`: the one seed given), every third at scale 2, stopping at the first
     /// failure.

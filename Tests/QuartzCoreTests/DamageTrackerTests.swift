@@ -360,4 +360,43 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertEqual(region.rectsInDrawingOrder(showingFirst: [CGPoint(x: 210, y: 210)], fingertipReach: 24),
                        [CGRect(x: 186, y: 186, width: 48, height: 48), CGRect(x: 0, y: 0, width: 1024, height: 768)])
     }
+
+    /// A layer with many sublayers keeps their footprints indexed: collecting a frame in
+    /// which one of 400 moved damages where it was and where it is, and nothing else;
+    /// a sublayer inserted, removed, hidden or moved through a deeper change meanwhile is
+    /// collected as without the index.
+    func testManySublayersAreCollectedThroughTheirIndexExactly() async {
+        let (root, tracker) = makeWindow()
+        var cells: [CALayer] = []
+        for index in 0..<400 {
+            let cell = CALayer()
+            cell.frame = CGRect(x: CGFloat(index % 20) * 10, y: CGFloat(index / 20) * 10, width: 8, height: 8)
+            cell.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            root.addSublayer(cell)
+            cells.append(cell)
+        }
+        _ = tracker.takeDamage()
+        _ = tracker.takeDamage()
+        cells[42].position.x += 3
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 20, y: 20, width: 11, height: 8)], "where it was and is")
+        cells[399].isHidden = true
+        cells[0].removeFromSuperlayer()
+        XCTAssertEqual(Set(tracker.takeDamage().rects), [CGRect(x: 190, y: 190, width: 8, height: 8),
+                                                           CGRect(x: 0, y: 0, width: 8, height: 8)])
+        let child = CALayer()
+        child.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
+        child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        cells[100].addSublayer(child)
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 2, y: 52, width: 4, height: 4)], "a grandchild added")
+        child.position.x += 20
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 2, y: 52, width: 4, height: 4), CGRect(x: 22, y: 52, width: 4, height: 4)],
+                       "a grandchild moved out of its parent: where it was and where it is")
+        let late = CALayer()
+        late.frame = CGRect(x: 150, y: 5, width: 10, height: 10)
+        late.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(late)
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 150, y: 5, width: 10, height: 10)], "a sublayer added")
+        late.position.y += 10
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 150, y: 5, width: 10, height: 20)], "then moved")
+    }
 }
