@@ -3,51 +3,130 @@ import FileSafety
 import Foundation
 import UIKit
 
-/// How costs grow with the size of what an app shows (the one-clock issue's item 6): a
-/// chain of D nested views built in a window, laid out, its damage taken and its first
-/// frame drawn offscreen. Each D is timed in a fresh process of this executable
-/// (`growth-op depth D`), so one size's garbage does not weigh on the next; the slope
-/// between the two largest sizes says whether the cost is linear (1) or worse.
+/// How costs grow with the size of what an app shows (the one-clock issue's item 6),
+/// offscreen in release, each size in a fresh process of this executable
+/// (`growth-op CASE SIZE`) so one size's garbage does not weigh on the next:
 ///
-///     touch-sandbox-bench growth
+/// - `depth`: a chain of D nested views built in a window, laid out, its damage taken
+///   and its first frame drawn (seconds);
+/// - `animating`: one frame of N 8-point views each moving by an animation (the tick,
+///   layout, damage and drawing; median µs over 60 frames);
+/// - `drag`: one frame of a 40-point view dragged 3 points a frame over N static 8-point
+///   views (the damage is the same at every N);
+/// - `pixels`: one frame of a colour fade over a whole window of P pixels.
+///
+/// Each cost is given as wall time and, where valgrind runs, as callgrind's instruction
+/// count (for a frame: the runs of 65 and of 6 frames differenced, over 59), which this
+/// shared machine's load does not move. The slope between the two largest sizes (log
+/// cost / log size, of the instructions when counted) says whether the cost grows
+/// linearly (1) or worse; for `drag`, whose work is the same at every N, a flat cost
+/// has slope 0.
+///
+///     touch-sandbox-bench growth [CASE ...]
+@MainActor
 enum GrowthBenchmark {
-    static let depths = [1_000, 2_000, 5_000, 10_000]
+    enum Case: String, CaseIterable {
+        case depth, animating, drag, pixels
 
-    static func printTable(executable: URL) throws {
-        print("| nested views D | build, lay out, first frame (s) |")
-        print("|---|---|")
-        var seconds: [Double] = []
-        for depth in depths {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["growth-op", "depth", String(depth)]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let text = String(decoding: (try? output.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
-            process.waitUntilExit()
-            guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw LatencyProbe.ProbeError.noWindow("growth-op depth \(depth)")
+        /// The sizes measured.
+        var sizes: [Int] {
+            switch self {
+            case .depth: [1_000, 2_000, 5_000, 10_000]
+            case .animating: [250, 500, 1_000, 2_000]
+            case .drag: [1_000, 5_000, 10_000, 20_000]
+            case .pixels: Self.windowSizes.map { $0.width * $0.height }
             }
-            seconds.append(value)
-            print(String(format: "| %d | %.3f |", depth, value))
         }
-        let last = seconds.count - 1
-        let slope = log(seconds[last] / seconds[last - 1]) / log(Double(depths[last]) / Double(depths[last - 1]))
-        print(String(format: "\nslope between the two largest (1 = linear, 2 = quadratic): %.2f", slope))
+
+        static let windowSizes: [(width: Int, height: Int)] = [(640, 480), (1024, 768), (1920, 1080), (3840, 2160)]
+
+        var title: String {
+            switch self {
+            case .depth: "a chain of D nested views: build, lay out, first frame"
+            case .animating: "a frame of N animating 8-pt views, 1024×768"
+            case .drag: "a frame of a drag over N static 8-pt views, 1024×768"
+            case .pixels: "a frame of a whole-window colour fade, P pixels"
+            }
+        }
+
+        var unit: String { self == .depth ? "s" : "µs" }
     }
 
-    /// One size, timed, in this process: prints the seconds.
+    nonisolated static func printTable(executable: URL, cases: [Case]) throws {
+        for growthCase in cases {
+            print("\n\(growthCase.title)\n")
+            print("| size | cost (\(growthCase.unit)) | instructions |")
+            print("|---|---|---|")
+            var costs: [Double] = []
+            var instructions: [Double] = []
+            for size in growthCase.sizes {
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = ["growth-op", growthCase.rawValue, String(size)]
+                let output = Pipe()
+                process.standardOutput = output
+                try process.run()
+                let text = String(decoding: (try? output.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
+                process.waitUntilExit()
+                guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw LatencyProbe.ProbeError.noWindow("growth-op \(growthCase.rawValue) \(size)")
+                }
+                costs.append(value)
+                let counted = countInstructions(growthCase, size: size, executable: executable)
+                if let counted { instructions.append(counted) }
+                let count = counted.map { String(format: "%.0f", $0) } ?? "n/a"
+                print(growthCase == .depth ? String(format: "| %d | %.3f | %@ |", size, value, count)
+                                           : String(format: "| %d | %.0f | %@ |", size, value, count))
+            }
+            let sizes = growthCase.sizes
+            let slopeOf = instructions.count == costs.count ? instructions : costs
+            let last = slopeOf.count - 1
+            let slope = log(slopeOf[last] / slopeOf[last - 1]) / log(Double(sizes[last]) / Double(sizes[last - 1]))
+            print(String(format: "\nslope between the two largest (0 = flat, 1 = linear, 2 = quadratic): %.2f", slope))
+        }
+    }
+
+    /// Callgrind's instructions for one size: the whole run for `depth`, a frame's for
+    /// the others; nil without valgrind.
+    nonisolated private static func countInstructions(_ growthCase: Case, size: Int, executable: URL) -> Double? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind") else { return nil }
+        let arguments = ["growth-op", growthCase.rawValue, String(size)]
+        guard growthCase != .depth else { return callgrindInstructions(arguments, executable: executable) }
+        guard let many = callgrindInstructions(arguments + ["65"], executable: executable),
+              let few = callgrindInstructions(arguments + ["6"], executable: executable) else { return nil }
+        return (many - few) / 59
+    }
+
+    /// One size of one case, in this process: prints its cost (`frames`: how many frames
+    /// the frame cases run, the first 5 unmeasured).
     @MainActor
-    static func runOnly(_ name: String, size: Int) {
-        guard name == "depth" else { fail("usage: growth-op depth D") }
+    static func runOnly(_ name: String, size: Int, frames: Int = 65) {
+        self.frames = max(frames, 6)
+        guard let growthCase = Case(rawValue: name) else {
+            fail("usage: growth-op \(Case.allCases.map(\.rawValue).joined(separator: "|")) SIZE")
+        }
         CairoDrawingEngine.install()
+        switch growthCase {
+        case .depth: print(chainSeconds(depth: size))
+        case .animating: print(frameMicroseconds(animating: size))
+        case .drag: print(frameMicroseconds(draggingOver: size))
+        case .pixels:
+            guard let window = Case.windowSizes.first(where: { $0.width * $0.height == size }) else {
+                fail("growth-op pixels takes one of \(Case.pixels.sizes.map(String.init).joined(separator: ", "))")
+            }
+            print(frameMicroseconds(fadingWidth: window.width, height: window.height))
+        }
+    }
+
+    // MARK: - Cases
+
+    private static func chainSeconds(depth: Int) -> Double {
         let started = ProcessInfo.processInfo.systemUptime
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
         let tracker = window.layer.startTrackingDamage(bounds: window.bounds, scale: 1)
         window.makeKeyAndVisible()
         var parent: UIView = window
-        for index in 0..<size {
+        for index in 0..<depth {
             let view = UIView(frame: CGRect(x: 0.05, y: 0.05, width: 1000 - Double(index) * 0.09, height: 700))
             if index % 2 == 0 { view.backgroundColor = .systemBlue }
             parent.addSubview(view)
@@ -62,8 +141,80 @@ enum GrowthBenchmark {
         let renderer = LayerRenderer()
         frame.draw { canvas in renderer.renderDamage(of: window.layer, in: canvas) }
         let drawn = ProcessInfo.processInfo.systemUptime
-        StandardError.writeLine(String(format: "depth %d: build %.3f s, layout %.3f s, damage %.3f s, draw %.3f s", size,
-                                   built - started, laidOut - built, damaged - laidOut, drawn - damaged))
-        print(drawn - started)
+        StandardError.writeLine(String(format: "depth %d: build %.3f s, layout %.3f s, damage %.3f s, draw %.3f s", depth,
+                                       built - started, laidOut - built, damaged - laidOut, drawn - damaged))
+        return drawn - started
+    }
+
+    private static func frameMicroseconds(animating count: Int) -> Double {
+        measureFrames(width: 1024, height: 768) { window in
+            for index in 0..<count {
+                let view = UIView(frame: CGRect(x: Double(index % 100) * 10, y: Double(index / 100 % 76) * 10, width: 8, height: 8))
+                view.backgroundColor = index % 2 == 0 ? .systemBlue : .systemRed
+                window.addSubview(view)
+                UIView.animate(withDuration: 100, delay: 0, options: [.curveLinear, .autoreverse, .repeat]) {
+                    view.center.x += 200
+                }
+            }
+            return {}
+        }
+    }
+
+    private static func frameMicroseconds(draggingOver count: Int) -> Double {
+        measureFrames(width: 1024, height: 768) { window in
+            for index in 0..<count {
+                let view = UIView(frame: CGRect(x: Double(index % 128) * 8, y: Double(index / 128 % 96) * 8, width: 8, height: 8))
+                view.backgroundColor = index % 2 == 0 ? .systemBlue : .systemRed
+                window.addSubview(view)
+            }
+            let finger = UIView(frame: CGRect(x: 100, y: 300, width: 40, height: 40))
+            finger.backgroundColor = .systemGreen
+            window.addSubview(finger)
+            return { finger.center.x = 120 + (finger.center.x + 3 - 120).truncatingRemainder(dividingBy: 700) }
+        }
+    }
+
+    private static func frameMicroseconds(fadingWidth width: Int, height: Int) -> Double {
+        measureFrames(width: width, height: height) { window in
+            let view = UIView(frame: window.bounds)
+            view.backgroundColor = .systemBlue
+            window.addSubview(view)
+            UIView.animate(withDuration: 100, delay: 0, options: [.curveLinear, .autoreverse, .repeat]) {
+                view.backgroundColor = .systemRed
+            }
+            return {}
+        }
+    }
+
+    /// Builds a window with `build`, then runs `frames` frames 1/60 s apart on a manual
+    /// clock, the first 5 unmeasured, each: `step` (a move), the animation tick, layout,
+    /// damage and drawing offscreen. Returns the median frame's microseconds.
+    private static var frames = 65
+
+    private static func measureFrames(width: Int, height: Int, _ build: (UIWindow) -> (() -> Void)) -> Double {
+        let clock = ManualClock(now: 1_000)
+        CAMediaClock.current = clock
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        let tracker = window.layer.startTrackingDamage(bounds: window.bounds, scale: 1)
+        window.makeKeyAndVisible()
+        let step = build(window)
+        let frame = FrameBuffer(pointSize: window.bounds.size, scale: 1)
+        let renderer = LayerRenderer()
+        var times: [Double] = []
+        for index in 0..<frames {
+            clock.advance(by: 1.0 / 60)
+            let started = ProcessInfo.processInfo.systemUptime
+            step()
+            CAAnimationEngine.tick()
+            window.layoutIfNeeded()
+            CAAnimationEngine.holdingTime {
+                let damage = tracker.takeDamage()
+                frame.draw(eachOf: damage.coversBounds ? [] : damage.rects, drawn: { _ in }) { canvas in
+                    renderer.renderDamage(of: window.layer, in: canvas)
+                }
+            }
+            if index >= 5 { times.append(ProcessInfo.processInfo.systemUptime - started) }
+        }
+        return times.sorted()[times.count / 2] * 1_000_000
     }
 }

@@ -33,8 +33,10 @@ import X11Host
 //   touch-sandbox-bench recording           a moved touch recorded and written, replay and read speed, a headless tour's wall time
 //   touch-sandbox-bench recording-op NAME COUNT (internal) one recording operation, for callgrind
 //   touch-sandbox-bench render-op NAME COUNT (internal) one render operation, for callgrind
-//   touch-sandbox-bench growth              a chain of D nested views built, laid out and drawn, as D grows
-//   touch-sandbox-bench growth-op depth D   (internal) one size of `growth`
+//   touch-sandbox-bench growth [CASE ...]   how a frame's cost grows with what it shows: depth (a chain of
+//                                           nested views), animating (N views), drag (over N static views),
+//                                           pixels (a window's size); the slope between the two largest
+//   touch-sandbox-bench growth-op CASE SIZE [FRAMES] (internal) one size of `growth`
 //   touch-sandbox-bench fps [seconds] [--compare PATH]
 //                                           frames per second counted from outside (XDamage): many
 //                                           animating views, a whole-window fade; another build beside
@@ -245,11 +247,19 @@ MainActor.assumeIsolated {
             let rest = Array(arguments.dropFirst())
             CoreBenchmarks.runOnly(rest.first ?? "", count: rest.dropFirst().first.flatMap { Int($0) } ?? 1)
         case "growth":
-            try GrowthBenchmark.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+            var cases: [GrowthBenchmark.Case] = []
+            for name in arguments.dropFirst() {
+                guard let chosen = GrowthBenchmark.Case(rawValue: name) else {
+                    fail("growth: no case \(name); the cases are \(GrowthBenchmark.Case.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                cases.append(chosen)
+            }
+            try GrowthBenchmark.printTable(executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+                                           cases: cases.isEmpty ? GrowthBenchmark.Case.allCases : cases)
         case "growth-op":
             let rest = Array(arguments.dropFirst())
-            guard rest.count == 2, let size = Int(rest[1]) else { fail("usage: growth-op depth D") }
-            GrowthBenchmark.runOnly(rest[0], size: size)
+            guard (2...3).contains(rest.count), let size = Int(rest[1]) else { fail("usage: growth-op CASE SIZE [FRAMES]") }
+            GrowthBenchmark.runOnly(rest[0], size: size, frames: rest.count == 3 ? Int(rest[2]) ?? 65 : 65)
         case "fps":
             try FrameRateBenchmark.run(Array(arguments.dropFirst()))
         case "animating-client":
