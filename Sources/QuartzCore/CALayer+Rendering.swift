@@ -90,11 +90,8 @@ extension CALayer {
         } else if let text = shown as? CATextLayer {
             text.drawText(in: ctx)
         }
-        if let clipRects, sublayersWithZPosition == 0, let index = damageState.sublayerIndex, index.count == sublayers.count {
-            // Only the sublayers whose footprints may meet the clip, in their order.
-            index.forEachPosition(meeting: clipRects) { position in
-                sublayers[position].renderTree(in: ctx, appliesGeometry: true, culling: clipRects)
-            }
+        if clipRects != nil, damageState.sublayerIndex != nil {
+            renderIndexedSublayers(sublayers, in: ctx, culling: clipRects)
         } else {
             for sublayer in sublayers {
                 sublayer.renderTree(in: ctx, appliesGeometry: true, culling: clipRects)
@@ -112,6 +109,23 @@ extension CALayer {
             ctx.strokePath()
         }
         if usesGroup { ctx.endTransparencyLayer() }
+    }
+
+    /// Draws a layer's many sublayers: through their index (`SublayerFootprintIndex`),
+    /// only those whose footprints may meet the clip, in their order. Apart from
+    /// `renderTree` so that the recursion's frames stay small.
+    @inline(never)
+    private func renderIndexedSublayers(_ sublayers: [CALayer], in ctx: CGContext, culling clipRects: [CGRect]?) {
+        guard let clipRects, sublayersWithZPosition == 0, let index = damageState.sublayerIndex,
+              index.count == sublayers.count else {
+            for sublayer in sublayers {
+                sublayer.renderTree(in: ctx, appliesGeometry: true, culling: clipRects)
+            }
+            return
+        }
+        index.forEachPosition(meeting: clipRects) { position in
+            sublayers[position].renderTree(in: ctx, appliesGeometry: true, culling: clipRects)
+        }
     }
 
     /// Bounds space to superlayer space: the transform about the anchor point, placed at

@@ -241,35 +241,51 @@ struct FootprintWalk {
         let childClip = mask.map { clip.intersection($0) } ?? clip
         var footprint = own.intersection(clip)
         var below: WindowBox? = .empty
-        if var index = layer.damageState.sublayerIndex, index.holds(parentToWindow: toWindow, clip: childClip) {
-            // Only the sublayers marked since the last frame changed; the others'
-            // coverages are in the index as they were. (Moved out while it changes, so
-            // that it is not copied.)
+        if (layer.sublayers?.count ?? 0) >= SublayerFootprintIndex.minimumCount {
+            let coverage = updateIndexed(layer, due: due, toWindow: toWindow, clip: childClip, into: &region)
+            footprint = footprint.union(coverage.footprint)
+            below = Self.union(below, coverage.extent)
+        } else {
+            // Kept lean: this recursion goes as deep as the tree (a chain of 10,000
+            // nested views is 10,000 frames on the stack).
+            layer.damageState.sublayerIndex = nil
+            for sublayer in layer.sublayers ?? [] {
+                let coverage = update(sublayer, parentToWindow: toWindow, clip: childClip, into: &region)
+                footprint = footprint.union(coverage.footprint)
+                below = Self.union(below, coverage.extent)
+            }
+        }
+        return store(layer, footprint: footprint, own: own, below: below, mask: mask, parentToWindow: parentToWindow)
+    }
+
+    /// `update`'s pass over the sublayers of a layer that has many: through its index
+    /// when it holds (only the sublayers marked since the last frame), else over all of
+    /// them, building the index. Returns the union of their coverages.
+    @inline(never)
+    private mutating func updateIndexed(_ layer: CALayer, due: [DueSublayer], toWindow: CGAffineTransform, clip: CGRect,
+                                        into region: inout DamageRegion) -> Coverage {
+        if var index = layer.damageState.sublayerIndex, index.holds(parentToWindow: toWindow, clip: clip) {
+            // The others' coverages are in the index as they were. (Moved out while it
+            // changes, so that it is not copied.)
             layer.damageState.sublayerIndex = nil
             for entry in due {
                 guard let sublayer = entry.layer, sublayer.superlayer === layer,
                       sublayer.damageState.isDue || sublayer.damageState.isDueBelow,
                       let position = index.position(of: sublayer) else { continue }
-                index.set(position, to: update(sublayer, parentToWindow: toWindow, clip: childClip, into: &region))
+                index.set(position, to: update(sublayer, parentToWindow: toWindow, clip: clip, into: &region))
             }
             layer.damageState.sublayerIndex = index
-            footprint = footprint.union(index.footprint)
-            below = Self.union(below, index.extent)
-        } else {
-            let sublayers = layer.sublayers ?? []
-            var coverages: [Coverage] = []
-            let indexes = sublayers.count >= SublayerFootprintIndex.minimumCount
-            if indexes { coverages.reserveCapacity(sublayers.count) }
-            for sublayer in sublayers {
-                let coverage = update(sublayer, parentToWindow: toWindow, clip: childClip, into: &region)
-                footprint = footprint.union(coverage.footprint)
-                below = Self.union(below, coverage.extent)
-                if indexes { coverages.append(coverage) }
-            }
-            layer.damageState.sublayerIndex = indexes ? SublayerFootprintIndex(
-                sublayers: sublayers, coverages: coverages, parentToWindow: toWindow, clip: childClip) : nil
+            return Coverage(footprint: index.footprint, extent: index.extent)
         }
-        return store(layer, footprint: footprint, own: own, below: below, mask: mask, parentToWindow: parentToWindow)
+        let sublayers = layer.sublayers ?? []
+        var coverages: [Coverage] = []
+        coverages.reserveCapacity(sublayers.count)
+        for sublayer in sublayers {
+            coverages.append(update(sublayer, parentToWindow: toWindow, clip: clip, into: &region))
+        }
+        let index = SublayerFootprintIndex(sublayers: sublayers, coverages: coverages, parentToWindow: toWindow, clip: clip)
+        layer.damageState.sublayerIndex = index
+        return Coverage(footprint: index.footprint, extent: index.extent)
     }
 
     /// Recomputes the footprints in `layer`'s subtree and clears its marks, leaving out
@@ -296,24 +312,44 @@ struct FootprintWalk {
         let visible = WindowBox(childClip).grown(by: 1 / scale)
         var footprint = own.intersection(clip)
         var below: WindowBox? = .empty
-        let sublayers = layer.sublayers ?? []
-        var coverages: [Coverage] = []
-        let indexes = sublayers.count >= SublayerFootprintIndex.minimumCount
-        if indexes { coverages.reserveCapacity(sublayers.count) }
-        for sublayer in sublayers {
-            if let unseen = unseenExtent(of: sublayer, parentToWindow: toWindow, visible: visible) {
-                below = Self.union(below, unseen)
-                if indexes { coverages.append(Coverage(footprint: sublayer.damageState.footprint, extent: unseen)) }
-                continue
-            }
-            let coverage = recompute(sublayer, parentToWindow: toWindow, clip: childClip)
+        if (layer.sublayers?.count ?? 0) >= SublayerFootprintIndex.minimumCount {
+            let coverage = recomputeIndexed(layer, toWindow: toWindow, clip: childClip, visible: visible)
             footprint = footprint.union(coverage.footprint)
             below = Self.union(below, coverage.extent)
-            if indexes { coverages.append(coverage) }
+        } else {
+            // Kept lean, as `update`'s.
+            layer.damageState.sublayerIndex = nil
+            for sublayer in layer.sublayers ?? [] {
+                if let unseen = unseenExtent(of: sublayer, parentToWindow: toWindow, visible: visible) {
+                    below = Self.union(below, unseen)
+                    continue
+                }
+                let coverage = recompute(sublayer, parentToWindow: toWindow, clip: childClip)
+                footprint = footprint.union(coverage.footprint)
+                below = Self.union(below, coverage.extent)
+            }
         }
-        layer.damageState.sublayerIndex = indexes ? SublayerFootprintIndex(
-            sublayers: sublayers, coverages: coverages, parentToWindow: toWindow, clip: childClip) : nil
         return store(layer, footprint: footprint, own: own, below: below, mask: mask, parentToWindow: parentToWindow)
+    }
+
+    /// `recompute`'s pass over the sublayers of a layer that has many, building their
+    /// index. Returns the union of their coverages.
+    @inline(never)
+    private func recomputeIndexed(_ layer: CALayer, toWindow: CGAffineTransform, clip: CGRect,
+                                  visible: WindowBox) -> Coverage {
+        let sublayers = layer.sublayers ?? []
+        var coverages: [Coverage] = []
+        coverages.reserveCapacity(sublayers.count)
+        for sublayer in sublayers {
+            if let unseen = unseenExtent(of: sublayer, parentToWindow: toWindow, visible: visible) {
+                coverages.append(Coverage(footprint: sublayer.damageState.footprint, extent: unseen))
+            } else {
+                coverages.append(recompute(sublayer, parentToWindow: toWindow, clip: clip))
+            }
+        }
+        let index = SublayerFootprintIndex(sublayers: sublayers, coverages: coverages, parentToWindow: toWindow, clip: clip)
+        layer.damageState.sublayerIndex = index
+        return Coverage(footprint: index.footprint, extent: index.extent)
     }
 
     /// The extent of `layer`'s subtree when it needs no visit: nothing in it is marked,
