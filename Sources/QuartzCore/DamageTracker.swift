@@ -264,7 +264,10 @@ struct FootprintWalk {
     @inline(never)
     private mutating func updateIndexed(_ layer: CALayer, due: [DueSublayer], toWindow: CGAffineTransform, clip: CGRect,
                                         into region: inout DamageRegion) -> Coverage {
-        if var index = layer.damageState.sublayerIndex, index.holds(parentToWindow: toWindow, clip: clip) {
+        // When most sublayers changed (every one animating), a pass over all of them
+        // and a new index cost less than a leaf's path for each.
+        if var index = layer.damageState.sublayerIndex, index.holds(parentToWindow: toWindow, clip: clip),
+           due.count * 4 < index.count {
             // The others' coverages are in the index as they were. (Moved out while it
             // changes, so that it is not copied.)
             layer.damageState.sublayerIndex = nil

@@ -634,7 +634,10 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
     /// Under a window manager, a kiosk window is checked half a second after it asked
     /// to be shown, once the manager has placed it, and again after each request
     /// (`X11Window.correctKioskPlacement`). Real time on the main queue, not the media
-    /// clock: it waits for another process, which a manual clock does not drive.
+    /// clock: it waits for another process, which a manual clock does not drive and an
+    /// app's frozen time must not hold back. It is the one thing the host defers itself,
+    /// and it draws nothing: a correction it makes reaches the app as a resize, in a
+    /// turn.
     private func scheduleKioskPlacementCheck() {
         guard window.kiosk?.windowManager != nil else { return }
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in
