@@ -90,8 +90,15 @@ extension CALayer {
     /// marking the layer: the change is drawn in the very frame that makes it.
     final func withoutNotingVisualChanges(_ body: () -> Void) {
         let wasDue = damageState.isDue
+        let wasDueBelow = damageState.isDueBelow
         damageState.isDue = true
         body()
         damageState.isDue = wasDue
+        // A sublayer the drawing changed marked this layer below, while it looked marked
+        // itself: its superlayer must still hear of it, or a collection through the
+        // superlayer's index would never visit it (`SublayerFootprintIndex`).
+        if !wasDue, !wasDueBelow, damageState.isDueBelow, let superlayer {
+            superlayer.damageState.dueSublayers.append(DueSublayer(layer: self))
+        }
     }
 }

@@ -184,6 +184,8 @@ struct LayerDamageState {
     var dueSublayers: [DueSublayer] = []
     /// The sublayers' footprints summed over ranges, while this layer has many.
     var sublayerIndex: SublayerFootprintIndex?
+    /// This layer's position in its superlayer's `sublayerIndex`, while there is one.
+    var indexedPosition = 0
 }
 
 /// A sublayer marked since its superlayer's last collection, held weakly: one removed

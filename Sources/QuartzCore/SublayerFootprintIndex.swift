@@ -35,14 +35,15 @@ struct SublayerFootprintIndex {
     private var footprints: [CGRect]
     /// Unknown (`nil`) when a sublayer's is (`FootprintWalk.extent(of:under:)`).
     private var extents: [WindowBox?]
-    /// Each sublayer's position in its superlayer's order.
-    private let positions: [ObjectIdentifier: Int]
     /// The superlayer-to-window transform and clip its sublayers were collected under.
     let parentToWindow: CGAffineTransform
     let clip: CGRect
 
     /// An index of `sublayers` (in their order) with their `coverages`, collected under
-    /// `parentToWindow` and `clip`.
+    /// `parentToWindow` and `clip`. Each sublayer keeps its position
+    /// (`LayerDamageState.indexedPosition`), true for as long as the index is kept:
+    /// inserting or removing a sublayer drops it.
+    @MainActor
     init(sublayers: [CALayer], coverages: [Coverage], parentToWindow: CGAffineTransform, clip: CGRect) {
         count = sublayers.count
         var base = 1
@@ -50,14 +51,11 @@ struct SublayerFootprintIndex {
         leafBase = base
         footprints = Array(repeating: .null, count: 2 * base)
         extents = Array(repeating: .empty, count: 2 * base)
-        var positions: [ObjectIdentifier: Int] = [:]
-        positions.reserveCapacity(count)
         for (position, sublayer) in sublayers.enumerated() {
-            positions[ObjectIdentifier(sublayer)] = position
+            sublayer.damageState.indexedPosition = position
             footprints[base + position] = coverages[position].footprint
             extents[base + position] = coverages[position].extent
         }
-        self.positions = positions
         self.parentToWindow = parentToWindow
         self.clip = clip
         for node in stride(from: base - 1, through: 1, by: -1) {
@@ -76,9 +74,11 @@ struct SublayerFootprintIndex {
     /// The union of every sublayer's extent, unknown when any is.
     var extent: WindowBox? { extents[1] }
 
-    /// Where `sublayer` is among the sublayers indexed, if it is one of them.
+    /// Where `sublayer`, one of the sublayers indexed, is among them.
+    @MainActor
     func position(of sublayer: CALayer) -> Int? {
-        positions[ObjectIdentifier(sublayer)]
+        let position = sublayer.damageState.indexedPosition
+        return position < count ? position : nil
     }
 
     /// Replaces the coverage of the sublayer at `position`.

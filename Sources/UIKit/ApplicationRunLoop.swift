@@ -21,8 +21,11 @@
 ///    the turn woken at the frame's time. Without one, every turn draws;
 /// 4. **animation tick** (`CAAnimationEngine.tick(at:)`), when animations, display links
 ///    or next-tick callbacks need frames and a frame may start: at the time the frame is
-///    for (`FramePacer.presentationTime`), so motion is even. It runs animation
-///    completions, which may change views, so it comes before layout;
+///    for (`FramePacer.presentationTime`, its target presentation time), so motion is
+///    even. It runs animation completions, which may change views, so it comes before
+///    layout. The layer tree's time is held at the frame's time from here to the end of
+///    the frame, so an animation added by a completion or in layout begins at the
+///    frame's time, as Core Animation begins one at its commit;
 /// 5. **layout**, once per turn, of every visible window (`layoutIfNeeded()`);
 /// 6. **present**, when a frame may start and the presenter has damage to draw (its
 ///    windows' layer trees', or its own: `RunLoopPresenter.needsPresent`): it draws
@@ -62,6 +65,8 @@ public final class ApplicationRunLoop {
     private var hasUndrawnInput = false
     private var hasTurnRequested = false
     private var isTurning = false
+    /// `invalidate()` ran: no more wake-ups are asked for.
+    private var isInvalidated = false
     private let application: UIApplication
     /// The run loop whose hooks the engine and the timer queue call now (the last one
     /// made): invalidating an older one leaves them alone.
@@ -78,8 +83,11 @@ public final class ApplicationRunLoop {
         }
     }
 
-    /// Stops asking for wake-ups (the host is closing).
+    /// Stops asking for wake-ups (the host is closing). Input handed to it afterwards
+    /// (the cancellations of a closing host's or replay's fingers) is still delivered,
+    /// with no frame and no wake.
     public func invalidate() {
+        isInvalidated = true
         if Self.hooked === self {
             CAAnimationEngine.onWork = nil
             application.timerQueue.onEarlierDeadline = nil
@@ -135,8 +143,8 @@ public final class ApplicationRunLoop {
         }
     }
 
-    /// Asks for a turn because what shows changed outside a turn (a key filter, a
-    /// main-queue block, a task, a signal handler): the turn presents it, as Core
+    /// Asks for a turn because what shows changed outside a turn (a main-queue block,
+    /// a task, a Foundation timer, a signal handler): the turn presents it, as Core
     /// Animation's implicit transaction commits at the end of the run loop's pass. A
     /// change made during a turn needs none: the turn presents it (or, when its frame
     /// must wait for the grid, wakes for it). Hosts call this from their windows'
@@ -151,10 +159,13 @@ public final class ApplicationRunLoop {
     /// turn is then not run again. (A debug window changed by an input filter asked for
     /// one just before the touch's own turn, which presents it.)
     public func setNeedsTurn() {
-        guard !hasTurnRequested else { return }
+        // During a turn the turn's own end asks for what it needs (its next frame while
+        // animations run): the timer is not moved on a touch's path.
+        guard !hasTurnRequested, !isTurning, !isInvalidated else { return }
         hasTurnRequested = true
         scheduler.scheduleSoon { [weak self] in
             guard let self, hasTurnRequested else { return }
+            hasTurnRequested = false
             turn()
         }
     }
@@ -169,6 +180,10 @@ public final class ApplicationRunLoop {
                 hasUndrawnInput = true
                 input()
             }
+            return
+        }
+        guard !isInvalidated else {
+            input?()
             return
         }
         isTurning = true
@@ -202,31 +217,36 @@ public final class ApplicationRunLoop {
         let start = CACurrentMediaTime()
         let showsInput = hasUndrawnInput
         let mayDraw = pacer.mayDraw(at: start, showingInput: showsInput)
-        let frameTime = max(lastFrameTime, pacer.presentationTime(ofFrameStartingAt: start, showingInput: showsInput))
-        if mayDraw, CAAnimationEngine.needsFrames {
-            CAAnimationEngine.tick(at: frameTime)
-            // Ticked for this slot whether or not anything shows it (an animation on a
-            // layer in no window): the next tick waits for the next slot.
-            earliestNextTick = pacer.startOfSlot(after: start)
+        guard mayDraw else {
+            for window in windows { window.layoutIfNeeded() }
+            // Input that changed nothing has nothing to show.
+            if presenter?.needsPresent != true { hasUndrawnInput = false }
+            scheduleNextWake()
+            return
         }
-        for window in windows { window.layoutIfNeeded() }
+        let frameTime = max(lastFrameTime, pacer.presentationTime(ofFrameStartingAt: start, showingInput: showsInput))
         var isDamageUndrawable = false
-        if mayDraw, let presenter, presenter.needsPresent {
-            let drew = CAAnimationEngine.holdingTime(atMediaTime: frameTime) {
-                presenter.present(windows, showingInput: showsInput)
+        CAAnimationEngine.holdingTime(atMediaTime: frameTime) {
+            if CAAnimationEngine.needsFrames {
+                CAAnimationEngine.tick(at: frameTime)
+                // Ticked for this slot whether or not anything shows it (an animation
+                // on a layer in no window): the next tick waits for the next slot.
+                earliestNextTick = pacer.startOfSlot(after: start)
             }
-            if drew {
+            for window in windows { window.layoutIfNeeded() }
+            guard let presenter, presenter.needsPresent else { return }
+            if presenter.present(windows, showingInput: showsInput) {
                 pacer.didDraw(startedAt: start)
                 lastFrameTime = frameTime
                 frameCount += 1
             } else {
-                // Damage the presenter could not draw now (a closed window's): no wake
-                // for it, or the loop would spin.
+                // Damage reported that gave nothing to draw (a tracked window's while
+                // an animation elsewhere runs): no wake for it, or the loop would spin.
                 isDamageUndrawable = true
             }
         }
         // Drawn, or nothing to draw: the input has been shown or changed nothing.
-        if mayDraw { hasUndrawnInput = false }
+        hasUndrawnInput = false
         scheduleNextWake(frameDamageWaits: !isDamageUndrawable)
     }
 
@@ -234,6 +254,7 @@ public final class ApplicationRunLoop {
     private var earliestNextTick: TimeInterval = -.infinity
 
     private func scheduleNextWake(frameDamageWaits: Bool = true) {
+        guard !isInvalidated else { return }
         var deadline = application.nextTimerDeadline
         let now = CACurrentMediaTime()
         if frameInterval != nil {

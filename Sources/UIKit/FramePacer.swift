@@ -99,13 +99,15 @@ struct FramePacer {
     }
 
     /// The time a frame starting at `start` is for, at which its animations are
-    /// sampled: a grid frame is for its slot's start, so frames a slot apart show motion
-    /// a slot apart even when one turn woke late (an X window has no vertical sync to
-    /// wait for: a frame shows as soon as it is copied, early in its slot); a frame
-    /// showing new input is off the grid, for its start.
+    /// sampled: its target presentation time. A grid frame shows when the display next
+    /// refreshes, at the end of its slot (as `CADisplayLink.targetTimestamp` says on
+    /// iOS), so frames a slot apart show motion a slot apart even when one turn woke
+    /// late; and since a grid frame starts within the first half of its slot, the time
+    /// is never before the turn, so an animation added before it (by a timer, a
+    /// main-queue block) has begun by then. A frame showing new input is sent at once,
+    /// off the grid, and is for its start.
     func presentationTime(ofFrameStartingAt start: TimeInterval, showingInput: Bool) -> TimeInterval {
-        guard !showingInput, gridOrigin != nil else { return start }
-        return time(ofSlot: slot(containing: start))
+        showingInput ? start : startOfSlot(after: start)
     }
 
     /// A frame started at `start`: it takes the slot it falls in.

@@ -164,7 +164,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The subviews, back to front.
     @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
     // Unchecked (read per responder step): main actor, set only here by plain assignment, no inout.
-    @exclusivity(unchecked) public internal(set) weak var superview: UIView?
+    @exclusivity(unchecked) public internal(set) weak var superview: UIView? {
+        // A view whose layer was already taken out of its superview's keeps its place
+        // in the layer tree unchanged: the safe area's kept insets must still go.
+        didSet { UIView.safeAreaGeneration &+= 1 }
+    }
     /// The window this view is in; kept up to date on every move so that reading it is
     /// cheap during delivery.
     weak var windowStorage: UIWindow?

@@ -9,6 +9,12 @@ open class UIViewController: UIResponder {
         super.init()
     }
 
+    isolated deinit {
+        // Its root view's weak reference to it clears with no setter running: the
+        // insets kept under its `additionalSafeAreaInsets` must go.
+        UIView.safeAreaGeneration &+= 1
+    }
+
     public convenience override init() {
         self.init(nibName: nil, bundle: nil)
     }

@@ -212,7 +212,7 @@ public final class X11ApplicationRunner: X11HostClient {
         // Only what changed is redrawn: the window's layer tree reports its damage
         // (`DamageTracker`) in screen points, which its stage gives at each frame.
         let tracker = window.layer.startTrackingDamage(bounds: screenBounds, scale: options.scale)
-        // A change made outside a turn (a key filter, a main-queue block) asks for one,
+        // A change made outside a turn (a main-queue block, a task) asks for one,
         // which presents it.
         tracker.onDamage = { [weak self] in self?.runLoop.setNeedsPresent() }
         let stage = WindowFrameStage(window: window, renderer: renderer)

@@ -22,9 +22,9 @@ final class WindowFrameStage: FrameStage {
     }
 
     func takeDamage(in host: X11Host) -> [CGRect] {
-        // Layout before drawing, as a Core Animation commit does: the host draws the
-        // first frame while mapping the window, before any turn has run. A no-op when
-        // the turn has laid out already.
+        // Layout before drawing, as a Core Animation commit does: a frame drawn for
+        // the host's own damage may find a window laid out earlier in another turn. A
+        // no-op when the turn has laid out already (as it has, each frame).
         window.layoutIfNeeded()
         return window.layer.damageTracker?.takeDamage().rects ?? []
     }

@@ -1,4 +1,4 @@
-import QuartzCore
+@testable import QuartzCore
 import XCTest
 
 /// The rectangles damage tracking reports for single changes (`DamageTracker`), and how
@@ -398,5 +398,41 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 150, y: 5, width: 10, height: 10)], "a sublayer added")
         late.position.y += 10
         XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 150, y: 5, width: 10, height: 20)], "then moved")
+    }
+
+    /// Draws its contents by changing its sublayer, as a delegate's drawing may.
+    private final class RestylingLayer: CALayer {
+        let part = CALayer()
+        override func display() {
+            part.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        }
+    }
+
+    /// A sublayer changed while its layer draws (inside the drawing, where the layer's
+    /// own changes report no damage) still reaches the collection through its
+    /// superlayer's index: later changes below it are collected, not lost for good.
+    func testASublayerChangedWhileItsLayerDrawsIsStillCollectedThroughTheIndex() async {
+        let (root, tracker) = makeWindow()
+        for index in 0..<40 {
+            let cell = CALayer()
+            cell.frame = CGRect(x: CGFloat(index % 20) * 10, y: CGFloat(index / 20) * 10, width: 8, height: 8)
+            root.addSublayer(cell)
+        }
+        let drawing = RestylingLayer()
+        drawing.frame = CGRect(x: 100, y: 100, width: 40, height: 40)
+        drawing.part.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        drawing.addSublayer(drawing.part)
+        root.addSublayer(drawing)
+        _ = tracker.takeDamage()
+        _ = tracker.takeDamage()
+        drawing.setNeedsDisplay()
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 100, y: 100, width: 40, height: 40)])
+        // What the renderer does as it draws the layer.
+        drawing.updateContentsForRendering()
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 100, y: 100, width: 10, height: 10)],
+                       "the part the drawing changed")
+        drawing.part.position.x += 5
+        XCTAssertEqual(tracker.takeDamage().rects, [CGRect(x: 100, y: 100, width: 15, height: 10)],
+                       "a later change below the drawn layer")
     }
 }

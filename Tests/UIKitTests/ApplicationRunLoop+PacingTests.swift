@@ -3,8 +3,8 @@ import XCTest
 
 /// The run loop with a presenter that gives the display's refresh interval decides every
 /// frame itself: input is drawn at once when idle and at most at 240 Hz, everything else
-/// on the display's grid one frame a slot, animations sampled at the start of the
-/// frame's slot, and damage that waits for its slot wakes the loop then.
+/// on the display's grid one frame a slot, animations sampled at the end of the frame's
+/// slot (its target presentation time), and damage that waits for its slot wakes the loop then.
 final class ApplicationRunLoopPacingTests: UIKitTestCase {
     /// Draws what the window's layer tree has damaged, noting each frame's media time,
     /// (the layer tree's, held for the frame), whether it showed input, and the square's
@@ -64,7 +64,7 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         scheduler.runDue()
     }
 
-    func testAnimationFramesComeOneASlotSampledAtTheirSlotsStartWhenTheWakeIsLate() async {
+    func testAnimationFramesComeOneASlotSampledAtTheirSlotsEndWhenTheWakeIsLate() async {
         UIView.animate(withDuration: 0.1, delay: 0, options: .curveLinear, animations: { self.square.alpha = 0 })
         XCTAssertTrue(scheduler.hasPendingTurn, "a new animation asks for a turn")
         clock.advance(by: 0.001)
@@ -73,15 +73,15 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         XCTAssertEqual(presenter.frames.count, 1)
         XCTAssertEqual(scheduler.wakeDeadline!, 100 + slot, accuracy: 1e-9)
         // Woken 3 ms late: the frame is still slot 1's, showing the animation at the
-        // slot's start.
+        // slot's end, when the display shows it.
         wake(at: 100 + slot + 0.003)
         XCTAssertEqual(presenter.frames.count, 2)
-        XCTAssertEqual(Double(presenter.frames[1].opacity), 1 - slot / 0.1, accuracy: 1e-4)
-        XCTAssertEqual(presenter.frames[1].time, 100 + slot, accuracy: 1e-9, "the layer tree's time held at the slot's start")
+        XCTAssertEqual(Double(presenter.frames[1].opacity), 1 - 2 * slot / 0.1, accuracy: 1e-4)
+        XCTAssertEqual(presenter.frames[1].time, 100 + 2 * slot, accuracy: 1e-9, "the layer tree's time held at the slot's end")
         XCTAssertEqual(scheduler.wakeDeadline!, 100 + 2 * slot, accuracy: 1e-9, "the grid did not move")
         // On time: slot 2's frame, a slot on.
         wake(at: 100 + 2 * slot)
-        XCTAssertEqual(Double(presenter.frames[2].opacity), 1 - 2 * slot / 0.1, accuracy: 1e-4)
+        XCTAssertEqual(Double(presenter.frames[2].opacity), 1 - 3 * slot / 0.1, accuracy: 1e-4)
         XCTAssertEqual(presenter.frames.map(\.input), [false, false, false])
     }
 
@@ -98,7 +98,8 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         wake(at: 100 + 1.0 / 240)
         XCTAssertEqual(presenter.frames.count, 2)
         XCTAssertTrue(presenter.frames[1].input, "the woken turn's frame shows the waiting input")
-        XCTAssertEqual(presenter.frames[1].time, 100 + 1.0 / 240, accuracy: 1e-9, "an input frame is for its start")
+        XCTAssertEqual(presenter.frames[1].time, 100 + slot, accuracy: 1e-9,
+                       "an input frame is for its start, but never before the frame before it (slot 0's, for its end)")
         // The next move, 5 ms on: drawn in its own turn.
         clock.advance(by: 0.005)
         square.backgroundColor = .green
@@ -137,5 +138,32 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         wake(at: 100 + slot)
         XCTAssertEqual(scheduler.wakeDeadline!, 100 + 2 * slot, accuracy: 1e-9, "the next slot, not now")
         XCTAssertEqual(presenter.frames.count, 1, "nothing to draw")
+    }
+
+    /// An animation started by a timer that runs in a turn woken late in its slot has
+    /// begun by the frame's time, and one a completion starts in the frame begins at the
+    /// frame's time: neither shows its end state for a frame (as it did when frames were
+    /// sampled at their slot's start, before the animation's begin).
+    func testAnAnimationStartedInTheTurnShowsItsStartNotItsEnd() async {
+        UIApplication.shared.schedule(afterDelay: slot + 0.003) {
+            UIView.animate(withDuration: 0.1, delay: 0, options: .curveLinear, animations: { self.square.alpha = 0 },
+                           completion: { _ in
+                               UIView.animate(withDuration: 0.1, delay: 0, options: .curveLinear) { self.square.alpha = 1 }
+                           })
+        }
+        wake(at: 100 + slot + 0.003)
+        XCTAssertEqual(presenter.frames.count, 2)
+        XCTAssertEqual(presenter.frames[1].time, 100 + 2 * slot, accuracy: 1e-9)
+        XCTAssertEqual(Double(presenter.frames[1].opacity), 1 - (slot - 0.003) / 0.1, accuracy: 1e-4,
+                       "begun 3 ms into slot 1, shown at its end: not the end state (0)")
+        // Run on to the slot whose tick ends the fade: its completion starts the next
+        // animation inside the frame, which begins at the frame's time.
+        let fadeEnd = 100 + slot + 0.003 + 0.1
+        while presenter.frames.last!.time < fadeEnd, presenter.frames.count < 20, let deadline = scheduler.wakeDeadline {
+            wake(at: deadline)
+        }
+        let last = presenter.frames.last!
+        XCTAssertGreaterThanOrEqual(last.time, fadeEnd)
+        XCTAssertEqual(Double(last.opacity), 0, accuracy: 1e-4, "the fade-in begins at this frame's time: still 0, not 1")
     }
 }

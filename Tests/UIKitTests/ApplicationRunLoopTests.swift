@@ -159,4 +159,18 @@ final class ApplicationRunLoopTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["present(1)", "early", "present(1)"])
         XCTAssertEqual(scheduler.wakeDeadline, 101)
     }
+
+    /// After `invalidate()` (a host closing) input is still delivered, so every finger's
+    /// cancellation reaches the views, but nothing is presented and no wake is asked.
+    func testAnInvalidatedLoopDeliversInputButPresentsAndWakesNoMore() async {
+        runLoop.handle([sample(1, .began, 10, 10)], in: window)
+        XCTAssertEqual(trace.flush(), ["view.began(1)", "present(1)"])
+        runLoop.invalidate()
+        UIApplication.shared.schedule(afterDelay: 0.1) { self.trace.note("timer") }
+        runLoop.handle([sample(1, .cancelled, 10, 10)], in: window)
+        XCTAssertEqual(trace.flush(), ["view.cancelled(1)"])
+        runLoop.setNeedsPresent()
+        XCTAssertFalse(scheduler.hasPendingTurn)
+        XCTAssertNil(scheduler.wakeDeadline)
+    }
 }

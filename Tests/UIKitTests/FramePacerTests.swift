@@ -81,14 +81,16 @@ final class FramePacerTests: XCTestCase {
         XCTAssertEqual(pacer.frameTime(wantedAt: 0.001, showingInput: false, pending: nil)!, 1.0 / 120, accuracy: 1e-9)
     }
 
-    /// A grid frame is for its slot's start however late its turn ran, an input frame
-    /// for its own start; the next slot's start is one interval on before any frame.
-    func testAGridFrameIsForItsSlotsStartAndAnInputFrameForItsOwn() {
+    /// A grid frame is for its slot's end (when the display shows it) however late its
+    /// turn ran, an input frame for its own start; before any frame the slot is one
+    /// interval from now.
+    func testAGridFrameIsForItsSlotsEndAndAnInputFrameForItsStart() {
         var pacer = FramePacer()
-        XCTAssertEqual(pacer.presentationTime(ofFrameStartingAt: 7, showingInput: false), 7, "no grid yet")
+        XCTAssertEqual(pacer.presentationTime(ofFrameStartingAt: 7, showingInput: false), 7 + slot, accuracy: 1e-9,
+                       "no grid yet")
         XCTAssertEqual(pacer.startOfSlot(after: 7), 7 + slot, accuracy: 1e-9)
         pacer.didDraw(startedAt: 10)
-        XCTAssertEqual(pacer.presentationTime(ofFrameStartingAt: 10 + slot + 0.006, showingInput: false), 10 + slot,
+        XCTAssertEqual(pacer.presentationTime(ofFrameStartingAt: 10 + slot + 0.006, showingInput: false), 10 + 2 * slot,
                        accuracy: 1e-9)
         XCTAssertEqual(pacer.presentationTime(ofFrameStartingAt: 10 + slot + 0.006, showingInput: true), 10 + slot + 0.006)
         XCTAssertEqual(pacer.startOfSlot(after: 10 + slot + 0.006), 10 + 2 * slot, accuracy: 1e-9)

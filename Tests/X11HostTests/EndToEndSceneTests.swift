@@ -65,10 +65,10 @@ final class EndToEndSceneTests: XCTestCase {
 }
 
 extension EndToEndSceneTests {
-    /// Keys change the screen with no touch after them: a key filter changes views
-    /// outside a run-loop turn, and the change asks for one (before, the window kept the
-    /// old scene's caption until the next touch). Each change is on screen in the first
-    /// frame presented after the key.
+    /// Keys change the screen with no touch after them (before, the window kept the old
+    /// scene's caption until the next touch): a key is input, read in a run-loop turn
+    /// whose frame shows what it changed. Each change is on screen in the first frame
+    /// presented after the key.
     func testKeysRepaintTheWindowWithoutATouch() throws {
         try onMainActor {
             let harness = try SandboxHarness(scene: TapDoubleTapPanScene.self)

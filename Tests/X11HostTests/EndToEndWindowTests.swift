@@ -105,7 +105,7 @@ final class EndToEndWindowTests: XCTestCase {
     }
 }
 
-/// Opens a connection of the test's own for the duration of `body`.
+/// The bytes of a window's property `name` of `type`, empty when it has none.
 private func property(_ display: OpaquePointer, window: Window, name: String, type: String) -> [UInt8] {
     var actualType: Atom = 0, format: Int32 = 0
     var count: UInt = 0, remaining: UInt = 0

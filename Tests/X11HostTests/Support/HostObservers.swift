@@ -1,3 +1,4 @@
+import CX11
 import CairoRenderer
 import Foundation
 import XCTest
@@ -78,8 +79,10 @@ func framesUntilShown(in host: X11Host, _ shown: @escaping () -> Bool, after tri
     var frames = 0
     var isTriggered = false
     var shownAt: Int?
-    watcher.onFrame = { _, _ in
+    watcher.onFrame = { _, host in
         frames += 1
+        // The frame's pixels reach the server before another client's read of them.
+        XSync(host.connection.display, 0)
         if isTriggered, shownAt == nil, shown() { shownAt = frames }
     }
     host.addFrameStage(watcher)

@@ -109,8 +109,6 @@ func colorsMatch(_ a: UInt32, _ b: UInt32, tolerance: Int32 = 3) -> Bool {
     }
 }
 
-/// Enables or disables an input device the way `xinput disable` does: through its
-/// "Device Enabled" property.
 /// Runs `body` with a connection of its own to the display `name` (another client).
 func withDisplay<T>(_ name: String, _ body: (OpaquePointer) throws -> T) throws -> T {
     let display = try XCTUnwrap(XOpenDisplay(name))
@@ -118,6 +116,8 @@ func withDisplay<T>(_ name: String, _ body: (OpaquePointer) throws -> T) throws 
     return try body(display)
 }
 
+/// Enables or disables an input device the way `xinput disable` does: through its
+/// "Device Enabled" property.
 func setDeviceEnabled(_ enabled: Bool, device: Int, display displayName: String) {
     guard let display = XOpenDisplay(displayName) else { return XCTFail("cannot open \(displayName)") }
     defer { XCloseDisplay(display) }
