@@ -28,7 +28,8 @@
 ///    frame's time, as Core Animation begins one at its commit;
 /// 5. **layout**, once per turn, of every visible window (`layoutIfNeeded()`);
 /// 6. **present**, when a frame may start and the presenter has damage to draw (its
-///    windows' layer trees', or its own: `RunLoopPresenter.needsPresent`): it draws
+///    windows' layer trees', or its own: `RunLoopPresenter.needsPresent`), after any
+///    input that arrived meanwhile was handed on (it goes before the drawing): it draws
 ///    and shows it before the turn goes on, with the layer tree's time held at the
 ///    frame's time;
 /// 7. **next wake**: the earliest of the next timer deadline, the next frame while
@@ -234,6 +235,14 @@ public final class ApplicationRunLoop {
                 earliestNextTick = pacer.startOfSlot(after: start)
             }
             for window in windows { window.layoutIfNeeded() }
+            // Input that came while the frame was prepared goes first: it is handed on
+            // (a new finger's echo drawn) before the frame is drawn, and the frame
+            // shows it, instead of waiting behind the drawing for the next turn.
+            var showsInput = showsInput
+            if inputSource?.hasInputWaiting == true, inputSource?.deliverPendingInput() == true {
+                showsInput = true
+                for window in windows { window.layoutIfNeeded() }
+            }
             guard let presenter, presenter.needsPresent else { return }
             if presenter.present(windows, showingInput: showsInput) {
                 pacer.didDraw(startedAt: start)
@@ -320,6 +329,9 @@ public protocol RunLoopInputSource: AnyObject {
     /// Whether input was read already and waits where no readiness reports it (Xlib
     /// reads while it waits for a reply): the run loop then runs another turn at once.
     var hasInputAlreadyRead: Bool { get }
+    /// Whether input waits now, read or not (a check that blocks on nothing): a turn
+    /// about to draw a frame hands it on first.
+    var hasInputWaiting: Bool { get }
 }
 
 /// A scheduler a test drives: nothing runs until the test says so, and wakes follow the

@@ -481,6 +481,12 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
         !isClosed && XEventsQueued(connection.display, QueuedAlready) > 0
     }
 
+    /// Whether events wait, in Xlib's queue or on the connection (read without
+    /// blocking: `XEventsQueued` after a flush).
+    public var hasInputWaiting: Bool {
+        !isClosed && XEventsQueued(connection.display, QueuedAfterReading) > 0
+    }
+
     // MARK: - Input
 
     /// Runs a turn of the run loop now: it reads every event the connection has

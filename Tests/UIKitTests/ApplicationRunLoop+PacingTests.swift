@@ -166,4 +166,51 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         XCTAssertGreaterThanOrEqual(last.time, fadeEnd)
         XCTAssertEqual(Double(last.opacity), 0, accuracy: 1e-4, "the fade-in begins at this frame's time: still 0, not 1")
     }
+
+    /// Hands the window a batch when asked, once one has arrived.
+    private final class ArrivingInput: RunLoopInputSource {
+        let window: UIWindow
+        var arrived: [TouchSample] = []
+        var log: [String] = []
+        init(window: UIWindow) { self.window = window }
+        var hasInputAlreadyRead: Bool { false }
+        var hasInputWaiting: Bool { !arrived.isEmpty }
+        func deliverPendingInput() -> Bool {
+            guard !arrived.isEmpty else { return false }
+            let batch = arrived
+            arrived = []
+            log.append("delivered \(batch.map(\.phase))")
+            window.inject(batch)
+            return true
+        }
+    }
+
+    /// Lays out by noting it, and lets a test act in the middle of a turn.
+    private final class HookView: UIView {
+        var onLayout: (() -> Void)?
+        override func layoutSubviews() { onLayout?() }
+    }
+
+    /// A touch that arrives while a grid frame is being prepared is handed on before the
+    /// frame is drawn, and that frame shows it: it does not wait behind the drawing for
+    /// the next turn.
+    func testInputArrivingWhileAFrameIsPreparedGoesBeforeItsDrawing() async {
+        let source = ArrivingInput(window: window)
+        runLoop.inputSource = source
+        let hook = HookView(frame: CGRect(x: 200, y: 200, width: 20, height: 20))
+        window.addSubview(hook)
+        hook.onLayout = {
+            hook.onLayout = nil
+            source.arrived = [self.sample(1, .began, 20, 20)]
+        }
+        clock.advance(by: slot + 0.001)
+        hook.setNeedsLayout()
+        square.backgroundColor = .blue
+        runLoop.setNeedsPresent()
+        scheduler.runDue()
+        XCTAssertEqual(source.log, ["delivered [UIKit.TouchSample.Phase.began]"])
+        XCTAssertEqual(presenter.frames.count, 2)
+        XCTAssertTrue(presenter.frames[1].input, "the frame shows the input that came while it was prepared")
+        XCTAssertTrue(source.arrived.isEmpty)
+    }
 }
