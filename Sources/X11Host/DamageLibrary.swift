@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 
 /// libXdamage's entry points, loaded when first needed, not linked: nothing else uses it,
@@ -25,4 +26,20 @@ struct DamageLibrary {
                              create: unsafeBitCast(create, to: Create.self),
                              subtract: unsafeBitCast(subtract, to: Subtract.self))
     }()
+
+    /// A connection of its own to `displayName` on which the DAMAGE extension answered
+    /// the handshake (its version announced), with the event number of its
+    /// `DamageNotify`; the caller closes the connection.
+    func open(_ displayName: String) throws(WindowDamageWatcher.WatchError) -> (display: OpaquePointer, notifyEvent: Int32) {
+        guard let display = XOpenDisplay(displayName) else { throw .cannotOpen(displayName) }
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard queryExtension(display, &eventBase, &errorBase) != 0 else {
+            XCloseDisplay(display)
+            throw .noDamageExtension(displayName)
+        }
+        // Announcing the version the client speaks is part of the handshake.
+        var major: Int32 = 1, minor: Int32 = 1
+        _ = queryVersion(display, &major, &minor)
+        return (display, eventBase)
+    }
 }

@@ -41,21 +41,13 @@ public final class WindowDamageWatcher {
 
     public init(displayName: String, window: UInt) throws(WatchError) {
         guard let library = DamageLibrary.shared else { throw .noLibrary }
-        guard let reader = try? WindowPixelReader(displayName: displayName), let display = XOpenDisplay(displayName)
-        else { throw .cannotOpen(displayName) }
-        var eventBase: Int32 = 0, errorBase: Int32 = 0
-        guard library.queryExtension(display, &eventBase, &errorBase) != 0 else {
-            XCloseDisplay(display)
-            throw .noDamageExtension(displayName)
-        }
-        // Announcing the version the client speaks is part of the handshake.
-        var major: Int32 = 1, minor: Int32 = 1
-        _ = library.queryVersion(display, &major, &minor)
+        guard let reader = try? WindowPixelReader(displayName: displayName) else { throw .cannotOpen(displayName) }
+        let (display, notifyEvent) = try library.open(displayName)
         self.display = display
         self.window = window
         self.reader = reader
         _ = library.create(display, UInt(window), Self.reportRawRectangles)
-        notifyEvent = eventBase
+        self.notifyEvent = notifyEvent
         XSync(display, 0)
     }
 

@@ -17,17 +17,10 @@ public final class WindowFrameCounter {
 
     public init(displayName: String, window: UInt) throws(WindowDamageWatcher.WatchError) {
         guard let library = DamageLibrary.shared else { throw .noLibrary }
-        guard let display = XOpenDisplay(displayName) else { throw .cannotOpen(displayName) }
-        var eventBase: Int32 = 0, errorBase: Int32 = 0
-        guard library.queryExtension(display, &eventBase, &errorBase) != 0 else {
-            XCloseDisplay(display)
-            throw .noDamageExtension(displayName)
-        }
-        var major: Int32 = 1, minor: Int32 = 1
-        _ = library.queryVersion(display, &major, &minor)
+        let (display, notifyEvent) = try library.open(displayName)
         self.display = display
         self.library = library
-        notifyEvent = eventBase
+        self.notifyEvent = notifyEvent
         damage = library.create(display, window, Self.reportNonEmpty)
         XSync(display, 0)
     }

@@ -14,12 +14,19 @@ final class EndToEndOneFrameTests: XCTestCase {
     private static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
     private static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
 
+    /// A program showing one blue 80-point square at (100, 100): its middle is (140, 140).
+    @MainActor
+    private static func blueSquareProgram() throws -> OneViewProgram<UIView> {
+        let view = UIView(frame: CGRect(x: 100, y: 100, width: 80, height: 80))
+        view.backgroundColor = blue
+        return try OneViewProgram(showing: view)
+    }
+
     func testAMainQueueBlockATimerAndADelayedPerformShowInTheFirstFrame() throws {
         try onMainActor {
-            let view = UIView(frame: CGRect(x: 100, y: 100, width: 80, height: 80))
-            view.backgroundColor = Self.blue
-            let program = try OneViewProgram(showing: view)
+            let program = try Self.blueSquareProgram()
             defer { program.runner.shutdown() }
+            let view = program.view
             let probe = CGPoint(x: 140, y: 140)
             XCTAssertEqual(try framesUntilShown(in: program.host, at: probe, { $0 == 0xFF0000 }) {
                 DispatchQueue.main.async { MainActor.assumeIsolated { view.backgroundColor = Self.red } }
@@ -62,9 +69,7 @@ final class EndToEndOneFrameTests: XCTestCase {
     /// uncovered part (an expose), drawn in the first frame.
     func testAnExposeIsRedrawnInTheFirstFrame() throws {
         try onMainActor {
-            let view = UIView(frame: CGRect(x: 100, y: 100, width: 80, height: 80))
-            view.backgroundColor = Self.blue
-            let program = try OneViewProgram(showing: view)
+            let program = try Self.blueSquareProgram()
             defer { program.runner.shutdown() }
             let probe = CGPoint(x: 140, y: 140)
             let pixels = try WindowPixelReader(displayName: program.server.display)
@@ -93,9 +98,7 @@ final class EndToEndOneFrameTests: XCTestCase {
     /// A larger window shows its new part in the first frame at the new size.
     func testAResizeShowsTheNewSizeInTheFirstFrame() throws {
         try onMainActor {
-            let view = UIView(frame: CGRect(x: 100, y: 100, width: 80, height: 80))
-            view.backgroundColor = Self.blue
-            let program = try OneViewProgram(showing: view)
+            let program = try Self.blueSquareProgram()
             defer { program.runner.shutdown() }
             program.delegate.window?.backgroundColor = Self.red
             let probe = CGPoint(x: 700, y: 500)
