@@ -17,7 +17,8 @@
 /// 3. **the frame decision**: with a presenter that gives the display's refresh
 ///    interval, the frame pacer (`FramePacer`) says whether a frame may start now: one
 ///    showing new input at once when the loop is idle and at most at 240 Hz, any other
-///    on the display's grid, one a slot. A turn that may not draw leaves its damage for
+///    on the display's grid, one a slot, the slots starting at the display's vertical
+///    blanks when the presenter reports them (`latestVblank()`). A turn that may not draw leaves its damage for
 ///    the turn woken at the frame's time. Without one, every turn draws;
 /// 4. **animation tick** (`CAAnimationEngine.tick(at:)`), when animations, display links
 ///    or next-tick callbacks need frames and a frame may start: at the time the frame is
@@ -62,6 +63,8 @@ public final class ApplicationRunLoop {
     /// The media time the last frame was drawn for: frames never go back in time.
     private var lastFrameTime: TimeInterval = -.infinity
     private var pacer = FramePacer()
+    /// The vertical blank the grid was last aligned to (`RunLoopPresenter.latestVblank()`).
+    private var alignedVblank: TimeInterval?
     /// Input was handed on since the last frame: the next frame shows it (`FramePacer`).
     private var hasUndrawnInput = false
     private var hasTurnRequested = false
@@ -214,6 +217,10 @@ public final class ApplicationRunLoop {
             return
         }
         pacer.refreshInterval = interval
+        if let vblank = presenter?.latestVblank(), vblank != alignedVblank {
+            pacer.align(toVblankAt: vblank)
+            alignedVblank = vblank
+        }
         CAAnimationEngine.frameInterval = interval
         let start = CACurrentMediaTime()
         let showsInput = hasUndrawnInput
@@ -305,6 +312,12 @@ public protocol RunLoopPresenter: AnyObject {
     /// The display's refresh interval: the run loop starts frames on a grid at this
     /// step (`FramePacer`). Nil (the default): frames are not paced, every turn presents.
     var framePacingInterval: TimeInterval? { get }
+    /// The media time of a recent vertical blank of the display, when the display
+    /// system reports one (the X server's Present extension): the grid's slots start at
+    /// the blanks, so a frame started early in a slot has the whole refresh until the
+    /// display shows it. Asked once per paced turn, so it must not wait. Nil (the
+    /// default): the grid counts from the first frame's start.
+    func latestVblank() -> TimeInterval?
     /// Whether the presenter has damage to draw (its windows' layer trees', an expose,
     /// an overlay's): a paced run loop presents only then, and wakes for it.
     var needsPresent: Bool { get }
@@ -316,6 +329,7 @@ public protocol RunLoopPresenter: AnyObject {
 
 extension RunLoopPresenter {
     public var framePacingInterval: TimeInterval? { nil }
+    public func latestVblank() -> TimeInterval? { nil }
     public var needsPresent: Bool { false }
 }
 

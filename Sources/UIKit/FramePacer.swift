@@ -6,8 +6,10 @@ import Foundation
 /// Two kinds of frame, because they want different things:
 ///
 /// - every frame that does not show new input (animations, timers, overlays fading)
-///   starts on a **fixed grid** at the display's refresh interval, counted from the
-///   first frame's start: at most one such frame per slot, started within the first
+///   starts on a **fixed grid** at the display's refresh interval, its slots starting
+///   at the display's vertical blanks when the display reports them
+///   (`align(toVblankAt:)`), else counted from the first frame's start: at most one
+///   such frame per slot, started within the first
 ///   half of it. A frame whose work overruns past the middle of the next slot makes the
 ///   next one wait for the slot after; it never moves the grid. (Counting each
 ///   interval from the end of the frame before, as this pacer once did, added every
@@ -26,7 +28,8 @@ struct FramePacer {
     var refreshInterval: TimeInterval = 1.0 / 60
     /// The fastest rate at which frames showing new input are drawn.
     var inputRate: Double = 240
-    /// The first frame's start: slot 0 of the grid.
+    /// Slot 0's start: the display's vertical blank it was last aligned to
+    /// (`align(toVblankAt:)`), else the first frame's start.
     private(set) var gridOrigin: TimeInterval?
     private(set) var lastFrameStart: TimeInterval = -.infinity
     /// The slot the last frame took.
@@ -108,6 +111,17 @@ struct FramePacer {
     /// off the grid, and is for its start.
     func presentationTime(ofFrameStartingAt start: TimeInterval, showingInput: Bool) -> TimeInterval {
         showingInput ? start : startOfSlot(after: start)
+    }
+
+    /// Starts the grid's slots at the display's vertical blanks, one of which fell at
+    /// `vblank` (the X server's Present extension reports them; aligned again each time
+    /// a new one comes, so a display whose rate differs a little from its mode's never
+    /// drifts off). The last frame keeps the slot it falls in on the new grid, so the
+    /// next grid frame still takes a later one.
+    mutating func align(toVblankAt vblank: TimeInterval) {
+        guard vblank.isFinite else { return }
+        gridOrigin = vblank
+        if lastSlot != nil { lastSlot = slot(containing: lastFrameStart) }
     }
 
     /// A frame started at `start`: it takes the slot it falls in.

@@ -25,7 +25,9 @@ import UIKit
 /// the run loop's input source, read first in each turn (`deliverPendingInput()`), and
 /// its presenter, which draws the frame the turn decides on, at once, before the turn
 /// goes on (`present(_:showingInput:)`); the run loop paces frames on a grid at the
-/// display's refresh rate (`refreshInterval`, from RandR). So the process arms two
+/// display's refresh rate (`refreshInterval`, from RandR), its slots starting at the
+/// display's vertical blanks where the X server's Present extension reports them
+/// (`latestVblank()`, `PresentVblankClock`). So the process arms two
 /// wake-ups: the connection's readiness, which runs a turn, and the run loop's timer.
 /// A mark that must not wait for the app (a new finger's touch spot) is shown over the
 /// frame on screen at once, as an echo (`presentEcho(in:_:)`), from the input step of
@@ -291,6 +293,8 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
             (x: placement.1.monitor.x + placement.1.monitor.width / 2, y: placement.1.monitor.y + placement.1.monitor.height / 2)
         } ?? window.rootPoint(x: frameBuffer.pixelWidth / 2, y: frameBuffer.pixelHeight / 2)
         refreshInterval = DisplayRefreshRate.interval(at: middle, on: connection) ?? 1.0 / 60
+        vblankClock = PresentVblankClock(displayName: connection.name, window: UInt32(window.id),
+                                         refreshInterval: refreshInterval, now: MonotonicClock().now)
         self.runLoop.presenter = self
         self.runLoop.inputSource = self
     }
@@ -298,6 +302,11 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
     /// How often the display the window is on refreshes, as the run loop's frame grid
     /// steps: from RandR, 1/60 s when it does not say (`DisplayRefreshRate`).
     public private(set) var refreshInterval: TimeInterval = 1.0 / 60
+    /// Where the display's vertical blanks fall, when the server's Present extension
+    /// (and libxcb-present) is there.
+    private var vblankClock: PresentVblankClock?
+    /// The latest blank, on the media clock.
+    private var vblankMediaTime: TimeInterval?
 
     /// The window's size in points.
     public var size: CGSize { frameBuffer.pointSize }
@@ -412,6 +421,19 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
 
     /// The frame grid's step (`refreshInterval`).
     public var framePacingInterval: TimeInterval? { refreshInterval }
+
+    /// The latest vertical blank of the window's monitor the Present extension reported,
+    /// on the media clock, or nil before the first answer or without Present. Reads the
+    /// answers that came, never waiting (`PresentVblankClock`).
+    public func latestVblank() -> TimeInterval? {
+        guard !isClosed, let vblankClock else { return nil }
+        let now = MonotonicClock().now
+        if vblankClock.read(now: now), let latest = vblankClock.latest {
+            // The UST is on CLOCK_MONOTONIC; the media clock may be another (a test's).
+            vblankMediaTime = CACurrentMediaTime() - (now - latest.seconds)
+        }
+        return vblankMediaTime
+    }
 
     /// Whether a frame would draw something: the host's damage, a stage that asked
     /// (`setNeedsFrame()`), or a window stage whose layer tree has damage.
@@ -726,6 +748,7 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
         if runLoop.presenter === self { runLoop.presenter = nil }
         if runLoop.inputSource === self { runLoop.inputSource = nil }
         if ownsRunLoop { runLoop.invalidate() }
+        vblankClock = nil
         window.destroy()
         screenSaverInhibition?.end()
         screenSaverInhibition = nil

@@ -13,6 +13,8 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         let window: UIWindow
         let square: UIView
         var framePacingInterval: TimeInterval? = 1.0 / 60
+        /// The display's latest vertical blank, as a display system reports it.
+        var vblank: TimeInterval?
         private(set) var frames: [(time: TimeInterval, input: Bool, opacity: Float)] = []
 
         init(window: UIWindow, square: UIView) {
@@ -21,6 +23,8 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         }
 
         var needsPresent: Bool { window.layer.damageTracker?.hasDamage == true }
+
+        func latestVblank() -> TimeInterval? { vblank }
 
         func present(_ windows: [UIWindow], showingInput: Bool) -> Bool {
             guard window.layer.damageTracker?.takeDamage().rects.isEmpty == false else { return false }
@@ -212,5 +216,30 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         XCTAssertEqual(presenter.frames.count, 2)
         XCTAssertTrue(presenter.frames[1].input, "the frame shows the input that came while it was prepared")
         XCTAssertTrue(source.arrived.isEmpty)
+    }
+
+    func testSlotsStartAtTheDisplaysVblanksOnceTheyAreReported() {
+        // The first frame began the grid at 100; the display reports a blank 5 ms later,
+        // so the slots move to start there.
+        presenter.vblank = 100.005
+        UIView.animate(withDuration: 0.1, delay: 0, options: .curveLinear, animations: { self.square.alpha = 0 })
+        wake(at: 100.001)
+        XCTAssertEqual(presenter.frames.count, 1, "the first frame's slot on the new grid is still taken")
+        XCTAssertEqual(scheduler.wakeDeadline!, 100.005, accuracy: 1e-9, "the next frame starts at the blank")
+        wake(at: 100.005)
+        XCTAssertEqual(presenter.frames.count, 2)
+        XCTAssertEqual(presenter.frames[1].time, 100.005 + slot, accuracy: 1e-9, "sampled when the display next refreshes")
+        XCTAssertEqual(scheduler.wakeDeadline!, 100.005 + slot, accuracy: 1e-9)
+        // A later blank, 1 ms off the grid: the loop follows it from the next turn on.
+        presenter.vblank = 100.005 + 60 * slot + 0.001
+        wake(at: 100.005 + slot)
+        // On the new grid this turn comes 15.7 ms into the slot that began at 100.006,
+        // past its middle: the frame waits for the blank that ends it, and is for the
+        // one after, a refresh after the frame before.
+        XCTAssertEqual(presenter.frames.count, 2)
+        XCTAssertEqual(scheduler.wakeDeadline!, 100.006 + slot, accuracy: 1e-9)
+        wake(at: 100.006 + slot)
+        XCTAssertEqual(presenter.frames.count, 3)
+        XCTAssertEqual(presenter.frames[2].time, 100.006 + 2 * slot, accuracy: 1e-9)
     }
 }

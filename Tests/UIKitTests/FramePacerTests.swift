@@ -95,4 +95,31 @@ final class FramePacerTests: XCTestCase {
         XCTAssertEqual(pacer.presentationTime(ofFrameStartingAt: 10 + slot + 0.006, showingInput: true), 10 + slot + 0.006)
         XCTAssertEqual(pacer.startOfSlot(after: 10 + slot + 0.006), 10 + 2 * slot, accuracy: 1e-9)
     }
+
+    func testAVblankStartsTheSlotsAndTheLastFrameKeepsItsSlotOnTheNewGrid() {
+        var pacer = FramePacer()
+        // Aligned before any frame: slots start at the blank, and the first frame, at
+        // 10.005, is for the blank that ends its slot.
+        pacer.align(toVblankAt: 9.996)
+        XCTAssertEqual(pacer.gridOrigin, 9.996)
+        XCTAssertTrue(pacer.mayDraw(at: 10.005))
+        XCTAssertEqual(pacer.presentationTime(ofFrameStartingAt: 10.005, showingInput: false), 9.996 + slot, accuracy: 1e-9)
+        pacer.didDraw(startedAt: 10.005)
+        XCTAssertEqual(pacer.gridOrigin, 9.996, "a frame does not move an aligned grid")
+        XCTAssertEqual(pacer.lastSlot, 0)
+        XCTAssertEqual(pacer.frameTime(wantedAt: 10.010, showingInput: false, pending: nil)!, 9.996 + slot, accuracy: 1e-9)
+        // A blank reported a second on, 2 ms later than the grid counted (the display is
+        // a little slower than its mode says): the grid follows it. The frame at
+        // 11.0 + 1 ms falls in the slot that began at 10.998 - slot on the new grid, so
+        // the next grid frame waits for the blank at 10.998 + slot... and no earlier.
+        pacer.didDraw(startedAt: 10.999)
+        pacer.align(toVblankAt: 10.998)
+        XCTAssertEqual(pacer.lastSlot, 0, "10.999 lies in the slot that starts at the blank")
+        XCTAssertFalse(pacer.mayDraw(at: 11.000), "that slot is taken")
+        XCTAssertEqual(pacer.frameTime(wantedAt: 11.000, showingInput: false, pending: nil)!, 10.998 + slot, accuracy: 1e-9)
+        XCTAssertTrue(pacer.mayDraw(at: 10.998 + slot + 0.0005))
+        // Ignored: a blank that is no time.
+        pacer.align(toVblankAt: .nan)
+        XCTAssertEqual(pacer.gridOrigin, 10.998)
+    }
 }
