@@ -1,3 +1,4 @@
+import CairoRenderer
 import FileSafety
 import Foundation
 import HeadlessXorg
@@ -44,23 +45,25 @@ enum FrameRateBenchmark {
         let seconds = rest.first.flatMap(Double.init) ?? 5
         let this = benchDirectory.appendingPathComponent("touch-sandbox-bench")
         let builds: [(String, URL)] = [("this build", this)] + (compare.map { [("--compare build", $0)] } ?? [])
-        print("| case | build | frames | seconds | fps | client CPU % |")
-        print("|---|---|---|---|---|---|")
+        print("| case | build | frames | seconds | fps | client CPU % | frame start after the blank, p50 / p95 ms |")
+        print("|---|---|---|---|---|---|---|")
         for testCase in cases {
             let server = try HeadlessXorg(width: testCase.width, height: testCase.height)
             defer { server.stop() }
             for (label, executable) in builds {
-                let (frames, used) = try measure(testCase, executable: executable, server: server, seconds: seconds)
-                print(String(format: "| %@ | %@ | %d | %.1f | %.1f | %.0f |", testCase.name, label, frames, seconds,
-                             Double(frames) / seconds, used / seconds * 100))
+                let (frames, used, phase) = try measure(testCase, executable: executable, server: server, seconds: seconds)
+                print(String(format: "| %@ | %@ | %d | %.1f | %.1f | %.0f | %@ |", testCase.name, label, frames, seconds,
+                             Double(frames) / seconds, used / seconds * 100, phase ?? "—"))
             }
         }
     }
 
-    /// Frames counted on the client's window over `seconds`, after a second to settle, and
-    /// the CPU seconds the client used meanwhile.
+    /// Frames counted on the client's window over `seconds`, after a second to settle, the
+    /// CPU seconds the client used meanwhile, and where its frames started in their
+    /// refresh, as its last `PhaseMeter` line says (nil from a build that prints none).
     @MainActor
-    static func measure(_ testCase: Case, executable: URL, server: HeadlessXorg, seconds: Double) throws -> (Int, Double) {
+    static func measure(_ testCase: Case, executable: URL, server: HeadlessXorg,
+                        seconds: Double) throws -> (Int, Double, String?) {
         let before = Set(WindowList.topLevelWindows(display: server.display))
         let client = try startClient(executable, ["animating-client", server.display, testCase.mode, String(testCase.count),
                                                   "\(testCase.width)x\(testCase.height)"], readyLine: "animating client: ready")
@@ -73,7 +76,23 @@ enum FrameRateBenchmark {
         _ = counter.count(for: 1)
         let cpuBefore = cpuSeconds(of: client.processIdentifier)
         let frames = counter.count(for: seconds)
-        return (frames, cpuSeconds(of: client.processIdentifier) - cpuBefore)
+        let used = cpuSeconds(of: client.processIdentifier) - cpuBefore
+        return (frames, used, (client.standardError as? Pipe).flatMap(lastPhase(in:)))
+    }
+
+    /// The figures of the last phase line the client wrote, read without waiting.
+    private static func lastPhase(in pipe: Pipe) -> String? {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            text += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        let prefix = PhaseMeter.linePrefix
+        return text.split(separator: "\n").last { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
     /// The client: `animating-client :N views|fade COUNT WxH`, animating for ever.
@@ -87,8 +106,9 @@ enum FrameRateBenchmark {
                                       title: "animating client")
         AnimatingDelegate.mode = arguments[1]
         AnimatingDelegate.count = count
-        UIApplicationMain(options: options, delegate: AnimatingDelegate()) { _, _ in
+        UIApplicationMain(options: options, delegate: AnimatingDelegate()) { host, _ in
             StandardError.writeLine("animating client: ready")
+            host.addFrameStage(PhaseMeter())
         }
     }
 
@@ -101,6 +121,29 @@ enum FrameRateBenchmark {
             self.width = width
             self.height = height
         }
+    }
+}
+
+/// Where the client's frames start in their refresh: each frame's start after the
+/// display's latest vertical blank (`X11Host.latestVblank()`), modulo the refresh
+/// interval, written every 120 frames as the p50 and p95 in milliseconds.
+@MainActor
+private final class PhaseMeter: FrameStage {
+    nonisolated static let linePrefix = "animating client: start after blank "
+    let order = FrameStageOrder(rawValue: .infinity)
+    private var offsets: [TimeInterval] = []
+
+    func draw(in canvas: Canvas, size: CGSize) {}
+
+    func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
+        guard let blank = host.latestVblank() else { return }
+        let interval = host.refreshInterval
+        let offset = (report.started - blank).truncatingRemainder(dividingBy: interval)
+        offsets.append(offset < 0 ? offset + interval : offset)
+        guard offsets.count == 120 else { return }
+        let sorted = offsets.sorted()
+        StandardError.writeLine(Self.linePrefix + String(format: "%.2f / %.2f", sorted[60] * 1000, sorted[113] * 1000))
+        offsets = []
     }
 }
 
