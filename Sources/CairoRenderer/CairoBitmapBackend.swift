@@ -4,10 +4,10 @@ import CoreGraphics
 /// A bitmap context's backend: Cairo drawing into the bitmap's memory.
 ///
 /// When the memory is in Cairo's own layout (premultiplied native ARGB or alpha bytes,
-/// rows a multiple of 4 bytes) Cairo draws straight into it. Otherwise (RGBA byte order,
-/// seed 000's 1-byte rows) Cairo draws into its own surface, which starts as a copy of
-/// the memory and is copied back after every painting call, so the memory always holds
-/// what was drawn, as with Core Graphics.
+/// rows a multiple of 4 bytes) Cairo draws straight into it. Otherwise (RGBA byte
+/// order, the 1-byte rows of Neuburg's "Touches") Cairo draws into its own surface,
+/// which starts as a copy of the memory and is copied back after every painting call,
+/// so the memory always holds what was drawn, as with Core Graphics.
 final class CairoBitmapBackend: CairoContextBackend {
     private let bitmap: CGBitmapLayout
     private let surface: OpaquePointer

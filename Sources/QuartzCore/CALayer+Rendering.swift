@@ -1,4 +1,4 @@
-// Drawing a layer tree through a `CGContext`: `render(in:)` (seed 000's
+// Drawing a layer tree through a `CGContext`: `render(in:)` (Neuburg's
 // `renderInContext:`), and the renderer's frames, which hand it a context over Cairo.
 //
 // The walk goes over the *model* tree and draws, for each layer, what its presentation
@@ -17,7 +17,7 @@ extension CALayer {
     /// and layers with zero opacity draw nothing.
     ///
     /// With a 1 × 1 alpha-only bitmap context translated by `-point`, the one pixel
-    /// tells whether the drawing covers `point` (seed 000's hit-test for drawings).
+    /// tells whether the drawing covers `point` (Neuburg's hit-test for drawings).
     public func render(in ctx: CGContext) {
         renderTree(in: ctx, appliesGeometry: false)
     }

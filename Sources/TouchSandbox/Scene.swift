@@ -7,7 +7,7 @@ import UIKit
 public protocol Scene: UIViewController {
     /// The name used by `--scene` and `--list-scenes` (lowercase, hyphenated).
     static var name: String { get }
-    /// One line: what the scene shows and which seed passage it comes from.
+    /// One line: what the scene shows and which passage of which source it comes from.
     static var caption: String { get }
     /// What to do, shown in the middle of an empty stage (nil for none).
     static var hint: String? { get }

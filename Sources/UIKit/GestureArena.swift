@@ -9,9 +9,9 @@
 /// it creates when the recognizer engages and drops when it resets. A recognizer reaches
 /// its arena through that member, its handle.
 ///
-/// The rules, as implemented (seed 000 "Touch Delivery", "Recognition", "Gesture
-/// Recognizer Delegate"; seed 001 "Interacting with Other Gesture Recognizers",
-/// "Regulating the Delivery of Touches to Views"):
+/// The rules, as implemented (Neuburg, "Touches": "Touch Delivery", "Recognition",
+/// "Gesture Recognizer Delegate"; Apple, "Gesture Recognizers": "Interacting with Other
+/// Gesture Recognizers", "Regulating the Delivery of Touches to Views"):
 ///
 /// 1. **Swarm.** When a touch begins, the enabled recognizers of its hit-test view and
 ///    of every ancestor up to the window join it, deeper views first and, on one view,
@@ -38,7 +38,7 @@
 ///    its touches get `touchesCancelled` and hear no more of them; then its actions go.
 /// 4. **Prevention.** `a` prevents `b` unless either delegate allows simultaneous
 ///    recognition, and only if `a.canPrevent(b)` and then `b.canBePrevented(by: a)` both
-///    agree (seed 000's negotiation: when the first says no, the question is asked the
+///    agree (Neuburg's negotiation: when the first says no, the question is asked the
 ///    other way round, which matters when `b` is the one recognizing). The built-ins'
 ///    defaults: a tap does not prevent a tap that needs more taps; pinch and rotation
 ///    prevent each other.

@@ -1,8 +1,9 @@
 /// A phase of a touch withheld from its view by a recognizer's `delaysTouchesBegan` or
-/// `delaysTouchesEnded` (or the `cancelled` of a cut-off), with the touch as it was then: when the phase is finally
-/// delivered, the view gets the original touch with its original phase, timestamp,
-/// locations, force and contact size (seed 000: "what's delivered is the original
-/// touch with the original event, which still have their original timestamps").
+/// `delaysTouchesEnded` (or the `cancelled` of a cut-off), with the touch as it was
+/// then: when the phase is finally delivered, the view gets the original touch with its
+/// original phase, timestamp, locations, force and contact size (Neuburg, "Touches":
+/// "what's delivered is the original touch with the original event, which still have
+/// their original timestamps").
 @MainActor
 struct HeldViewMessage {
     let phase: UITouch.Phase

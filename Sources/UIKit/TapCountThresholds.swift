@@ -1,6 +1,6 @@
 /// The one place that decides when a touch repeats the previous tap, so that its
-/// `tapCount` counts up (seed 000: "two touches in roughly the same place in quick
-/// succession, and the first one is brief").
+/// `tapCount` counts up (Neuburg, "Touches": "two touches in roughly the same place in
+/// quick succession, and the first one is brief").
 ///
 /// A new touch continues the previous tap's count when all of these hold, and starts
 /// again at 1 otherwise:

@@ -10,8 +10,8 @@
 /// - A touch cut off by a recognizing recognizer (`cancelsTouchesInView`) gets
 ///   `touchesCancelled` at its view, reading `cancelled` as its phase, and is never
 ///   delivered there again; if its view never got its began, it hears nothing at all.
-///   Touches withheld in different events are cancelled in separate calls (seed 001's
-///   double tap: began, began, cancelled, cancelled).
+///   Touches withheld in different events are cancelled in separate calls (the double
+///   tap of Apple's "Gesture Recognizers": began, began, cancelled, cancelled).
 /// - Withheld phases of a touch the system cancels meanwhile (even from a handler called
 ///   while they are being released) are dropped: a view never hears of a touch after its
 ///   end.

@@ -51,7 +51,8 @@ open class UIApplication: UIResponder {
     open var delegate: (any UIApplicationDelegate)?
 
     /// The delegate, if it is a responder that is not a view, controller or application
-    /// (seed 003: the chain ends at the application delegate).
+    /// (Beginning iPhone Development with Swift, ch. 18: the chain ends at the
+    /// application delegate).
     open override var next: UIResponder? {
         guard let responder = delegate as? UIResponder,
             !(responder is UIView), !(responder is UIViewController), !(responder is UIApplication)

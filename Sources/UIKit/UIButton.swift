@@ -13,8 +13,8 @@
 ///
 /// Gesture recognizers: a single-tap recognizer (one tap, one finger) attached to
 /// another view, such as the background, does not begin on an enabled button, so a tap
-/// on the button triggers the button (seed 000, "gestureRecognizerShouldBegin", seed
-/// 001 "Interacting with Other User Interface Controls").
+/// on the button triggers the button (Neuburg, "Touches": "gestureRecognizerShouldBegin";
+/// Apple, "Gesture Recognizers": "Interacting with Other User Interface Controls").
 @MainActor
 open class UIButton: UIControl {
     /// The kinds of button made by `init(type:)`.

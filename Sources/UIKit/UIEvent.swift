@@ -1,12 +1,13 @@
 /// The envelope touches arrive in. There is one touches event per application, so one
-/// instance for a whole multitouch sequence (seed 000: "every report having to do with
-/// the same multitouch sequence is the same UIEvent instance"); each `sendEvent` is one
-/// change of the finger configuration.
+/// instance for a whole multitouch sequence (Neuburg, "Touches": "every report having
+/// to do with the same multitouch sequence is the same UIEvent instance"); each
+/// `sendEvent` is one change of the finger configuration.
 ///
 /// `allTouches` holds every live touch, whatever its phase or view: the touches that
 /// changed, the stationary ones, and those ending in this event (they leave it once the
 /// event has been delivered). The `touches` argument of a `touches…` method holds only
-/// the receiver's touches in that method's phase (seed 003).
+/// the receiver's touches in that method's phase (Beginning iPhone Development with
+/// Swift, ch. 18).
 ///
 /// A mouse wheel's or touchpad's scroll is an event of its own, of type `.scroll` (as on
 /// iPadOS 13.4 and later): a new instance for each, with no touches, that the

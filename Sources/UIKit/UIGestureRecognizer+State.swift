@@ -1,6 +1,6 @@
 extension UIGestureRecognizer {
-    /// Where a recognizer is in its state machine (seed 001, "Gesture Recognizers
-    /// Operate in a Finite State Machine").
+    /// Where a recognizer is in its state machine (Apple, "Gesture Recognizers":
+    /// "Gesture Recognizers Operate in a Finite State Machine").
     ///
     /// Legal transitions, and the only ones a recognizer makes; anything else set by a
     /// subclass is logged under `UIKitDebug` category `gestures`, counted in

@@ -6,10 +6,11 @@
 //     tap.addAction { recognizer in print(recognizer.state) }
 //
 // The methods must be main-actor isolated, as UIKit's are: those of view controllers,
-// views and `@MainActor` classes. Targets are held weakly, as UIKit holds them: a pair whose target has gone is
-// skipped and dropped. Actions are sent in the order the pairs were added, for began,
-// changed, ended and cancelled, never for failed (DESIGN.md: real UIKit sends one on
-// cancelled, as seed 001 listing 1-5 expects).
+// views and `@MainActor` classes. Targets are held weakly, as UIKit holds them: a pair
+// whose target has gone is skipped and dropped. Actions are sent in the order the pairs
+// were added, for began, changed, ended and cancelled, never for failed (DESIGN.md:
+// real UIKit sends one on cancelled, as listing 1-5 of Apple's "Gesture Recognizers"
+// expects).
 
 extension UIGestureRecognizer {
     /// Identifies a closure added with `addAction(_:)`, for `removeAction(_:)`.

@@ -1,6 +1,7 @@
 /// A recognizer of one kind of gesture, attached to a view: it receives the touches of
 /// that view and of its subviews before they reach their views, moves through its
-/// `State`s, and sends its actions (seed 000 "Gesture Recognizers", seed 001).
+/// `State`s, and sends its actions (Neuburg, "Touches": "Gesture Recognizers"; Apple,
+/// "Gesture Recognizers").
 ///
 /// The window decides who gets which touch, who may recognize, and what the views see
 /// meanwhile: see `UIWindow+TouchDelivery.swift`, `GestureArena.swift` and
@@ -127,7 +128,7 @@ open class UIGestureRecognizer {
 
     /// Makes this recognizer wait, in `possible`, until `otherGestureRecognizer` fails;
     /// if the other recognizes instead, this one fails. The one that fails first is not
-    /// reset until this one finishes, so both start afresh together (seed 000).
+    /// reset until this one finishes, so both start afresh together (Neuburg, "Touches").
     public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self else {
             UIKitDebug.log(.gestures, "\(traceName): require(toFail: self) ignored")

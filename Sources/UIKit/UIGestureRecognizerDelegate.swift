@@ -1,7 +1,7 @@
-/// What a recognizer asks its delegate (seed 000 "Gesture Recognizer Delegate", seed
-/// 001 "Preventing Gesture Recognizers from Analyzing Touches" and "Permitting
-/// Simultaneous Gesture Recognition"). Every method is optional: the defaults below are
-/// UIKit's.
+/// What a recognizer asks its delegate (Neuburg, "Touches": "Gesture Recognizer
+/// Delegate"; Apple, "Gesture Recognizers": "Preventing Gesture Recognizers from
+/// Analyzing Touches" and "Permitting Simultaneous Gesture Recognition"). Every method
+/// is optional: the defaults below are UIKit's.
 @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Asked when the recognizer is about to leave `possible` for began or recognized,

@@ -1,7 +1,7 @@
 // UIKit's current-context stack and image contexts. Drawing code reaches its context
 // through `UIGraphicsGetCurrentContext()`: the view's `draw(_:)` finds the layer's
-// backing store there, `UIGraphicsPushContext` puts any other context (seed 000's
-// one-pixel bitmap) in its place.
+// backing store there, `UIGraphicsPushContext` puts any other context (Neuburg's
+// one-pixel bitmap in "Touches") in its place.
 
 /// The contexts pushed, innermost last.
 @MainActor private var currentContexts: [CGContext] = []

@@ -1,8 +1,8 @@
 /// A view that shows an image: the image is the layer's `contents`, fitted by
 /// `contentMode` (the layer's gravity), drawn by the renderer without a backing store.
 ///
-/// As in UIKit (seed 000), `isUserInteractionEnabled` is false by default, so an image
-/// view does not take touches unless told to.
+/// As in UIKit (Neuburg, "Touches"), `isUserInteractionEnabled` is false by default, so
+/// an image view does not take touches unless told to.
 @MainActor
 open class UIImageView: UIView {
     public override init(frame: CGRect) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A continuous recognizer of fingers pressed and held, possibly after some taps
-/// (seed 000: "UILongPressGestureRecognizer (continuous)").
+/// (Neuburg, "Touches": "UILongPressGestureRecognizer (continuous)").
 ///
 /// The gesture is `numberOfTapsRequired` taps (0 by default), then a press: the same
 /// number of fingers, `numberOfTouchesRequired`, going down and staying down.
@@ -23,9 +23,9 @@ import Foundation
 /// press's fingers (before the press, the tap under way or the last tap).
 @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
-    /// How many taps come before the press (seed 000: "the count of taps before the tap
-    /// that stays down"). Default 0; negative values count as 0. Read when a gesture's
-    /// first finger goes down.
+    /// How many taps come before the press (Neuburg, "Touches": "the count of taps
+    /// before the tap that stays down"). Default 0; negative values count as 0. Read
+    /// when a gesture's first finger goes down.
     open var numberOfTapsRequired = 0
     /// How many fingers make each tap and the press. Default 1; values below 1 count as
     /// 1. Read when a gesture's first finger goes down.

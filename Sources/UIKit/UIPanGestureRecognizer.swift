@@ -1,7 +1,7 @@
 import Foundation
 
-/// A drag by one or more fingers: continuous (seed 000 "UIPanGestureRecognizer", seed
-/// 004 Recipe 2).
+/// A drag by one or more fingers: continuous (Neuburg, "Touches":
+/// "UIPanGestureRecognizer"; Sadun, Dr. Dobb's: Recipe 2).
 ///
 /// The gesture follows the centroid of its fingers:
 /// - It begins once the centroid has moved `GestureThresholds.panHysteresis` from where
@@ -21,7 +21,7 @@ import Foundation
 ///   views as if the pan were not there.
 ///
 /// `translation(in:)` and `velocity(in:)` are open so that subclasses can constrain the
-/// gesture (seed 000's `HorizontalPan` zeroes `y`). A subclass that sets `failed` and
+/// gesture (Neuburg's `HorizontalPan` zeroes `y`). A subclass that sets `failed` and
 /// then calls `super` is safe: every state change here is guarded by the current state.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     // Unchecked (read per delivered touch): main actor, never accessed inout across a call.

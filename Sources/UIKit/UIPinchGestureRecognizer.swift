@@ -1,7 +1,7 @@
 import Foundation
 
-/// Two fingers moving apart or together: continuous (seed 000 "UIPinchGestureRecognizer",
-/// seed 001 "Pinching in and out").
+/// Two fingers moving apart or together: continuous (Neuburg, "Touches":
+/// "UIPinchGestureRecognizer"; Apple, "Gesture Recognizers": "Pinching in and out").
 ///
 /// It begins once the distance between the fingers has changed by
 /// `GestureThresholds.pinchHysteresis` since the second finger went down; `scale` is
@@ -15,7 +15,7 @@ import Foundation
 /// Prevention keeps UIKit's default: a pinch that recognizes makes a rotation on the
 /// same touches fail, and a rotation that recognizes makes the pinch fail, unless a
 /// delegate's `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` allows both
-/// (seed 001, "Permitting Simultaneous Gesture Recognition").
+/// (Apple, "Gesture Recognizers": "Permitting Simultaneous Gesture Recognition").
 open class UIPinchGestureRecognizer: UIGestureRecognizer, TwoFingerGesture {
     /// The distance between the fingers over their distance at the start; 1 before the
     /// gesture. Setting it (commonly back to 1 after applying it to a transform) makes

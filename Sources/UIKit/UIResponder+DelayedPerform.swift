@@ -1,6 +1,6 @@
 // Delayed performance, the counterpart of NSObject's `perform(_:with:afterDelay:)` and
-// `cancelPreviousPerformRequests(withTarget:selector:object:)`, which seed 000 uses to
-// tell a long press from a tap and a single tap from a double tap.
+// `cancelPreviousPerformRequests(withTarget:selector:object:)`, which Neuburg's "Touches"
+// uses to tell a long press from a tap and a single tap from a double tap.
 //
 // Swift on Linux has no selectors, so the method to run is a closure and the selector
 // is its name as a string, used only to cancel:

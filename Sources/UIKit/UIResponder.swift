@@ -3,10 +3,11 @@
 ///
 /// The responder chain is `next`, followed until `nil`. For a touch it runs
 /// view → its view controller (if the view is a controller's root view) → superview …
-/// → window → application → application delegate (seed 003). The default touch
-/// methods forward to `next` unchanged, so a responder that does not override one
-/// passes the touch up the chain (seed 000, "Touches and the Responder Chain"); the
-/// touches arriving up the chain are still the hit-test view's, not the receiver's.
+/// → window → application → application delegate (Beginning iPhone Development with
+/// Swift, ch. 18). The default touch methods forward to `next` unchanged, so a
+/// responder that does not override one passes the touch up the chain (Neuburg,
+/// "Touches": "Touches and the Responder Chain"); the touches arriving up the chain are
+/// still the hit-test view's, not the receiver's.
 ///
 /// Responders are compared and hashed by identity, as `NSObject` subclasses are.
 @MainActor

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Two fingers turning about each other: continuous (seed 000
-/// "UIRotationGestureRecognizer", seed 001 listing 1-5).
+/// Two fingers turning about each other: continuous (Neuburg, "Touches":
+/// "UIRotationGestureRecognizer"; Apple, "Gesture Recognizers": listing 1-5).
 ///
 /// It begins once the line between the fingers has turned
 /// `GestureThresholds.rotationHysteresis` radians since the second finger went down;
@@ -13,7 +13,7 @@ import Foundation
 /// Prevention keeps UIKit's default: a rotation that recognizes makes a pinch on the
 /// same touches fail, and a pinch that recognizes makes the rotation fail, unless a
 /// delegate's `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` allows both
-/// (seed 001, "Permitting Simultaneous Gesture Recognition").
+/// (Apple, "Gesture Recognizers": "Permitting Simultaneous Gesture Recognition").
 open class UIRotationGestureRecognizer: UIGestureRecognizer, TwoFingerGesture {
     /// The angle turned, in radians, positive clockwise on screen as in UIKit (so
     /// `CGAffineTransform(rotationAngle: rotation)` follows the fingers); 0 before the

@@ -19,8 +19,9 @@ import Foundation
 /// - Setting `value` in code sends nothing, as in UIKit.
 ///
 /// Gesture recognizers: while the thumb is being dragged a one-finger horizontal swipe
-/// recognizer (`UISwipeGestureRecognizer`) does not begin, so it cannot steal the drag (seed
-/// 000, seed 001 "Interacting with Other User Interface Controls").
+/// recognizer (`UISwipeGestureRecognizer`) does not begin, so it cannot steal the drag
+/// (Neuburg, "Touches"; Apple, "Gesture Recognizers": "Interacting with Other User
+/// Interface Controls").
 ///
 /// A disabled slider draws at half opacity and ignores touches.
 @MainActor

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A discrete recognizer of a quick, straight stroke in a permitted direction (seed
-/// 000: "UISwipeGestureRecognizer (discrete)"; seed 001 listing 1-4).
+/// A discrete recognizer of a quick, straight stroke in a permitted direction
+/// (Neuburg, "Touches": "UISwipeGestureRecognizer (discrete)"; Apple, "Gesture
+/// Recognizers": listing 1-4).
 ///
 /// It recognizes (`ended`, one action) while the fingers are still moving, once all
 /// `numberOfTouchesRequired` fingers are down and their centroid has moved
@@ -17,10 +18,10 @@ import Foundation
 /// - a finger lifts, or is cancelled, before it recognizes.
 /// Directions are in window coordinates: `up` is toward the top of the window.
 ///
-/// `direction` is the set of permitted directions, not the direction detected (seed
-/// 000; DESIGN.md settles seed 004's reading in UIKit's favour). `location(in:)` and
-/// `location(ofTouch:in:)` give where the swipe began, as in UIKit: the centroid of
-/// where its fingers went down, and each finger's starting point.
+/// `direction` is the set of permitted directions, not the direction detected (Neuburg,
+/// "Touches"; DESIGN.md settles Sadun's reading, in Dr. Dobb's, in UIKit's favour).
+/// `location(in:)` and `location(ofTouch:in:)` give where the swipe began, as in UIKit:
+/// the centroid of where its fingers went down, and each finger's starting point.
 @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// Directions a swipe may take; UIKit's raw values.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A discrete recognizer of one or more taps, each made with one or more fingers down
-/// together (seed 000: "UITapGestureRecognizer (discrete)").
+/// together (Neuburg, "Touches": "UITapGestureRecognizer (discrete)").
 ///
 /// It recognizes (`ended`, one action) when the last finger of the
 /// `numberOfTapsRequired`-th tap lifts. Each tap must (see `TapSequence`):
@@ -21,9 +21,9 @@ import Foundation
 /// `location(in:)`), although they are no longer down; during a tap, its fingers.
 ///
 /// Prevention: a tap recognizer never prevents another `UITapGestureRecognizer` that
-/// requires more taps (seed 000: a single tap, by recognizing, does not make a double
-/// tap fail), so both a single-tap and a double-tap recognizer see a double tap unless
-/// one is made to `require(toFail:)` the other.
+/// requires more taps (Neuburg, "Touches": a single tap, by recognizing, does not make
+/// a double tap fail), so both a single-tap and a double-tap recognizer see a double
+/// tap unless one is made to `require(toFail:)` the other.
 @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// How many taps make the gesture. Default 1; values below 1 count as 1. Read when a

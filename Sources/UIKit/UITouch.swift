@@ -1,6 +1,6 @@
 /// One finger on the screen, for its whole life: the same instance from its first
 /// sample (`began`) to its last (`ended` or `cancelled`), reported in every event of
-/// the multitouch sequence meanwhile (seed 000, "Touch Events and Views").
+/// the multitouch sequence meanwhile (Neuburg, "Touches": "Touch Events and Views").
 ///
 /// Its `view` is the hit-test view, chosen once when it begins and kept for its life.
 /// Instances are made only by the touch machinery; final, since nothing in UIKit asks
@@ -111,9 +111,10 @@ public final class UITouch: Hashable {
     /// Where the finger has been lately, for `UIEvent.predictedTouches(for:)`.
     @exclusivity(unchecked) var recentPath = RecentPath()
     /// Set only while a view is told of a phase other than the live one: a withheld
-    /// phase replayed as it was (seed 000: "the original touch with the original event,
-    /// which still have their original timestamps"), or `cancelled` for a touch a
-    /// recognizer cut off from its view. The live state is never overwritten for it.
+    /// phase replayed as it was (Neuburg, "Touches": "the original touch with the
+    /// original event, which still have their original timestamps"), or `cancelled` for
+    /// a touch a recognizer cut off from its view. The live state is never overwritten
+    /// for it.
     var presented: HeldViewMessage?
     let startLocationInWindow: CGPoint
     let startTimestamp: TimeInterval

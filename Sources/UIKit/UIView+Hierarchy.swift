@@ -4,8 +4,8 @@
 // sits among its superview's sublayers in the same relative order), and the cached
 // `window` of the whole moved subtree. A move that takes a view out of its window first
 // cancels the touches whose view is in the moved subtree, while the responder chain is
-// still intact (seed 004: a touch is cancelled "when the view is removed from the
-// window").
+// still intact (Sadun, Dr. Dobb's: a touch is cancelled "when the view is removed from
+// the window").
 //
 // Notification order, as UIKit sends it for a view `v` moved from `old` to `new`:
 // `old.willRemoveSubview(v)`, `v.willMove(toSuperview: new)`, `willMove(toWindow:)`

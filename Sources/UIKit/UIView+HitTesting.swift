@@ -4,8 +4,8 @@
 //
 // 1. A view that is hidden, has `alpha` below 0.01 or has `isUserInteractionEnabled`
 //    false returns nil at once, without asking its subviews or `point(inside:with:)`;
-//    so these restrictions remove the view *and its subviews* (seed 000, "Restricting
-//    Touches").
+//    so these restrictions remove the view *and its subviews* (Neuburg, "Touches":
+//    "Restricting Touches").
 // 2. A view asks `point(inside:with:)` of itself; outside, it returns nil.
 // 3. It asks its subviews front to back (reverse order), each with the point converted
 //    into the subview's coordinates through its transform; the first non-nil answer is
@@ -16,7 +16,7 @@
 // Geometry is the model's, as in UIKit, unless presentation hit-testing is on (see
 // `UIView+PresentationHitTesting.swift`).
 //
-// Seed 000's prose puts step 2 after step 3, but its own munging listing exists
+// Neuburg's prose puts step 2 after step 3, but his own munging listing exists
 // because a subview's parts outside its superview's bounds cannot be touched, which is
 // only true when the superview checks `point(inside:)` first; real UIKit does it first,
 // so this does too.

@@ -2,15 +2,15 @@
 // beyond UIKit.
 //
 // UIKit hit-tests the model: a view animating from A to B is hit at B (its model
-// position) from the moment the animation starts, wherever it appears. Seed 000 shows
-// how an app works around that by munging `hitTest(_:with:)` with the presentation
-// layer; that works here as written. With `hitTestsPresentation` set on a view (or on
-// a window, for everything in it), the default `hitTest(_:with:)` of that view and of
-// every view below it instead maps the point through each view's presentation geometry
-// (`layer.presentationOrSelf()`: its animated position, bounds and transform) and
-// tests the animated bounds (or hit-test path), and the hidden and alpha restrictions
-// use the presented values. Overrides of `hitTest(_:with:)` below it still run, and
-// their `super` calls stay in presentation mode.
+// position) from the moment the animation starts, wherever it appears. Neuburg's
+// "Touches" shows how an app works around that by munging `hitTest(_:with:)` with the
+// presentation layer; that works here as written. With `hitTestsPresentation` set on a
+// view (or on a window, for everything in it), the default `hitTest(_:with:)` of that
+// view and of every view below it instead maps the point through each view's
+// presentation geometry (`layer.presentationOrSelf()`: its animated position, bounds
+// and transform) and tests the animated bounds (or hit-test path), and the hidden and
+// alpha restrictions use the presented values. Overrides of `hitTest(_:with:)` below
+// it still run, and their `super` calls stay in presentation mode.
 //
 // What stays as in UIKit: a view with running non-interactive UIView animations
 // ignores touches either way, and touch locations (`location(in:)`) are converted

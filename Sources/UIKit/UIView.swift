@@ -136,7 +136,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// touch that arrives while it has one is never delivered to it.
     open var isMultipleTouchEnabled = false
     /// When true the view receives a touch only while no other view in its window has
-    /// one, and while it has one no other view in the window receives any (seed 000).
+    /// one, and while it has one no other view in the window receives any (Neuburg,
+    /// "Touches").
     open var isExclusiveTouch = false
 
     // MARK: - Animation state (UIView+Animation.swift, UIView+PresentationHitTesting.swift)
@@ -323,7 +324,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The frontmost view in this subtree that contains `point` (in this view's
     /// coordinates) and may receive touches, or `nil`. See `UIView+HitTesting.swift`
-    /// for the algorithm; override to "munge" hit-testing (seed 000).
+    /// for the algorithm; override to "munge" hit-testing (Neuburg, "Touches").
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         defaultHitTest(point, with: event)
     }

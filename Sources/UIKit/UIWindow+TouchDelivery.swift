@@ -1,5 +1,5 @@
-// Delivery of one event's touches to views: the part of `sendEvent(_:)` that seed 000
-// ("Touch Delivery", "Touch Exclusion Logic") assigns to the window.
+// Delivery of one event's touches to views: the part of `sendEvent(_:)` that Neuburg's
+// "Touches" ("Touch Delivery", "Touch Exclusion Logic") assigns to the window.
 //
 // Rules, in the order they apply:
 // - Only the event's *changed* touches that began in this window are considered; a
@@ -12,10 +12,10 @@
 //     ignores its own `isMultipleTouchEnabled`, as UIKit's does.
 //   - `isExclusiveTouch`: an exclusive view gets a touch only if no other view in the
 //     window has one, and while it has one no other view gets a new one. A window's own
-//     `isExclusiveTouch` is ignored (UIKit's is unreliable, seed 000's note).
+//     `isExclusiveTouch` is ignored (UIKit's is unreliable, Neuburg notes).
 //   A withheld touch keeps its hit-test view as `view` and stays in the event. A touch
 //   withheld for multiple touch still reaches its swarm of recognizers; one withheld for
-//   exclusive touch does not (seed 000, "Touch Exclusion Logic").
+//   exclusive touch does not (Neuburg, "Touches": "Touch Exclusion Logic").
 // - Recognizers come first: each new touch's swarm is formed, every recognizer gets its
 //   touches, and what they decided is settled, before any view hears of the event; then
 //   views get what the recognizers let through (see `GestureArena` for arbitration and

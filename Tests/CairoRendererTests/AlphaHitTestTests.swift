@@ -2,11 +2,12 @@ import CairoRenderer
 import UIKit
 import XCTest
 
-/// Seed 000, "Hit-testing for drawings": a tap on a transparent pixel of a drawing should
-/// miss it. The listing draws the content into a one-pixel alpha-only bitmap placed so
-/// that the tested point lands on that pixel, then reads the pixel's alpha.
+/// Neuburg, "Touches": "Hit-testing for drawings": a tap on a transparent pixel of a
+/// drawing should miss it. The listing draws the content into a one-pixel alpha-only
+/// bitmap placed so that the tested point lands on that pixel, then reads the pixel's
+/// alpha.
 final class AlphaHitTestTests: RenderingTestCase {
-    /// Seed 000's listing, in Swift:
+    /// Neuburg's listing, in Swift:
     ///
     ///     unsigned char pixel[1] = {0};
     ///     CGContextRef context = CGBitmapContextCreate(pixel, 1, 1, 8, 1, nil, kCGImageAlphaOnly);
@@ -19,7 +20,7 @@ final class AlphaHitTestTests: RenderingTestCase {
     ///
     /// Repairs: the pixel is allocated memory, since a Swift array passed as `&pixel`
     /// is only valid during the call that creates the context; the context is released
-    /// by ARC. With `layer` the drawing comes from `render(in:)`, as the seed suggests,
+    /// by ARC. With `layer` the drawing comes from `render(in:)`, as Neuburg suggests,
     /// translated by −point instead of drawn at −point.
     private func isTransparent(_ point: CGPoint, in layer: CALayer) -> Bool {
         let pixel = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)

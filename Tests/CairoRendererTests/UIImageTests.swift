@@ -51,7 +51,7 @@ final class UIImageTests: RenderingTestCase {
         let image = UIImage(cgImage: try XCTUnwrap(TestImages.quadrants()))
         let view = UIImageView(image: image)
         XCTAssertEqual(view.frame.size, CGSize(width: 40, height: 20))
-        XCTAssertFalse(view.isUserInteractionEnabled, "seed 000: image views ignore touches unless told")
+        XCTAssertFalse(view.isUserInteractionEnabled, "Neuburg, \"Touches\": image views ignore touches unless told")
         XCTAssertTrue(view.layer.contents as? CGImage === image.cgImage)
         view.contentMode = .scaleAspectFit
         XCTAssertEqual(view.layer.contentsGravity, .resizeAspect)

@@ -123,8 +123,8 @@ final class CAAnimationTests: AnimationTestCase {
         XCTAssertFalse(CAAnimationEngine.needsFrames)
     }
 
-    func testSeed000PulseRepeatsForeverUntilRemoved() async {
-        // Seed 000's long-press pulse, in Swift: `HUGE_VALF` is `.infinity`, and the
+    func testPulseRepeatsForeverUntilRemoved() async {
+        // Neuburg's long-press pulse, in Swift: `HUGE_VALF` is `.infinity`, and the
         // NSValue wrappers go (values are plain `Any`).
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         let anim = CABasicAnimation(keyPath: "transform")

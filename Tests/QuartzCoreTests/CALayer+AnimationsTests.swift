@@ -165,8 +165,9 @@ final class CALayerAnimationsTests: AnimationTestCase {
         XCTAssertNil(p.animationKeys())
     }
 
-    func testSeed000PresentationHitTestListingOnLayers() async {
-        // The munging listing's core: the presentation layer hit-tests where it is seen.
+    func testPresentationHitTestListingOnLayers() async {
+        // The core of Neuburg's munging listing: the presentation layer hit-tests where
+        // it is seen.
         let root = CALayer()
         let moving = CALayer()
         moving.frame = CGRect(x: 0, y: 0, width: 50, height: 50)

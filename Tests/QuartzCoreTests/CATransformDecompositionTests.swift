@@ -60,8 +60,9 @@ final class CATransformDecompositionTests: XCTestCase {
         assertTransformsEqual(from.interpolated(to: to, fraction: 0.5), CGAffineTransform(rotationAngle: .pi))
     }
 
-    /// Listing 1-5 of seed 001: a view rotated by the gesture animates back to the
-    /// identity; after 300° of gesture it turns back through the 60° side.
+    /// Listing 1-5 of Apple's "Gesture Recognizers": a view rotated by the gesture
+    /// animates back to the identity; after 300° of gesture it turns back through the
+    /// 60° side.
     func testRotatingBackToIdentityAfterALargeGesture() {
         let rotated = CGAffineTransform(rotationAngle: 300 * .pi / 180)
         let quarter = rotated.interpolated(to: .identity, fraction: 0.25)

@@ -385,7 +385,8 @@ final class GestureArenaTests: UIKitTestCase {
 
     // MARK: - Withholding touches from views
 
-    func testSeed001TwoFingerDiscreteGestureRecognized() async {
+    /// The two-finger discrete gesture of Apple's "Gesture Recognizers" (figure 1-6).
+    func testTwoFingerDiscreteGestureRecognized() async {
         inner.isMultipleTouchEnabled = true
         let twoFinger = recognizer("g", on: inner)
         twoFinger.onEnded = { recognizer, _ in
@@ -403,7 +404,8 @@ final class GestureArenaTests: UIKitTestCase {
         ])
     }
 
-    func testSeed001TwoFingerDiscreteGestureFailing() async {
+    /// The same gesture, failing on the last lift.
+    func testTwoFingerDiscreteGestureFailing() async {
         inner.isMultipleTouchEnabled = true
         let twoFinger = recognizer("g", on: inner)
         twoFinger.onEnded = { recognizer, _ in

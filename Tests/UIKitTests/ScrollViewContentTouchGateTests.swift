@@ -7,10 +7,11 @@ import XCTest
 /// and with a scroll view it is nested in.
 ///
 /// Sources: Apple's "UIScrollView" reference (`delaysContentTouches`,
-/// `canCancelContentTouches`, `touchesShouldBegin(_:with:in:)`, `touchesShouldCancel(in:)`
-/// "returns false if view is a UIControl object; otherwise, it returns true"), seed 001
-/// ("when scrolling begins soon after the touch begins, subviews of the scroll-view
-/// object never receive the touch, so there is no flash of visual feedback").
+/// `canCancelContentTouches`, `touchesShouldBegin(_:with:in:)`,
+/// `touchesShouldCancel(in:)` "returns false if view is a UIControl object; otherwise,
+/// it returns true"), Apple, "Gesture Recognizers" ("when scrolling begins soon after
+/// the touch begins, subviews of the scroll-view object never receive the touch, so
+/// there is no flash of visual feedback").
 final class ScrollViewContentTouchGateTests: UIKitTestCase {
     private var scrollView: UIScrollView!
     private var row: TraceView!

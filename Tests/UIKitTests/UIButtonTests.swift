@@ -164,7 +164,7 @@ final class UIButtonTests: UIKitTestCase {
     func testASingleTapOnTheButtonItselfMayBegin() async {
         let own = UITapGestureRecognizer()
         button.addGestureRecognizer(own)
-        XCTAssertTrue(button.gestureRecognizerShouldBegin(own), "seed 001: attach to the control to override it")
+        XCTAssertTrue(button.gestureRecognizerShouldBegin(own), "Apple, \"Gesture Recognizers\": attach to the control to override it")
     }
 
     func testADisabledButtonLetsTheTapThrough() async {

@@ -160,8 +160,8 @@ final class UIPanGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(pan.translation(in: scaled), .zero)
     }
 
-    /// Seed 000's stateless dragging: apply the translation, then set it back to zero.
-    func testSeed000DraggingBySettingTheTranslationBackToZero() async {
+    /// Neuburg's stateless dragging: apply the translation, then set it back to zero.
+    func testDraggingBySettingTheTranslationBackToZero() async {
         let startCenter = view.center
         pan.addAction { recognizer in
             guard let pan = recognizer as? UIPanGestureRecognizer, let view = pan.view else { return }

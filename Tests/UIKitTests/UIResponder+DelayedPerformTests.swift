@@ -1,7 +1,7 @@
 import UIKit
 import XCTest
 
-/// Seed 000's delayed-performance listings ("Interpreting Touches"), on the manual
+/// Neuburg's delayed-performance listings ("Interpreting Touches"), on the manual
 /// clock. Repairs common to all: Objective-C to Swift; `NSLog` becomes a line in a
 /// trace; `[[touches anyObject] ...]` becomes `touches.first!`; `performSelector:
 /// withObject:afterDelay:` becomes `perform("name", afterDelay:) { ... }` and

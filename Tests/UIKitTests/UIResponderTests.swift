@@ -1,7 +1,8 @@
 import UIKit
 import XCTest
 
-/// The responder chain (seed 003) and forwarding of unhandled touches (seed 000).
+/// The responder chain (Beginning iPhone Development with Swift, ch. 18) and forwarding
+/// of unhandled touches (Neuburg, "Touches").
 final class UIResponderTests: UIKitTestCase {
     private final class TraceAppDelegate: UIResponder, UIApplicationDelegate {
         let trace: Trace

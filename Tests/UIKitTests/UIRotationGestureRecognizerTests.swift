@@ -92,7 +92,8 @@ final class UIRotationGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(log.count, 37)
     }
 
-    /// Seed 001 listing 1-5's client, setting the rotation back to 0 after applying it.
+    /// The client of listing 1-5 in Apple's "Gesture Recognizers", setting the rotation
+    /// back to 0 after applying it.
     ///
     /// The velocity carries on through the setting, though Apple's `rotation` reference
     /// says setting it resets the velocity: a choice, made to match the pan, whose
@@ -156,7 +157,7 @@ final class UIRotationGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(log, ["began 0.10 v=10.00", "cancelled 0.10 v=10.00", "reset after cancelled"])
     }
 
-    // MARK: - With a pinch (seed 001, "Permitting Simultaneous Gesture Recognition")
+    // MARK: - With a pinch (Apple, "Gesture Recognizers": "Permitting Simultaneous Gesture Recognition")
 
     private final class AllowsSimultaneousRecognition: UIGestureRecognizerDelegate {
         func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,

@@ -8,8 +8,8 @@ import XCTest
 /// Sources: Apple's "UIScrollView" reference ("Zooming and panning": the delegate's
 /// `viewForZooming(in:)`, `minimumZoomScale`/`maximumZoomScale`, `bouncesZoom`,
 /// `zoom(to:animated:)`), "UIScrollViewDelegate" (`scrollViewWillBeginZooming`,
-/// `scrollViewDidZoom`, `scrollViewDidEndZooming(_:with:atScale:)`); seed 000 ("when
-/// pinched outward, it reports that it zoomed").
+/// `scrollViewDidZoom`, `scrollViewDidEndZooming(_:with:atScale:)`); Neuburg,
+/// "Touches" ("when pinched outward, it reports that it zoomed").
 ///
 /// A 300 × 400 scroll view shows a 600 × 800 photo view, zoomable from 0.5 to 3.
 final class UIScrollViewZoomingTests: UIKitTestCase {

@@ -2,8 +2,9 @@ import UIKit
 import XCTest
 
 /// `UITapGestureRecognizer`: when it recognizes, when it fails (and why), where it
-/// says the taps were, how it lets a tap recognizer needing more taps alone, and seed
-/// 001's message sequences for a double tap and a two-finger discrete gesture.
+/// says the taps were, how it lets a tap recognizer needing more taps alone, and the
+/// message sequences of Apple's "Gesture Recognizers" for a double tap and a two-finger
+/// discrete gesture.
 final class UITapGestureRecognizerTests: UIKitTestCase {
     /// Spans most of the window, offset so that view and window coordinates differ.
     private var pad: TraceView!
@@ -267,10 +268,10 @@ final class UITapGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(seen, ["(80.0, 70.0)", "(140.0, 120.0)", "(120.0, 110.0)"])
     }
 
-    /// Seed 001, figure 1-6: two touches began, moved, one ended (withheld from the
-    /// view), the other ended: recognized, the view's touches cancelled (one call per
-    /// event their ends were withheld in), then the action.
-    func testSeed001TwoFingerDiscreteGestureSequence() async {
+    /// Apple, "Gesture Recognizers", figure 1-6: two touches began, moved, one ended
+    /// (withheld from the view), the other ended: recognized, the view's touches
+    /// cancelled (one call per event their ends were withheld in), then the action.
+    func testTwoFingerDiscreteGestureSequence() async {
         makeTap("tap2", touches: 2)
         injector.send([sample(1, .began, 100, 100), sample(2, .began, 140, 100)])
         injector.send([sample(1, .moved, 102, 101), sample(2, .moved, 142, 101)])
@@ -281,9 +282,9 @@ final class UITapGestureRecognizerTests: UIKitTestCase {
         ])
     }
 
-    /// Seed 001, the same gesture not recognized: the view then gets the ended touches,
-    /// the withheld one with the one ending now.
-    func testSeed001TwoFingerDiscreteGestureThatFailsOnTheLastLift() async {
+    /// Apple, "Gesture Recognizers", the same gesture not recognized: the view then
+    /// gets the ended touches, the withheld one with the one ending now.
+    func testTwoFingerDiscreteGestureThatFailsOnTheLastLift() async {
         makeTap("tap2", touches: 2)
         injector.send([sample(1, .began, 100, 100), sample(2, .began, 140, 100)])
         injector.send([sample(1, .moved, 102, 101), sample(2, .moved, 142, 101)])
@@ -371,8 +372,8 @@ final class UITapGestureRecognizerTests: UIKitTestCase {
         XCTAssertTrue(double.canBePrevented(by: single))
     }
 
-    /// Seed 000: with a single and a double tap recognizer and no dependency, a double
-    /// tap calls both handlers.
+    /// Neuburg, "Touches": with a single and a double tap recognizer and no dependency,
+    /// a double tap calls both handlers.
     func testASingleTapRecognizerLetsADoubleTapRecognizerRecognize() async {
         makeTap("single")
         makeTap("double", taps: 2)
@@ -383,8 +384,9 @@ final class UITapGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(trace.flush().filter { !$0.hasPrefix("pad.") }, ["double.ended (80.0, 70.0) x1 at 0.300"])
     }
 
-    /// Seed 000: `single.require(toFail: double)` makes the single tap wait until the
-    /// double tap has failed (the interval ran out), and a double tap is only double.
+    /// Neuburg, "Touches": `single.require(toFail: double)` makes the single tap wait
+    /// until the double tap has failed (the interval ran out), and a double tap is only
+    /// double.
     func testASingleTapThatRequiresTheDoubleToFailWaitsForIt() async {
         let single = makeTap("single")
         let double = makeTap("double", taps: 2)
@@ -443,11 +445,11 @@ final class UITapGestureRecognizerTests: UIKitTestCase {
         XCTAssertEqual(failureReasons(of: UITapGestureRecognizer.self), [], "failed only by the pan, no timer of its own fired")
     }
 
-    // MARK: - Seed 001: delaysTouchesEnded and a double tap
+    // MARK: - Apple, "Gesture Recognizers": delaysTouchesEnded and a double tap
 
     /// With `delaysTouchesEnded` (the default) the view gets began, began, cancelled,
     /// cancelled.
-    func testSeed001DoubleTapWithDelaysTouchesEnded() async {
+    func testDoubleTapWithDelaysTouchesEnded() async {
         let double = makeTap("double", taps: 2)
         XCTAssertTrue(double.delaysTouchesEnded)
         injector.tap(at: point(100, 100), duration: 0.1)
@@ -459,7 +461,7 @@ final class UITapGestureRecognizerTests: UIKitTestCase {
     }
 
     /// Without it: began, ended, began, cancelled.
-    func testSeed001DoubleTapWithoutDelaysTouchesEnded() async {
+    func testDoubleTapWithoutDelaysTouchesEnded() async {
         let double = makeTap("double", taps: 2)
         double.delaysTouchesEnded = false
         injector.tap(at: point(100, 100), duration: 0.1)

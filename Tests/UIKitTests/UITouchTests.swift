@@ -154,9 +154,9 @@ final class UITouchTests: UIKitTestCase {
         XCTAssertEqual([touch?.force, touch?.maximumPossibleForce, touch?.majorRadius], [0, 0, 0])
     }
 
-    /// Seed 000: a withheld phase is delivered late as it was. A began withheld by
-    /// `delaysTouchesBegan` reaches the view with the force it had, though the finger
-    /// pressed harder meanwhile.
+    /// Neuburg, "Touches": a withheld phase is delivered late as it was. A began
+    /// withheld by `delaysTouchesBegan` reaches the view with the force it had, though
+    /// the finger pressed harder meanwhile.
     func testAWithheldBeganArrivesWithItsOwnForce() async {
         let holder = ScriptedRecognizer("g", trace: trace)
         holder.delaysTouchesBegan = true

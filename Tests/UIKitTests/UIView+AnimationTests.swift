@@ -366,10 +366,10 @@ final class UIViewAnimationTests: UIKitTestCase {
         XCTAssertNil(spot.layer.animationKeys())
     }
 
-    /// Seed 002, listings 9-2 and 9-3: a spot grows from 1 to 100 points in 0.2 s and
-    /// stays round. Repairs: the listings' line numbers and lost braces; `class I`
-    /// is `TouchSpotView`.
-    func testSeed002GrowingTouchSpot() async {
+    /// Apple, "Handling Touches in Your View", listings 9-2 and 9-3: a spot grows from
+    /// 1 to 100 points in 0.2 s and stays round. Repairs: the listings' line numbers
+    /// and lost braces; `class I` is `TouchSpotView`.
+    func testGrowingTouchSpot() async {
         final class TouchSpotView: UIView {
             override init(frame: CGRect) {
                 super.init(frame: frame)

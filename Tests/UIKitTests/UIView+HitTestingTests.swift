@@ -1,7 +1,7 @@
 import UIKit
 import XCTest
 
-/// Hit-testing through nested transforms, the restrictions, and seed 000's munging
+/// Hit-testing through nested transforms, the restrictions, and Neuburg's munging
 /// listings as subclasses.
 final class UIViewHitTestingTests: UIKitTestCase {
     func testHitTestingThroughRotatedScaledAndTranslatedNestedViews() async {
@@ -73,9 +73,9 @@ final class UIViewHitTestingTests: UIKitTestCase {
         XCTAssertTrue(window.hitTest(CGPoint(x: 15, y: 15), with: nil) === back)
     }
 
-    // MARK: - Seed 000: hit-test munging
+    // MARK: - Neuburg, "Touches": hit-test munging
 
-    /// Seed 000's listing for touching the parts of subviews outside the superview's
+    /// Neuburg's listing for touching the parts of subviews outside the superview's
     /// bounds. Repairs: Objective-C to Swift; `[self.subviews reverseObjectEnumerator]`
     /// becomes `subviews.reversed()`, `convertPoint:toView:` becomes `convert(_:to:)`,
     /// and the result is an optional instead of a nil-able pointer.
@@ -111,7 +111,7 @@ final class UIViewHitTestingTests: UIKitTestCase {
         ])
     }
 
-    /// Seed 000 describes, without code, a view that returns itself instead of its
+    /// Neuburg describes, without code, a view that returns itself instead of its
     /// subviews "under certain conditions", making them untouchable while it stays
     /// touchable. Reconstructed with the condition as a property.
     private final class ShieldingView: TraceView {
@@ -136,8 +136,8 @@ final class UIViewHitTestingTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["button.began(1)", "button.ended(1)", "shield.began(2)", "shield.ended(2)"])
     }
 
-    /// Seed 000: "A view whose userInteractionEnabled is NO can break the normal rules
-    /// and return itself from hit-testing." Reconstructed.
+    /// Neuburg, "Touches": "A view whose userInteractionEnabled is NO can break the
+    /// normal rules and return itself from hit-testing." Reconstructed.
     private final class StubbornView: TraceView {
         override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
             self.point(inside: point, with: event) ? self : nil

@@ -1,11 +1,11 @@
 import UIKit
 import XCTest
 
-/// Hit-testing a moving view: UIKit's model default, seed 000's munging listing, and
+/// Hit-testing a moving view: UIKit's model default, Neuburg's munging listing, and
 /// the presentation opt-in.
 final class UIViewPresentationHitTestingTests: UIKitTestCase {
-    /// Seed 000, "Hit-testing during animation": a superview that lets the user tap its
-    /// animating subview where it appears. Repairs: Objective-C to Swift;
+    /// Neuburg, "Touches": "Hit-testing during animation": a superview that lets the
+    /// user tap its animating subview where it appears. Repairs: Objective-C to Swift;
     /// `presentationLayer` is `presentation()` (here never nil, see
     /// `CALayer+Presentation.swift`), `==` on views and layers is `===`.
     private final class MungingView: TraceView {
@@ -45,7 +45,7 @@ final class UIViewPresentationHitTestingTests: UIKitTestCase {
         })
     }
 
-    func testSeed000MungingHitsTheViewWhereItAppears() async {
+    func testMungingHitsTheViewWhereItAppears() async {
         slide()
         injector.wait(0.5)  // appears at x 100…150
         injector.tap(at: CGPoint(x: 120, y: 10))  // where it appears

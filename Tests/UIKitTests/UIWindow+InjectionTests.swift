@@ -94,7 +94,8 @@ final class UIWindowInjectionTests: UIKitTestCase {
     }
 
     func testElevenSimultaneousTouches() async {
-        // Seed 003: an iPad tracks up to 11 fingers; each keeps its own UITouch.
+        // Beginning iPhone Development with Swift, ch. 18: an iPad tracks up to 11
+        // fingers; each keeps its own UITouch.
         let began = (1...11).map { sample(UInt32($0), .began, CGFloat($0) * 20, 100) }
         window.inject(began)
         XCTAssertEqual(view.lastEvent?.allTouches?.count, 11)

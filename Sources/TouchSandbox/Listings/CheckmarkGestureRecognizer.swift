@@ -1,8 +1,9 @@
 import UIKit
 
-/// Seed 001, listing 1-8: a discrete, single-touch checkmark recognizer. The finger
-/// goes down-and-right (the downstroke), then up-and-right (the upstroke); lifting after
-/// an upstroke recognizes. `midPoint` is where the upstroke began, for clients.
+/// Apple, "Gesture Recognizers", listing 1-8: a discrete, single-touch checkmark
+/// recognizer. The finger goes down-and-right (the downstroke), then up-and-right (the
+/// upstroke); lifting after an upstroke recognizes. `midPoint` is where the upstroke
+/// began, for clients.
 ///
 /// Repairs to the listing:
 /// - It declares `nowPoint` twice (once in window coordinates); the second, in the

@@ -1,27 +1,27 @@
 import UIKit
 
-/// Seed 000, "Hit-testing for layers" and "Hit-testing for drawings": the CompassView,
-/// "in which all the parts of the compass are layers", with a tap recognizer whose
-/// action asks whether the user tapped the arrow layer.
+/// Neuburg, "Touches": "Hit-testing for layers" and "Hit-testing for drawings": the
+/// CompassView, "in which all the parts of the compass are layers", with a tap
+/// recognizer whose action asks whether the user tapped the arrow layer.
 ///
-/// Two answers for every tap, since the seed's complaint is that they differ:
+/// Two answers for every tap, since Neuburg's complaint is that they differ:
 /// - `layerHit`, the listing as written: the tap in the superview's coordinates (the
 ///   compass layer's superlayer space) handed to `self.layer.hitTest(_:)`, and the
 ///   result compared with the arrow. Core Animation hit-tests bounds, so a tap in the
 ///   empty corners of the arrow's (rotated) rectangle counts.
-/// - `pathHit`, the seed's fix: the point converted into the arrow's own space and
+/// - `pathHit`, Neuburg's fix: the point converted into the arrow's own space and
 ///   tested against the arrow's outline with `CGPath.contains(_:using:)`
-///   (`CGPathContainsPoint`, even-odd as the seed passes `true`). This is the answer
+///   (`CGPathContainsPoint`, even-odd as Neuburg passes `true`). This is the answer
 ///   `arrow.hitTestsByShape = true` (this project's opt-in) would make `hitTest(_:)`
 ///   give.
 ///
 /// Repairs and choices:
-/// - The CompassView and its CompassLayer come from the book's chapter 16, which the
-///   seeds do not hold; they are rebuilt from the prose: a circle, the four cardinal
-///   points as text layers, and an arrow. The arrow here is a `CAShapeLayer` (a tall,
-///   narrow rectangle holding a point and a notched shaft, anchored low and rotated
-///   36°) rather than a layer drawn by a delegate, so its outline is a path the seed's
-///   `CGPathContainsPoint` test can use as it is.
+/// - The CompassView and its CompassLayer come from the book's chapter 16, which is not
+///   among this project's sources; they are rebuilt from the prose: a circle, the four
+///   cardinal points as text layers, and an arrow. The arrow here is a `CAShapeLayer`
+///   (a tall, narrow rectangle holding a point and a notched shaft, anchored low and
+///   rotated 36°) rather than a layer drawn by a delegate, so its outline is a path
+///   Neuburg's `CGPathContainsPoint` test can use as it is.
 /// - `((CompassLayer*)self.layer).arrow` becomes `compassLayer.arrow`;
 ///   `locationOfTouch:0 inView:` becomes `location(ofTouch: 0, in:)`.
 /// - The listing's `// ...` after the comparison becomes `onTap`, which reports both
@@ -32,7 +32,7 @@ public final class CompassView: UIView {
         public var location: CGPoint
         /// The listing's answer: layer hit-testing (the arrow's bounds).
         public var layerHit: Bool
-        /// The seed's drawing hit-test: the arrow's outline.
+        /// Neuburg's drawing hit-test: the arrow's outline.
         public var pathHit: Bool
     }
 
@@ -72,7 +72,7 @@ public final class CompassView: UIView {
 /// is laid out with a size, as the book's `layoutSublayers` does, so they fit whatever
 /// bounds the view was given.
 public final class CompassLayer: CALayer {
-    /// The arrow, the layer the seed's tap handler looks for.
+    /// The arrow, the layer Neuburg's tap handler looks for.
     public let arrow = CompassArrowLayer()
     private var didSetup = false
 
@@ -151,7 +151,7 @@ public final class CompassArrowLayer: CAShapeLayer {
         return path
     }
 
-    /// The seed's "Hit-testing for drawings" test: whether `p`, in the superlayer's
+    /// Neuburg's "Hit-testing for drawings" test: whether `p`, in the superlayer's
     /// space (as `hitTest(_:)` takes it), lies inside the arrow's outline.
     public func outlineContains(_ p: CGPoint) -> Bool {
         let pt = convert(p, from: superlayer)

@@ -1,10 +1,10 @@
 import UIKit
 
-/// Seed 000, "Interpreting Touches" (the listing "adapted from Apple's own example"): a
-/// view that tells a single tap from a double tap by itself, with the touches' tap
-/// counts and delayed performance, no gesture recognizer.
+/// Neuburg, "Touches": "Interpreting Touches" (the listing "adapted from Apple's own
+/// example"): a view that tells a single tap from a double tap by itself, with the
+/// touches' tap counts and delayed performance, no gesture recognizer.
 ///
-/// Contract, as the seed writes it:
+/// Contract, as Neuburg writes it:
 /// - A touch ending with tap count 1 schedules `singleTap` 0.3 s later.
 /// - A touch beginning with tap count 2 cancels that pending `singleTap`; the touch
 ///   ending with tap count 2 reports the double tap at once.
@@ -32,7 +32,7 @@ import UIKit
 ///   `actionLog`, which the sandbox shows and tests read.
 @MainActor
 public final class DelayedTapView: UIView {
-    /// The delay before a tap with count 1 is reported, as in the seed.
+    /// The delay before a tap with count 1 is reported, as in Neuburg's listing.
     public static let singleTapDelay: TimeInterval = 0.3
 
     /// The taps reported so far, oldest first: "single" or "double".

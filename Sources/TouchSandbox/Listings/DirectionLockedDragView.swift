@@ -1,6 +1,6 @@
 import UIKit
 
-/// Seed 000, "Interpreting Touches": a view dragged only horizontally or only
+/// Neuburg, "Touches": "Interpreting Touches": a view dragged only horizontally or only
 /// vertically, decided once, on the first `touchesMoved` of each drag, by whichever
 /// way the finger moved further (ties go horizontal, as `deltaX >= deltaY` says).
 ///

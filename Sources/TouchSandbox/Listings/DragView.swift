@@ -1,9 +1,9 @@
 import UIKit
 
-/// Seed 004, Recipe 1 ("Creating a draggable view"), in Swift: an image view that the
-/// finger drags, keeping the offset at which it was touched, and that pops to the
-/// front when touched. Image views ignore touches by default (seed 000), so the
-/// initializer turns user interaction on, as the recipe does.
+/// Sadun, Dr. Dobb's, Recipe 1 ("Creating a draggable view"), in Swift: an image view
+/// that the finger drags, keeping the offset at which it was touched, and that pops to
+/// the front when touched. Image views ignore touches by default (Neuburg, "Touches"),
+/// so the initializer turns user interaction on, as the recipe does.
 ///
 /// Like the recipe, it overrides neither ended nor cancelled: when the finger lifts,
 /// there is nothing left to do. The recipe's `float dx` becomes `CGFloat`.

@@ -1,14 +1,15 @@
 import UIKit
 
-/// Seed 003, "Forwarding an Event: Keeping the Responder Chain Alive": a responder that
-/// either handles a touch event itself, which ends the event's trip up the responder
-/// chain, or passes it on "by calling the same method on the next responder".
+/// Beginning iPhone Development with Swift, ch. 18, "Forwarding an Event: Keeping the
+/// Responder Chain Alive": a responder that either handles a touch event itself, which
+/// ends the event's trip up the responder chain, or passes it on "by calling the same
+/// method on the next responder".
 ///
 /// Each of the four touches methods follows the listing's `respondToFictionalEvent`:
 /// if `shouldHandle` (here `handlesTouches`) it handles the touches, else it calls the
 /// same method on `next`. A view that passes touches on thus behaves exactly as one
 /// that does not override the methods (UIKit's `UIResponder` forwards to `next`), and a
-/// view that handles them is seed 000's "the buck stops here": every touches method in
+/// view that handles them is Neuburg's "the buck stops here": every touches method in
 /// one class, none calling on.
 ///
 /// Repairs and choices:
@@ -16,14 +17,14 @@ import UIKit
 ///   shouldHandleEvent(event) { } else {` skeleton survives. Its two branches are
 ///   rebuilt from the sentence after it: handle, or call the same method on the next
 ///   responder (Swift's `next`, Swift 1's `nextResponder()`).
-/// - Seed 000 says never to call a touches method directly except `super`'s; for a
+/// - Neuburg says never to call a touches method directly except `super`'s; for a
 ///   plain view the two are the same call, since `UIResponder`'s default is exactly
 ///   `next?.touchesBegan(touches, with: event)`. The listing's form is kept.
 /// - "Handling" is reporting: `touchesReceived` is told of every touches message that
 ///   reaches the view and whether the view kept it, before it is passed on, so the
 ///   sandbox can draw the chain in the order the message travelled.
 public final class ForwardingResponderView: UIView {
-    /// Whether this view keeps the touches that reach it (the seed's
+    /// Whether this view keeps the touches that reach it (the listing's
     /// `shouldHandleEvent`) rather than passing them to `next`.
     public var handlesTouches = false
 
@@ -56,7 +57,7 @@ public final class ForwardingResponderView: UIView {
         }
     }
 
-    /// The seed's `shouldHandleEvent`: reports the message and answers whether this
+    /// The listing's `shouldHandleEvent`: reports the message and answers whether this
     /// view keeps it.
     private func keeps(_ touches: Set<UITouch>, _ phase: UITouch.Phase) -> Bool {
         touchesReceived?(touches, phase, handlesTouches)

@@ -1,8 +1,9 @@
 import UIKit
 
-/// Seed 001, listings 1-3 to 1-5 ("Responding to Discrete Gestures", "Responding to
-/// Continuous Gestures"): the view controller of Apple's SimpleGestureRecognizers,
-/// which shows an image where each gesture happens and animates it away.
+/// Apple, "Gesture Recognizers", listings 1-3 to 1-5 ("Responding to Discrete
+/// Gestures", "Responding to Continuous Gestures"): the view controller of Apple's
+/// SimpleGestureRecognizers, which shows an image where each gesture happens and
+/// animates it away.
 ///
 /// Contract, as the listings write it (every animation lasts `animationDuration`,
 /// 0.5 s, on UIKit's default ease-in-ease-out curve):

@@ -1,13 +1,13 @@
 import UIKit
 
-/// Seed 000, "Subclassing Gesture Recognizers": a pan that recognizes only when the
-/// finger's first movement is more horizontal than vertical, and reports no vertical
-/// translation, so the view it drags moves only sideways. Two of these
+/// Neuburg, "Touches": "Subclassing Gesture Recognizers": a pan that recognizes only
+/// when the finger's first movement is more horizontal than vertical, and reports no
+/// vertical translation, so the view it drags moves only sideways. Two of these
 /// (`VerticalPanGestureRecognizer` is the twin) on one view decide, between them, which
 /// way a drag goes.
 ///
 /// Repairs: the listing's `_origLoc` instance variable is a stored property, and
-/// `anyObject` is `first`. As the seed says, it sets `.failed` and then calls `super`,
+/// `anyObject` is `first`. As Neuburg says, it sets `.failed` and then calls `super`,
 /// whose guard keeps it from any further (illegal) transition.
 public final class HorizontalPanGestureRecognizer: UIPanGestureRecognizer {
     private var origLoc = CGPoint.zero

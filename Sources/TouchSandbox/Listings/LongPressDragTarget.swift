@@ -1,9 +1,9 @@
 import UIKit
 
-/// Seed 000, "Gesture Recognizer Delegate", the single-recognizer variant: the same
-/// press-then-drag behaviour as `PulsingDragTarget` from one long press, whose `changed`
-/// state is the drag ("a UILongPressGestureRecognizer can implement draggability all
-/// on its own").
+/// Neuburg, "Touches": "Gesture Recognizer Delegate", the single-recognizer variant:
+/// the same press-then-drag behaviour as `PulsingDragTarget` from one long press, whose
+/// `changed` state is the drag ("a UILongPressGestureRecognizer can implement
+/// draggability all on its own").
 ///
 /// Contract: when the press begins the view pulses (as `PulsingDragTarget`'s does,
 /// under the same key) and the offset from the finger to the view's centre is stored;
@@ -15,7 +15,7 @@ import UIKit
 /// keeps this object for as long as the view is in use.
 ///
 /// Repairs and choices:
-/// - The seed does not show the recognizer being made: `configure(_:)` adds one long
+/// - Neuburg does not show the recognizer being made: `configure(_:)` adds one long
 ///   press with `LongPressDragTarget.longPress` as its action (no selectors on Linux).
 /// - As in `PulsingDragTarget`: `CATransform3D` values without `NSValue`, `.infinity`
 ///   for `HUGE_VALF`, and the pulse added under `PulsingDragTarget.pulseKey` and

@@ -1,7 +1,7 @@
 import UIKit
 
-/// Seed 000, "Hit-Testing" (hit-test munging): a superview that lets the parts of its
-/// subviews lying outside its bounds be touched.
+/// Neuburg, "Touches": "Hit-Testing" (hit-test munging): a superview that lets the
+/// parts of its subviews lying outside its bounds be touched.
 ///
 /// UIKit's `hitTest(_:with:)` asks `point(inside:with:)` first and gives up on a point
 /// outside the view, so "the user can see the regions of its subviews that are outside

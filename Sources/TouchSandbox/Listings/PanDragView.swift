@@ -1,13 +1,13 @@
 import UIKit
 
-/// Seed 004, Recipe 2 ("Adding Pan Gesture Recognizers"): Recipe 1's draggable image
-/// view (`DragView`), dragged by a `UIPanGestureRecognizer` instead of `touchesMoved`.
-/// It pops to the front when touched, as Recipe 1's does, and once the pan begins the
-/// view's centre is where it was when touched plus the pan's translation in the
-/// superview, so the view moves exactly as far as the finger (the translation counts
-/// from where the finger went down, the pan's 10-point hysteresis included).
+/// Sadun, Dr. Dobb's, Recipe 2 ("Adding Pan Gesture Recognizers"): Recipe 1's draggable
+/// image view (`DragView`), dragged by a `UIPanGestureRecognizer` instead of
+/// `touchesMoved`. It pops to the front when touched, as Recipe 1's does, and once the
+/// pan begins the view's centre is where it was when touched plus the pan's translation
+/// in the superview, so the view moves exactly as far as the finger (the translation
+/// counts from where the finger went down, the pan's 10-point hysteresis included).
 ///
-/// The seed describes this recipe without its code; reconstructed from the prose:
+/// Sadun describes this recipe without its code; reconstructed from the prose:
 /// - "adding a recognizer to the view when it is first initialized": the pan is made in
 ///   the initializer, with the view as its target, and installed as the view's only
 ///   recognizer (`gestureRecognizers = [pan]`);
@@ -21,7 +21,7 @@ import UIKit
 ///   the front ("Recipe 2 mimics Recipe 1's behavior"); the pan does not delay began,
 ///   so the view always hears of the touch before the pan can begin.
 ///
-/// The seed's `handlePan:` selector becomes the unbound method `PanDragView.handlePan`
+/// Sadun's `handlePan:` selector becomes the unbound method `PanDragView.handlePan`
 /// (Swift on Linux has no selectors; DESIGN.md).
 public final class PanDragView: UIImageView {
     var previousLocation = CGPoint.zero

@@ -1,7 +1,8 @@
 import UIKit
 
-/// Seed 000, "Hit-testing during animation": a superview whose hit-test munging lets the
-/// user tap its animated subview where it is seen, not where its model already is.
+/// Neuburg, "Touches": "Hit-testing during animation": a superview whose hit-test
+/// munging lets the user tap its animated subview where it is seen, not where its model
+/// already is.
 ///
 /// UIKit hit-tests the model: while a subview animates from A to B its model is at B,
 /// so a tap on the moving picture misses it and a tap at B hits it. This override asks
@@ -20,10 +21,10 @@ import UIKit
 /// - As written, the comparison `hitLayer == lay` fails on iOS for a tap on a
 ///   *sublayer* of the subview (its presentation layer has presentation sublayers, and
 ///   `hitTest` returns the frontmost), so the tap goes to `self`; here the copy has no
-///   sublayers, so such a tap reaches the subview. Kept as the seed has it: the
+///   sublayers, so such a tap reaches the subview. Kept as Neuburg has it: the
 ///   sandbox's animated view has no sublayers, where the two agree.
 public final class PresentationHitTestingView: UIView {
-    /// The seed's `v`: the subview that animates.
+    /// Neuburg's `v`: the subview that animates.
     public weak var animatedSubview: UIView?
 
     public override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {

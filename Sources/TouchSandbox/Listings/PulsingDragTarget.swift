@@ -1,11 +1,11 @@
 import UIKit
 
-/// Seed 000, "Gesture Recognizer Delegate": a long press and a pan on one view, joined
-/// by the pan's delegate, so that the user must tap and hold to "get the view's
-/// attention" (it pulses) before dragging it. This object is the seed's view
+/// Neuburg, "Touches": "Gesture Recognizer Delegate": a long press and a pan on one
+/// view, joined by the pan's delegate, so that the user must tap and hold to "get the
+/// view's attention" (it pulses) before dragging it. This object is Neuburg's view
 /// controller: both recognizers' target, and the pan's delegate.
 ///
-/// Contract, as the seed describes it:
+/// Contract, as Neuburg describes it:
 /// - The long press's action starts a pulse when it begins (the layer's transform
 ///   going from identity to a 1.1 scale and back, for ever) and removes it when the
 ///   press ends or is cancelled.
@@ -20,13 +20,13 @@ import UIKit
 /// calls `configure(_:)` keeps this object for as long as the view is in use.
 ///
 /// Repairs and choices:
-/// - The seed leaves out the code creating the recognizers ("we kept a reference to the
+/// - Neuburg leaves out the code creating the recognizers ("we kept a reference to the
 ///   UILongPressGestureRecognizer (longPresser), and we made ourself the
 ///   UIPanGestureRecognizer's delegate"): `configure(_:)` adds the long press, then the
 ///   pan, with unbound methods as actions (no selectors on Linux; DESIGN.md).
 /// - `[NSValue valueWithCATransform3D:]` goes: the animation takes `CATransform3D`
 ///   values directly; `HUGE_VALF` is `.infinity`.
-/// - The seed adds the pulse with key `nil` and stops it with `removeAllAnimations`;
+/// - Neuburg adds the pulse with key `nil` and stops it with `removeAllAnimations`;
 ///   here it has a key, `pulseKey`, and only it is removed, so the pulse can be found
 ///   (`animation(forKey:)`) and stopping it leaves the view's other animations alone.
 /// - `vv.superview` and `lp.view` are optional in Swift: a recognizer without a view

@@ -1,8 +1,8 @@
 import UIKit
 
-/// Seed 001, listing 1-6 ("Declaring a Specific Order for Two Gesture Recognizers"): a
-/// swipe and a pan on one view, the pan required to wait for the swipe to fail, so that
-/// a swipe is not taken for the start of a pan.
+/// Apple, "Gesture Recognizers", listing 1-6 ("Declaring a Specific Order for Two
+/// Gesture Recognizers"): a swipe and a pan on one view, the pan required to wait for
+/// the swipe to fail, so that a swipe is not taken for the start of a pan.
 ///
 /// Contract, as the guide describes it: the pan stays possible while the swipe
 /// analyses the touches. A quick straight stroke is a swipe, and the pan fails; a stroke
@@ -19,7 +19,7 @@ import UIKit
 ///   Here `configure(_:)` makes them: two swipes, one permitting only left and one only
 ///   right, since `direction` is the permitted set and not the direction detected
 ///   (DESIGN.md), and the pan requires each of them to fail.
-/// - The pan's action is seed 000's stateless drag ("Gesture Recognizer Classes"): move
+/// - The pan's action is Neuburg's stateless drag ("Gesture Recognizer Classes"): move
 ///   the view's centre by the translation, then `setTranslation(.zero, in:)`.
 /// - The actions append to `actionLog` ("swipe left", "swipe right", "pan began", "pan
 ///   changed", "pan ended", "pan cancelled"), which the sandbox shows and tests read.

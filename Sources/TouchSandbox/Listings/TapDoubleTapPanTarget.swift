@@ -1,11 +1,11 @@
 import UIKit
 
-/// Seed 000, "Multiple Gesture Recognizers" ("So our view is now configured as
-/// follows"): one view with a double-tap recognizer, a single-tap recognizer that
+/// Neuburg, "Touches": "Multiple Gesture Recognizers" ("So our view is now configured
+/// as follows"): one view with a double-tap recognizer, a single-tap recognizer that
 /// requires the double tap to fail, and a pan recognizer, all sending their actions to
-/// this object (the seed's view controller).
+/// this object (Neuburg's view controller).
 ///
-/// What the user sees, as the seed says: a single tap is reported only once the double
+/// What the user sees, as Neuburg says: a single tap is reported only once the double
 /// tap has failed (`GestureThresholds.maximumIntervalBetweenTaps` after the finger
 /// lifts, with no second tap); a double tap reports "double" and never "single"; a drag
 /// moves the view and fires neither tap.
@@ -18,13 +18,13 @@ import UIKit
 ///   `UITapGestureRecognizer(target: self, action: TapDoubleTapPanTarget.doubleTap)`,
 ///   the unbound-method form (no selectors on Linux; DESIGN.md), and
 ///   `requireGestureRecognizerToFail:` becomes `require(toFail:)`.
-/// - The listing's `dragging:` is the seed's stateless version, defined just before it
+/// - The listing's `dragging:` is Neuburg's stateless version, defined just before it
 ///   (move the centre by the translation, then `setTranslation(.zero, in:)`); `p.view`
 ///   is optional in Swift, hence the `guard`.
-/// - The seed's actions `NSLog` "single" and "double"; here they append to
+/// - Neuburg's actions `NSLog` "single" and "double"; here they append to
 ///   `actionLog`, which the sandbox draws under the view and tests read. `dragging`
 ///   logs each of its states as well ("drag began", "drag changed", "drag ended"),
-///   which the seed does not.
+///   which Neuburg's do not.
 @MainActor
 public final class TapDoubleTapPanTarget {
     /// The actions received so far, oldest first.

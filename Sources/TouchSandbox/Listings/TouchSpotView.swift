@@ -1,7 +1,8 @@
 import UIKit
 
-/// Seed 002, Listing 9-3: the grey circle under a finger, kept round by setting the
-/// layer's corner radius to half the width whenever the bounds change.
+/// Apple, "Handling Touches in Your View", Listing 9-3: the grey circle under a finger,
+/// kept round by setting the layer's corner radius to half the width whenever the
+/// bounds change.
 ///
 /// Repairs: the class line was lost in extraction ("class I"); it is
 /// `class TouchSpotView: UIView`, with the `init?(coder:)` Swift requires.

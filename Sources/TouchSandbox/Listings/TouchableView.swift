@@ -1,6 +1,6 @@
 import UIKit
 
-/// Seed 002, Listings 9-1 and 9-2 ("Handling Touches in Your View"): a view that puts a
+/// Apple, "Handling Touches in Your View", Listings 9-1 and 9-2: a view that puts a
 /// `TouchSpotView` under every finger, grows it from 1 to 100 points in 0.2 s, moves it
 /// with the finger, and removes it when the finger lifts or is cancelled.
 ///

@@ -1,6 +1,6 @@
 import UIKit
 
-/// The vertical twin of `HorizontalPanGestureRecognizer`, which seed 000 leaves to the
+/// The vertical twin of `HorizontalPanGestureRecognizer`, which Neuburg leaves to the
 /// reader ("symmetrically identical"): it recognizes only when the first movement is
 /// more vertical than horizontal (a tie goes horizontal, as the horizontal one's
 /// `deltaY >= deltaX` failure implies), and reports no horizontal translation.

@@ -1,14 +1,14 @@
 import UIKit
 
-/// Seed 000's button inside a view that has a tap recognizer ("gestureRecognizerShouldBegin"):
-/// a `UIButton` answers false to an ancestor's single-tap recognizer, so a tap on the
-/// button triggers the button's action and not the recognizer's, while a tap on the
-/// view around it is the recognizer's. Two counters under the view count each; the one
-/// that counted last is drawn brighter.
+/// Neuburg's button inside a view that has a tap recognizer
+/// ("gestureRecognizerShouldBegin"): a `UIButton` answers false to an ancestor's
+/// single-tap recognizer, so a tap on the button triggers the button's action and not
+/// the recognizer's, while a tap on the view around it is the recognizer's. Two
+/// counters under the view count each; the one that counted last is drawn brighter.
 @MainActor
 public final class ButtonVersusTapScene: RebuildingSceneController, Scene {
     public static let name = "button-vs-tap"
-    public static let caption = "A tap on a button is the button's, not its superview's tap recognizer's (seed 000)"
+    public static let caption = "A tap on a button is the button's, not its superview's tap recognizer's (Neuburg, \"Touches\")"
     public static let hint: String? = "Tap the button, then tap the panel around it"
 
     static let panelSize = CGSize(width: 420, height: 220)

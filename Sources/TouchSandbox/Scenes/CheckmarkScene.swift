@@ -1,9 +1,10 @@
 import UIKit
 
-/// Seed 001's custom recognizer, listing 1-8 (`CheckmarkGestureRecognizer`), on a
-/// canvas that draws the finger's stroke. A recognized checkmark turns the stroke green
-/// and puts a dot on the listing's `midPoint` (where the upstroke began); anything else
-/// turns it red. A line at the top of the canvas says which.
+/// The custom recognizer of Apple's "Gesture Recognizers", listing 1-8
+/// (`CheckmarkGestureRecognizer`), on a canvas that draws the finger's stroke. A
+/// recognized checkmark turns the stroke green and puts a dot on the listing's
+/// `midPoint` (where the upstroke began); anything else turns it red. A line at the top
+/// of the canvas says which.
 ///
 /// The listing decides only when the finger lifts, so the scene turns the recognizer's
 /// `delaysTouchesEnded` off: the canvas hears every lift at once, and a lift it hears
@@ -15,7 +16,7 @@ import UIKit
 @MainActor
 public final class CheckmarkScene: UIViewController, Scene {
     public static let name = "checkmark"
-    public static let caption = "A custom recognizer: draw a checkmark (seed 001, Listing 1-8, CheckmarkGestureRecognizer)"
+    public static let caption = "A custom recognizer: draw a checkmark (Apple, \"Gesture Recognizers\": Listing 1-8, CheckmarkGestureRecognizer)"
     public static let hint: String? = "Draw a checkmark: down and right, then up and right, in one stroke"
 
     /// What the canvas shows about the last stroke.

@@ -1,14 +1,14 @@
 import UIKit
 
-/// Seed 000's CompassView (`CompassView`): every tap on the compass is answered twice,
+/// Neuburg's CompassView (`CompassView`): every tap on the compass is answered twice,
 /// by layer hit-testing (the arrow layer's bounds, drawn as a faint box) and by the
 /// arrow's outline, and the two answers show beside the compass while a ring marks
 /// where the tap landed. A tap in the box's empty corners is a layer hit but no path
-/// hit: the seed's complaint that hit-testing "knows nothing of drawing".
+/// hit: Neuburg's complaint that hit-testing "knows nothing of drawing".
 @MainActor
 public final class CompassScene: UIViewController, Scene {
     public static let name = "compass"
-    public static let caption = "Layer hit-testing (bounds) vs the arrow's outline (seed 000, \"Hit-testing for layers\" and \"for drawings\")"
+    public static let caption = "Layer hit-testing (bounds) vs the arrow's outline (Neuburg, \"Touches\": \"Hit-testing for layers\" and \"for drawings\")"
     public static let hint: String? = "Tap the red arrow, the empty corners of its faint box, or elsewhere on the compass"
 
     static let markerSide: CGFloat = 18

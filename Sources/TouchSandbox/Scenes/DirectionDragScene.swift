@@ -1,6 +1,6 @@
 import UIKit
 
-/// Seed 000's direction-locked drag, both ways the seed writes it: the upper squares
+/// Neuburg's direction-locked drag, both ways he writes it: the upper squares
 /// by the touchesMoved state machine of "Interpreting Touches"
 /// (`DirectionLockedDragView`), the lower ones by two pan subclasses on each square
 /// ("Subclassing Gesture Recognizers": `HorizontalPanGestureRecognizer` and
@@ -9,7 +9,7 @@ import UIKit
 @MainActor
 public final class DirectionDragScene: UIViewController, Scene {
     public static let name = "direction-drag"
-    public static let caption = "Direction-locked drag: the first move decides, by touches and by two pan subclasses (seed 000)"
+    public static let caption = "Direction-locked drag: the first move decides, by touches and by two pan subclasses (Neuburg, \"Touches\")"
     public static let hint: String? = "Drag a shape sideways or up and down: squares by touches, circles by two pan recognizers"
 
     static let colors: [UIColor] = [
@@ -64,7 +64,7 @@ public final class DirectionDragScene: UIViewController, Scene {
         }
     }
 
-    /// Seed 000's stateless drag handler: move by the translation, then reset it.
+    /// Neuburg's stateless drag handler: move by the translation, then reset it.
     func dragging(_ p: UIPanGestureRecognizer) {
         guard let vv = p.view, p.state == .began || p.state == .changed else { return }
         let delta = p.translation(in: vv.superview)

@@ -2,12 +2,13 @@ import FileSafety
 import Foundation
 import UIKit
 
-/// Seed 004's two ways to drag a view, side by side, with the same four tiles (images
-/// from `assets/`): on the left Recipe 1's `DragView`, moved by its touch handlers and
-/// following the finger at once with the offset where it was touched; on the right
-/// Recipe 2's `PanDragView`, moved by its pan recognizer's translation, staying put for
-/// the pan's first 10 points and then catching up with the finger. Either kind pops to
-/// the front when touched. A title over each half says which recipe it is.
+/// Sadun's two ways to drag a view (Dr. Dobb's), side by side, with the same four tiles
+/// (images from `assets/`): on the left Recipe 1's `DragView`, moved by its touch
+/// handlers and following the finger at once with the offset where it was touched; on
+/// the right Recipe 2's `PanDragView`, moved by its pan recognizer's translation,
+/// staying put for the pan's first 10 points and then catching up with the finger.
+/// Either kind pops to the front when touched. A title over each half says which recipe
+/// it is.
 ///
 /// All eight tiles share one superview (the stage), so a tile dragged into the other
 /// half stays touchable there and still pops in front of every other tile. Several
@@ -15,7 +16,7 @@ import UIKit
 @MainActor
 public final class DragScene: RebuildingSceneController, Scene {
     public static let name = "drag"
-    public static let caption = "Drag views: by touch handlers (left) and by a pan recognizer (right) (seed 004, Recipes 1 and 2)"
+    public static let caption = "Drag views: by touch handlers (left) and by a pan recognizer (right) (Sadun, Dr. Dobb's: Recipes 1 and 2)"
     public static let hint: String? = "Drag the tiles: the left ones follow at once, the right ones after 10 points"
 
     /// The tiles' image names in `assets/`.

@@ -1,12 +1,13 @@
 import Foundation
 import UIKit
 
-/// Seed 001's listings 1-3 to 1-5 (`GestureImageTarget`) on the whole stage: a tap, a
-/// swipe left or right, a rotation and a pinch each show their pictogram where the
-/// gesture is, and animate it away as the listings write: the tap's fades in place, the
-/// swipe's slides 220 pt the swipe's way while fading, the rotation's and the pinch's
-/// follow the fingers and turn or shrink back as they fade. A legend at the top shows
-/// the five pictograms; under it, a line says what the last gesture was.
+/// Listings 1-3 to 1-5 of Apple's "Gesture Recognizers" (`GestureImageTarget`) on the
+/// whole stage: a tap, a swipe left or right, a rotation and a pinch each show their
+/// pictogram where the gesture is, and animate it away as the listings write: the tap's
+/// fades in place, the swipe's slides 220 pt the swipe's way while fading, the
+/// rotation's and the pinch's follow the fingers and turn or shrink back as they fade.
+/// A legend at the top shows the five pictograms; under it, a line says what the last
+/// gesture was.
 ///
 /// The recognizers are on the stage, so a gesture anywhere counts; with a mouse,
 /// Ctrl+drag makes the second finger mirrored about the window's centre, so rotations
@@ -14,7 +15,7 @@ import UIKit
 @MainActor
 public final class GesturesScene: UIViewController, Scene {
     public static let name = "gestures"
-    public static let caption = "Tap, swipe, rotation, pinch: an image shows each and animates away (seed 001, Listings 1-3 to 1-5)"
+    public static let caption = "Tap, swipe, rotation, pinch: an image shows each and animates away (Apple, \"Gesture Recognizers\": Listings 1-3 to 1-5)"
     public static let hint: String? = "Tap, swipe left or right, rotate or pinch (mouse: Ctrl+drag about the centre)"
 
     /// The side of the image a gesture shows, in points.

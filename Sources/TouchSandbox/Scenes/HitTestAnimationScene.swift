@@ -1,17 +1,18 @@
 import UIKit
 
-/// Seed 000, "Hit-testing during animation", in four lanes. In each, a button-like view
-/// slides back and forth for ever (`UIView.animate`, `.repeat` and `.autoreverse`) and
-/// an outline marks its model frame, which sits at the far end all the while.
+/// Neuburg, "Touches": "Hit-testing during animation", in four lanes. In each, a
+/// button-like view slides back and forth for ever (`UIView.animate`, `.repeat` and
+/// `.autoreverse`) and an outline marks its model frame, which sits at the far end all
+/// the while.
 ///
 /// 1. Model (UIKit's default, `.allowUserInteraction`): a tap on the moving view
 ///    misses it, a tap on the outline hits it.
-/// 2. Presentation by the seed's munging (`PresentationHitTestingView`): the moving
+/// 2. Presentation by Neuburg's munging (`PresentationHitTestingView`): the moving
 ///    view is hit where it is seen; the outline is dead.
 /// 3. Presentation by this project's opt-in `hitTestsPresentation` on the lane: the
 ///    same, without an override ("what you see is what you touch").
 /// 4. The animated view "swallows the touch": a `UIButton` animated without
-///    `.allowUserInteraction` ignores touches, so its action is never sent; the seed's
+///    `.allowUserInteraction` ignores touches, so its action is never sent; Neuburg's
 ///    workaround, a tap recognizer on the lane that hit-tests the button's presentation
 ///    layer, reports the hit.
 ///
@@ -20,7 +21,7 @@ import UIKit
 @MainActor
 public final class HitTestAnimationScene: RebuildingSceneController, Scene {
     public static let name = "hit-test-animation"
-    public static let caption = "Hit-testing a moving view: model vs presentation (seed 000, \"Hit-testing during animation\")"
+    public static let caption = "Hit-testing a moving view: model vs presentation (Neuburg, \"Touches\": \"Hit-testing during animation\")"
     public static let hint: String? = "Tap the moving views, then their \"model\" outlines; compare the lanes"
 
     /// One way across: slow enough to follow and to aim at.
@@ -153,7 +154,7 @@ public final class HitTestAnimationScene: RebuildingSceneController, Scene {
     static func describe(_ kind: Kind) -> (title: String, detail: String) {
         switch kind {
         case .model: ("1. model (UIKit)", "hit where the model is: the outline")
-        case .munged: ("2. munged hitTest", "the seed's PresentationHitTestingView")
+        case .munged: ("2. munged hitTest", "Neuburg's PresentationHitTestingView")
         case .presentation: ("3. hitTestsPresentation", "this project's opt-in, set on the lane")
         case .swallowed: ("4. the touch is swallowed", "no .allowUserInteraction; a tap recognizer tests the presentation")
         }
@@ -194,7 +195,7 @@ public final class HitTestAnimationScene: RebuildingSceneController, Scene {
         showResult(of: lane)
     }
 
-    /// Lane 4, the seed's workaround: hit-test where the button is seen.
+    /// Lane 4, Neuburg's workaround: hit-test where the button is seen.
     func laneTapped(_ g: UITapGestureRecognizer) {
         guard let lane = lanes.first(where: { $0.kind == .swallowed }) else { return }
         let p = g.location(in: lane.track)

@@ -1,6 +1,6 @@
 import UIKit
 
-/// Seed 000's pulsing press-then-drag, both ways the passage gives it, side by side:
+/// Neuburg's pulsing press-then-drag, both ways the passage gives it, side by side:
 /// on the left a long press and a pan joined by the pan's delegate
 /// (`PulsingDragTarget`), on the right one long press whose `changed` state drags
 /// (`LongPressDragTarget`). Either square pulses once held for half a second and can
@@ -9,7 +9,7 @@ import UIKit
 @MainActor
 public final class LongPressPanScene: UIViewController, Scene {
     public static let name = "long-press-pan"
-    public static let caption = "Press until it pulses, then drag it (seed 000, \"Gesture Recognizer Delegate\")"
+    public static let caption = "Press until it pulses, then drag it (Neuburg, \"Touches\": \"Gesture Recognizer Delegate\")"
     public static let hint: String? = "Press and hold a square for half a second, then drag it"
 
     static let squareSide: CGFloat = 150

@@ -1,16 +1,16 @@
 import UIKit
 
-/// Seed 000's hit-test munging for subviews outside their superview's bounds, side by
+/// Neuburg's hit-test munging for subviews outside their superview's bounds, side by
 /// side: in each panel a box (`clipsToBounds` false) holds a tab that hangs half out of
 /// it, the box's edge drawn across the tab. On the left the box is a plain `UIView`, so
 /// the outer half of the tab is seen but not touchable: the tap falls through to the
-/// panel behind. On the right the box is an `OutsideBoundsHitTestingView` (the seed's
+/// panel behind. On the right the box is an `OutsideBoundsHitTestingView` (Neuburg's
 /// listing), and the whole tab answers. Under each panel, what the last tap reached; a
 /// ring marks where it landed.
 @MainActor
 public final class OutsideBoundsScene: UIViewController, Scene {
     public static let name = "outside-bounds"
-    public static let caption = "Touching a subview outside its superview's bounds: plain vs munged hitTest (seed 000, \"Hit-Testing\")"
+    public static let caption = "Touching a subview outside its superview's bounds: plain vs munged hitTest (Neuburg, \"Touches\": \"Hit-Testing\")"
     public static let hint: String? = "Tap the half of each orange tab that hangs outside its box"
 
     static let panelSize = CGSize(width: 340, height: 250)

@@ -1,11 +1,11 @@
 import Foundation
 import UIKit
 
-/// A photo that pinches, turns and moves at once, the delegate pattern seed 000 names
-/// ("a view could respond to both a two-fingered pinch and a two-fingered pan") and seed
-/// 001 describes ("Permitting Simultaneous Gesture Recognition"): a pinch, a rotation
-/// and a pan on one image view, whose delegate (this scene) lets any two of them
-/// recognize together.
+/// A photo that pinches, turns and moves at once, the delegate pattern Neuburg names
+/// ("a view could respond to both a two-fingered pinch and a two-fingered pan") and
+/// Apple's "Gesture Recognizers" describes ("Permitting Simultaneous Gesture
+/// Recognition"): a pinch, a rotation and a pan on one image view, whose delegate (this
+/// scene) lets any two of them recognize together.
 ///
 /// Each action applies its change to the photo and resets the recognizer's value, the
 /// usual incremental way: the pinch scales the transform by `scale` and sets `scale` to
@@ -18,7 +18,7 @@ import UIKit
 @MainActor
 public final class PinchRotatePanScene: RebuildingSceneController, Scene, UIGestureRecognizerDelegate {
     public static let name = "pinch-rotate-pan"
-    public static let caption = "Pinch, rotate and pan at once, as the delegate allows (seed 000, \"Gesture Recognizer Delegate\")"
+    public static let caption = "Pinch, rotate and pan at once, as the delegate allows (Neuburg, \"Touches\": \"Gesture Recognizer Delegate\")"
     public static let hint: String? = "Pinch, turn and drag the photo (mouse: Ctrl+drag, Ctrl+Shift+drag); double-tap resets"
 
     static let photoSize = CGSize(width: 240, height: 180)

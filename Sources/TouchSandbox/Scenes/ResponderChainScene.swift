@@ -1,11 +1,12 @@
 import UIKit
 
-/// The responder chain (seed 003, "The Responder Chain" and "Forwarding an Event";
-/// seed 000, "Touches and the Responder Chain"): three nested views, each a
-/// `ForwardingResponderView` with a button that makes it handle touches or pass them
-/// on. A touch starts at the view it hit and climbs view → superview → … → the stage
-/// (the root view) → this view controller → the window → the application → its
-/// delegate (when that is a responder), until a responder keeps it. Each view it reaches flashes, one after the other in the order
+/// The responder chain (Beginning iPhone Development with Swift, ch. 18: "The Responder
+/// Chain" and "Forwarding an Event"; Neuburg, "Touches": "Touches and the Responder
+/// Chain"): three nested views, each a `ForwardingResponderView` with a button that
+/// makes it handle touches or pass them on. A touch starts at the view it hit and
+/// climbs view → superview → … → the stage (the root view) → this view controller → the
+/// window → the application → its delegate (when that is a responder), until a
+/// responder keeps it. Each view it reaches flashes, one after the other in the order
 /// the touch travelled (yellow: passed on, green: kept), and the list beside the views
 /// names every responder on the way.
 ///
@@ -15,7 +16,7 @@ import UIKit
 @MainActor
 public final class ResponderChainScene: UIViewController, Scene {
     public static let name = "responder-chain"
-    public static let caption = "The responder chain: a touch climbs until a responder keeps it (seed 003; seed 000)"
+    public static let caption = "The responder chain: a touch climbs until a responder keeps it (Beginning iPhone Development with Swift, ch. 18; Neuburg, \"Touches\")"
     public static let hint: String? = "Tap a box; its button decides whether the box handles touches or passes them on"
 
     /// The flash of the first responder starts at once, each next one this much later.

@@ -1,6 +1,6 @@
 import UIKit
 
-/// Seed 000's "Restricting Touches", every restriction live: six panels, each with a
+/// Neuburg's "Restricting Touches", every restriction live: six panels, each with a
 /// button that switches one restriction on a target view, and the target's counts of
 /// the touches it was sent (and, where touches fall through, the counts of the view
 /// behind it). Every target is a `TouchCountingView`, brightened while it holds a touch.
@@ -20,7 +20,7 @@ import UIKit
 @MainActor
 public final class RestrictionsScene: UIViewController, Scene {
     public static let name = "restrictions"
-    public static let caption = "Restricting touches: interaction, hidden, alpha, multiple and exclusive touch, ignoring (seed 000)"
+    public static let caption = "Restricting touches: interaction, hidden, alpha, multiple and exclusive touch, ignoring (Neuburg, \"Touches\")"
     public static let hint: String? = "Switch a restriction with its button, then touch its coloured view"
 
     /// The alphas the alpha button cycles through: opaque, just above UIKit's 0.01

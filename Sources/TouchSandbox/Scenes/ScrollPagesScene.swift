@@ -1,12 +1,12 @@
 import UIKit
 
-/// Seed 000's scroll view ("a UIScrollView, when dragged, reports that it scrolled; when
+/// Neuburg's scroll view ("a UIScrollView, when dragged, reports that it scrolled; when
 /// pinched outward, it reports that it zoomed"), as a kiosk would use it: a horizontal
 /// pager of three pages, two of them vertical lists and one a photo that zooms. The
 /// finger's direction decides which scrolls; a tap on a row selects it, and a row
 /// lights only once the short content-touch hold is over, so a scroll that starts at
-/// once never flashes it (seed 001). The line under the pager says what the scroll
-/// views last reported.
+/// once never flashes it (Apple, "Gesture Recognizers"). The line under the pager says
+/// what the scroll views last reported.
 @MainActor
 public final class ScrollPagesScene: RebuildingSceneController, Scene, UIScrollViewDelegate {
     public static let name = "scroll-pages"

@@ -2,8 +2,9 @@ import UIKit
 
 /// A long list of rows with real buttons in a `UIScrollView`, to see the content-touch
 /// rules at work (Apple's UIScrollView reference, `delaysContentTouches` and
-/// `touchesShouldCancel(in:)`; seed 001: a scroll view delays touches to its subviews
-/// so that a scroll starting soon after the touch never flashes them).
+/// `touchesShouldCancel(in:)`; Apple, "Gesture Recognizers": a scroll view delays
+/// touches to its subviews so that a scroll starting soon after the touch never
+/// flashes them).
 ///
 /// A tap on a Play button presses it (`touchUpInside`); a drag that starts on one
 /// scrolls the list, and the button either never hears of the touch (the scroll began

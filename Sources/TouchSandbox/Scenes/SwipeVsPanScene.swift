@@ -1,14 +1,14 @@
 import UIKit
 
-/// Seed 001's listing 1-6 (`SwipeThenPanTarget`): a square with a left swipe, a right
-/// swipe and a pan that requires both swipes to fail. Beside it, the actions received,
-/// newest last, as in tap-double-pan: a quick flick sideways is a swipe and moves
-/// nothing; a slow drag, or one up or down, is a pan once the swipes have failed, and
-/// the square then catches up with the finger.
+/// Listing 1-6 of Apple's "Gesture Recognizers" (`SwipeThenPanTarget`): a square with a
+/// left swipe, a right swipe and a pan that requires both swipes to fail. Beside it,
+/// the actions received, newest last, as in tap-double-pan: a quick flick sideways is a
+/// swipe and moves nothing; a slow drag, or one up or down, is a pan once the swipes
+/// have failed, and the square then catches up with the finger.
 @MainActor
 public final class SwipeVsPanScene: UIViewController, Scene {
     public static let name = "swipe-vs-pan"
-    public static let caption = "The pan waits for the swipes to fail: swipe or drag? (seed 001, Listing 1-6)"
+    public static let caption = "The pan waits for the swipes to fail: swipe or drag? (Apple, \"Gesture Recognizers\": Listing 1-6)"
     public static let hint: String? = "Flick the square sideways to swipe; drag it slowly, or up and down, to pan"
 
     static let visibleLines = 5

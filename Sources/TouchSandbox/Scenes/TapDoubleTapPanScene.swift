@@ -1,13 +1,13 @@
 import UIKit
 
-/// Seed 000's view with three recognizers (`TapDoubleTapPanTarget`): single tap, double
+/// Neuburg's view with three recognizers (`TapDoubleTapPanTarget`): single tap, double
 /// tap (which the single tap waits to fail) and pan. Beside the view, the actions
 /// received, newest last, so a person can see a single tap arrive only after the double
 /// tap's wait, a double tap never report a single, and a drag fire no tap.
 @MainActor
 public final class TapDoubleTapPanScene: UIViewController, Scene {
     public static let name = "tap-double-pan"
-    public static let caption = "Single tap waits for the double tap to fail; pan drags (seed 000, \"Multiple Gesture Recognizers\")"
+    public static let caption = "Single tap waits for the double tap to fail; pan drags (Neuburg, \"Touches\": \"Multiple Gesture Recognizers\")"
     public static let hint: String? = "Tap, double-tap or drag the square; its actions appear beside it"
 
     /// How many lines of the log show.

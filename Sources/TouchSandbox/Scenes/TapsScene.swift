@@ -1,6 +1,6 @@
 import UIKit
 
-/// Seed 000's two ways to tell a single tap from a double tap, side by side: on the
+/// Neuburg's two ways to tell a single tap from a double tap, side by side: on the
 /// left the view that does it by itself with tap counts and delayed performance
 /// (`DelayedTapView`, "Interpreting Touches"), on the right two tap recognizers, the
 /// single requiring the double to fail ("Multiple Gesture Recognizers"). Each pad
@@ -13,7 +13,7 @@ import UIKit
 @MainActor
 public final class TapsScene: RebuildingSceneController, Scene {
     public static let name = "taps"
-    public static let caption = "Single or double tap, two ways (seed 000, \"Interpreting Touches\" and \"Multiple Gesture Recognizers\")"
+    public static let caption = "Single or double tap, two ways (Neuburg, \"Touches\": \"Interpreting Touches\" and \"Multiple Gesture Recognizers\")"
     public static let hint: String? = "Tap or double-tap each pad; also try a long press or a drag"
 
     /// The two pads, left to right.

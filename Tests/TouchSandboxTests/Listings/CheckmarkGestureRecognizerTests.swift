@@ -2,8 +2,8 @@
 import UIKit
 import XCTest
 
-/// Seed 001, listing 1-8: a checkmark is recognized with its midpoint; anything else
-/// fails, without an illegal transition.
+/// Apple, "Gesture Recognizers", listing 1-8: a checkmark is recognized with its
+/// midpoint; anything else fails, without an illegal transition.
 final class CheckmarkGestureRecognizerTests: ListingTestCase {
     private var canvas: UIView!
     private var checkmark: CheckmarkGestureRecognizer!

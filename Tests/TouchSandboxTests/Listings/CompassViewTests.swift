@@ -2,8 +2,9 @@
 import UIKit
 import XCTest
 
-/// Seed 000, "Hit-testing for layers" and "Hit-testing for drawings": the CompassView's
-/// tap handler hit-tests its layer for the arrow (bounds) and tests the arrow's outline.
+/// Neuburg, "Touches": "Hit-testing for layers" and "Hit-testing for drawings": the
+/// CompassView's tap handler hit-tests its layer for the arrow (bounds) and tests the
+/// arrow's outline.
 final class CompassViewTests: ListingTestCase {
     private var compass: CompassView!
     private var taps: [CompassView.Tap] = []

@@ -2,8 +2,8 @@
 import UIKit
 import XCTest
 
-/// Seed 000, "Interpreting Touches": the view that tells a single tap from a double tap
-/// by tap counts and delayed performance, with the listing's 0.3 s delay.
+/// Neuburg, "Touches": "Interpreting Touches": the view that tells a single tap from a
+/// double tap by tap counts and delayed performance, with the listing's 0.3 s delay.
 final class DelayedTapViewTests: ListingTestCase {
     private var v: DelayedTapView!
     private let spot = CGPoint(x: 200, y: 200)

@@ -2,7 +2,7 @@
 import UIKit
 import XCTest
 
-/// Seed 000: the first move of each drag decides the axis; the other stays put.
+/// Neuburg, "Touches": the first move of each drag decides the axis; the other stays put.
 final class DirectionLockedDragViewTests: ListingTestCase {
     func testTheFirstMoveLocksTheAxisForTheRestOfTheDrag() async {
         let square = DirectionLockedDragView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))

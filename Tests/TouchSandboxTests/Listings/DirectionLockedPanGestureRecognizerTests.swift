@@ -2,7 +2,7 @@
 import UIKit
 import XCTest
 
-/// Seed 000's two pan subclasses on one view: the first move decides which of them
+/// Neuburg's two pan subclasses on one view: the first move decides which of them
 /// recognizes, and each reports movement along its own axis only.
 final class DirectionLockedPanGestureRecognizerTests: ListingTestCase {
     private var log: [String] = []

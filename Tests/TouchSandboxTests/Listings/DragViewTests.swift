@@ -2,7 +2,8 @@
 import UIKit
 import XCTest
 
-/// Seed 004, Recipe 1: the touched tile pops to the front and keeps the finger's offset.
+/// Sadun, Dr. Dobb's, Recipe 1: the touched tile pops to the front and keeps the
+/// finger's offset.
 final class DragViewTests: ListingTestCase {
     func testTilesLoadFromAssetsAndIgnoreNoTouches() async throws {
         for name in DragScene.imageNames {

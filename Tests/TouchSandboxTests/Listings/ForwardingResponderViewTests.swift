@@ -2,8 +2,9 @@
 import UIKit
 import XCTest
 
-/// Seed 003, "Forwarding an Event": a responder handles a touch or calls the same method
-/// on the next responder, so a touch climbs until a responder keeps it.
+/// Beginning iPhone Development with Swift, ch. 18, "Forwarding an Event": a responder
+/// handles a touch or calls the same method on the next responder, so a touch climbs
+/// until a responder keeps it.
 final class ForwardingResponderViewTests: ListingTestCase {
     /// A root view controller that records the touches that climb past its root view.
     private final class RecordingController: UIViewController {

@@ -2,9 +2,10 @@
 import UIKit
 import XCTest
 
-/// Seed 001, listings 1-3 to 1-5: the image shows where the gesture is and animates away
-/// over 0.5 s on the default ease-in-ease-out curve: the tap's fades, the swipe's slides
-/// 220 points, the rotation's (and the pinch's) follows the fingers and returns.
+/// Apple, "Gesture Recognizers", listings 1-3 to 1-5: the image shows where the gesture
+/// is and animates away over 0.5 s on the default ease-in-ease-out curve: the tap's
+/// fades, the swipe's slides 220 points, the rotation's (and the pinch's) follows the
+/// fingers and returns.
 final class GestureImageTargetTests: ListingTestCase {
     private var target: GestureImageTarget!
     private var v: UIView!

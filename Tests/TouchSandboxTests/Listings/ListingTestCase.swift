@@ -2,7 +2,7 @@ import CairoRenderer
 import UIKit
 import XCTest
 
-/// The setting of the seed listings' tests: a manual clock at t = 100 s as the media
+/// The setting of the sandbox listings' tests: a manual clock at t = 100 s as the media
 /// clock, a clean application, and a visible 400 × 400 key window with an injector.
 /// Test methods are `async` (XCTest on Linux cannot call sync main-actor methods).
 @MainActor

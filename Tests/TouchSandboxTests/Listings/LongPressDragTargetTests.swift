@@ -2,8 +2,9 @@
 import UIKit
 import XCTest
 
-/// Seed 000, the single-recognizer variant: the long press's `changed` state drags the
-/// view, keeping the pressed spot under the finger; before the press nothing moves.
+/// Neuburg, "Touches", the single-recognizer variant: the long press's `changed` state
+/// drags the view, keeping the pressed spot under the finger; before the press nothing
+/// moves.
 final class LongPressDragTargetTests: ListingTestCase {
     private var target: LongPressDragTarget!
     private var v: UIView!

@@ -2,8 +2,8 @@
 import UIKit
 import XCTest
 
-/// Seed 000, hit-test munging: the parts of a subview outside its superview's bounds
-/// are seen but not touchable, unless the superview munges `hitTest(_:with:)`.
+/// Neuburg, "Touches", hit-test munging: the parts of a subview outside its superview's
+/// bounds are seen but not touchable, unless the superview munges `hitTest(_:with:)`.
 final class OutsideBoundsHitTestingViewTests: ListingTestCase {
     /// A superview at (100, 100) of 100 × 100 with a 100 × 100 subview at (50, 50): the
     /// subview's right and bottom halves hang outside.

@@ -2,8 +2,8 @@
 import UIKit
 import XCTest
 
-/// Seed 004, Recipe 2: the pan's translation moves the tile, exactly as far as the
-/// finger once the pan has begun; the touched tile pops to the front.
+/// Sadun, Dr. Dobb's, Recipe 2: the pan's translation moves the tile, exactly as far as
+/// the finger once the pan has begun; the touched tile pops to the front.
 final class PanDragViewTests: ListingTestCase {
     func testTheRecipeInstallsOnePanAndTurnsInteractionOn() async throws {
         let image = try XCTUnwrap(UIImage(named: DragScene.imageNames[0]))

@@ -2,8 +2,8 @@
 import UIKit
 import XCTest
 
-/// Seed 000, "Hit-testing during animation": with the superview's munging a moving
-/// subview is hit where it is seen; without it, where its model already is.
+/// Neuburg, "Touches": "Hit-testing during animation": with the superview's munging a
+/// moving subview is hit where it is seen; without it, where its model already is.
 final class PresentationHitTestingViewTests: ListingTestCase {
     /// A 50 × 50 subview at the top left of a 400 × 400 container, sliding 300 points
     /// right in 2 s, linearly, taking touches as it moves.

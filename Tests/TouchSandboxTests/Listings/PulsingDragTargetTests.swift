@@ -2,8 +2,9 @@
 import UIKit
 import XCTest
 
-/// Seed 000, "Gesture Recognizer Delegate": press and hold until the view pulses, then
-/// drag it; a drag without the press moves nothing, and the pulse stops on lifting.
+/// Neuburg, "Touches": "Gesture Recognizer Delegate": press and hold until the view
+/// pulses, then drag it; a drag without the press moves nothing, and the pulse stops on
+/// lifting.
 final class PulsingDragTargetTests: ListingTestCase {
     private var target: PulsingDragTarget!
     private var v: UIView!

@@ -2,8 +2,8 @@
 import UIKit
 import XCTest
 
-/// Seed 001, listing 1-6: the pan waits for the swipes to fail, so a flick is a swipe
-/// only and a slow or vertical drag is a pan only.
+/// Apple, "Gesture Recognizers", listing 1-6: the pan waits for the swipes to fail, so
+/// a flick is a swipe only and a slow or vertical drag is a pan only.
 final class SwipeThenPanTargetTests: ListingTestCase {
     private var target: SwipeThenPanTarget!
     private var v: UIView!

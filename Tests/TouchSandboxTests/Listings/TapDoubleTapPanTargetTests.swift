@@ -2,8 +2,9 @@
 import UIKit
 import XCTest
 
-/// Seed 000, "Multiple Gesture Recognizers": the single tap waits for the double tap to
-/// fail, the double tap never lets the single through, and a drag is neither.
+/// Neuburg, "Touches": "Multiple Gesture Recognizers": the single tap waits for the
+/// double tap to fail, the double tap never lets the single through, and a drag is
+/// neither.
 final class TapDoubleTapPanTargetTests: ListingTestCase {
     private var target: TapDoubleTapPanTarget!
     private var v: UIView!

@@ -2,8 +2,8 @@
 import UIKit
 import XCTest
 
-/// Seed 002: a spot per finger, growing from 1 to 100 points in 0.2 s, following its
-/// finger, gone when the finger ends or is cancelled.
+/// Apple, "Handling Touches in Your View": a spot per finger, growing from 1 to 100
+/// points in 0.2 s, following its finger, gone when the finger ends or is cancelled.
 final class TouchableViewTests: ListingTestCase {
     func testASpotGrowsUnderEachFingerFollowsItAndGoesAway() async {
         let touchable = TouchableView(frame: window.bounds)

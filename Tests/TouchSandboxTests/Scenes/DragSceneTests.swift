@@ -2,9 +2,9 @@
 import UIKit
 import XCTest
 
-/// The drag scene: seed 004's Recipe 1 tiles on the left follow the finger at once with
-/// its offset, Recipe 2's on the right follow their pan's translation; either pops to
-/// the front when touched.
+/// The drag scene: Sadun's Recipe 1 tiles (Dr. Dobb's) on the left follow the finger at
+/// once with its offset, Recipe 2's on the right follow their pan's translation; either
+/// pops to the front when touched.
 final class DragSceneTests: ListingTestCase {
     private var scene: DragScene!
     private var stage: UIView { scene.view }

@@ -2,8 +2,8 @@
 import UIKit
 import XCTest
 
-/// The gestures scene: seed 001's listings 1-3 to 1-5 on the whole stage, with drawn
-/// pictograms and a status line naming the last gesture.
+/// The gestures scene: listings 1-3 to 1-5 of Apple's "Gesture Recognizers" on the whole
+/// stage, with drawn pictograms and a status line naming the last gesture.
 final class GesturesSceneTests: ListingTestCase {
     private var scene: GesturesScene!
     private let halfWay = Double(CAMediaTimingFunction(name: .easeInEaseOut).solve(forInput: 0.5))

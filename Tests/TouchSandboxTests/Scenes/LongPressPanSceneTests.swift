@@ -2,7 +2,7 @@
 import UIKit
 import XCTest
 
-/// The long-press-pan scene: both of seed 000's variants, side by side, each dragged
+/// The long-press-pan scene: both of Neuburg's variants, side by side, each dragged
 /// after a press, at the same time if two fingers want.
 final class LongPressPanSceneTests: ListingTestCase {
     private var scene: LongPressPanScene!

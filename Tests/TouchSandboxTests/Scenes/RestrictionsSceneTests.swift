@@ -2,7 +2,7 @@
 import UIKit
 import XCTest
 
-/// The restrictions scene: each button switches one of seed 000's restrictions, and the
+/// The restrictions scene: each button switches one of Neuburg's restrictions, and the
 /// target views count exactly the touches they are sent. Every switch is made by tapping
 /// its button, as a person would.
 final class RestrictionsSceneTests: ListingTestCase {

@@ -4,7 +4,8 @@ import XCTest
 
 /// The scroll-pages scene: a list that reports it scrolled, a pager the direction of a
 /// drag turns, rows that light only after the content-touch hold, and a photo that
-/// reports it zoomed (seed 000's sentence, seed 001's "no flash of visual feedback").
+/// reports it zoomed (Neuburg's sentence; the "no flash of visual feedback" of Apple's
+/// "Gesture Recognizers").
 final class ScrollPagesSceneTests: ListingTestCase {
     private var scene: ScrollPagesScene!
 

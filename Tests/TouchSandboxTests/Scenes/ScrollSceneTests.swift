@@ -9,7 +9,8 @@ import XCTest
 /// touch-down is held until a timer fires, and a scroll that starts first means the
 /// subview never gets it; `canCancelContentTouches` / `touchesShouldCancel(in:)`: a
 /// scroll cancels a touch a subview has, unless the answer is no, UIKit's own for a
-/// `UIControl`), and seed 001 (a scroll soon after the touch never flashes the subview).
+/// `UIControl`), and Apple's "Gesture Recognizers" (a scroll soon after the touch never
+/// flashes the subview).
 final class ScrollSceneTests: ListingTestCase {
     private var scene: ScrollScene!
 

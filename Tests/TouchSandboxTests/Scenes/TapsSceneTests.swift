@@ -2,7 +2,7 @@
 import UIKit
 import XCTest
 
-/// The taps scene: seed 000's delayed-performance view and its two tap recognizers side
+/// The taps scene: Neuburg's delayed-performance view and its two tap recognizers side
 /// by side, each pad naming the last tap it reported and counting them.
 final class TapsSceneTests: ListingTestCase {
     private var scene: TapsScene!

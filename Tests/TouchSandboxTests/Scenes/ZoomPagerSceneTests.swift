@@ -4,9 +4,10 @@ import XCTest
 
 /// The zoom-pager scene: a paging scroll view of zooming scroll views. Sources: Apple's
 /// UIScrollView reference (`isPagingEnabled` stops on multiples of the bounds;
-/// `viewForZooming(in:)`, `zoom(to:animated:)`, `scrollViewDidEndZooming`), seed 000 ("when
-/// pinched outward, it reports that it zoomed"), and iOS Photos, observed (a double tap
-/// zooms in about the finger and back out; a photo turned away from is back at ×1).
+/// `viewForZooming(in:)`, `zoom(to:animated:)`, `scrollViewDidEndZooming`), Neuburg,
+/// "Touches" ("when pinched outward, it reports that it zoomed"), and iOS Photos,
+/// observed (a double tap zooms in about the finger and back out; a photo turned away
+/// from is back at ×1).
 final class ZoomPagerSceneTests: ListingTestCase {
     private var scene: ZoomPagerScene!
 

@@ -1,10 +1,11 @@
 import UIKit
 import XCTest
 
-/// The recognizer arrangements the seeds describe, each driven by synthetic fingers and
-/// asserted as the exact sequence of actions and view messages the text documents.
-/// Seed 001's two-finger discrete gesture is in `GestureArenaTests`.
-final class SeedGestureSequenceTests: UIKitTestCase {
+/// The recognizer arrangements Neuburg's "Touches" and Apple's "Gesture Recognizers"
+/// describe, each driven by synthetic fingers and asserted as the exact sequence of
+/// actions and view messages the texts document. Apple's two-finger discrete gesture is
+/// in `GestureArenaTests`.
+final class DocumentedRecognizerArrangementTests: UIKitTestCase {
     private var view: TraceView!
 
     override func setUp() async throws {
@@ -23,9 +24,9 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         injector.tap(at: spot, duration: 0.05)
     }
 
-    // MARK: - Seed 001, "Affecting the Delivery of Touches to Views"
+    // MARK: - Apple, "Gesture Recognizers": "Affecting the Delivery of Touches to Views"
 
-    func testSeed001DoubleTapSeenByTheViewWithDelaysTouchesEnded() async {
+    func testDoubleTapSeenByTheViewWithDelaysTouchesEnded() async {
         let double = UITapGestureRecognizer()
         double.numberOfTapsRequired = 2
         attach(double, as: "double", to: view)
@@ -33,7 +34,7 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["view.began(1)", "view.began(2)", "view.cancelled(1)", "view.cancelled(2)", "double.ended"])
     }
 
-    func testSeed001DoubleTapSeenByTheViewWithoutDelaysTouchesEnded() async {
+    func testDoubleTapSeenByTheViewWithoutDelaysTouchesEnded() async {
         let double = UITapGestureRecognizer()
         double.numberOfTapsRequired = 2
         double.delaysTouchesEnded = false
@@ -44,7 +45,7 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["view.began(1)", "view.ended(1)", "view.began(2)", "view.cancelled(2)", "double.ended"])
     }
 
-    // MARK: - Seed 000, "Multiple Gesture Recognizers"
+    // MARK: - Neuburg, "Touches": "Multiple Gesture Recognizers"
 
     /// The listing at "So our view is now configured as follows".
     private func configureTapDoubleTapPan() {
@@ -106,7 +107,7 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         XCTAssertEqual(trace.flush().filter { !$0.hasPrefix("view.") }, ["single.ended", "double.ended"])
     }
 
-    // MARK: - Seed 000, "Gesture Recognizer Delegate": long press, then pan
+    // MARK: - Neuburg, "Touches": "Gesture Recognizer Delegate": long press, then pan
 
     @MainActor
     private final class PulsingController: UIGestureRecognizerDelegate {
@@ -144,7 +145,7 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         ])
     }
 
-    // MARK: - Seed 001, listing 1-6: the pan waits for the swipe to fail
+    // MARK: - Apple, "Gesture Recognizers", listing 1-6: the pan waits for the swipe to fail
 
     func testSwipeBeforePan() async {
         let swipe = UISwipeGestureRecognizer()
@@ -164,7 +165,7 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         XCTAssertFalse(actions.contains("swipe.ended"))
     }
 
-    // MARK: - Seed 001, listing 1-7: shouldReceive keeps a custom subview's touches
+    // MARK: - Apple, "Gesture Recognizers", listing 1-7: shouldReceive keeps a custom subview's touches
 
     @MainActor
     private final class CustomSubviewGuard: UIGestureRecognizerDelegate {
@@ -190,7 +191,7 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["custom.began(1)", "custom.ended(1)", "view.began(2)", "view.cancelled(2)", "tap.ended"])
     }
 
-    // MARK: - Seed 001, "Permitting Simultaneous Gesture Recognition"
+    // MARK: - Apple, "Gesture Recognizers": "Permitting Simultaneous Gesture Recognition"
 
     @MainActor
     private final class Simultaneous: UIGestureRecognizerDelegate {
@@ -238,7 +239,7 @@ final class SeedGestureSequenceTests: UIKitTestCase {
         XCTAssertEqual(lastRotation, 0.6, accuracy: 1e-9)
     }
 
-    // MARK: - Seed 000: controls against an ancestor's tap
+    // MARK: - Neuburg, "Touches": controls against an ancestor's tap
 
     func testAButtonWinsOverAnAncestorsSingleTap() async {
         let button = UIButton(type: .system)
