@@ -87,7 +87,7 @@ extension X11Host {
     @discardableResult
     public func startRecording(to url: URL, app: String = ProcessInfo.processInfo.processName,
                                scene: String? = nil) throws(TouchRecordingError) -> TouchRecordingFilter {
-        let header = TouchRecording.Header(size: size, scale: options.scale, app: app, scene: scene,
+        let header = TouchRecording.Header(size: size, scale: configuration.scale, app: app, scene: scene,
                                            devices: touchDevices.map { TouchRecording.Device(id: $0.id, name: $0.name) })
         let recorder = try TouchRecorder(url: url, header: header, startTime: CACurrentMediaTime())
         let filter = TouchRecordingFilter(recorder: recorder)

@@ -3,8 +3,6 @@ import CX11
 import Dispatch
 import FileSafety
 import Foundation
-import SandboxDebugging
-import TouchRecording
 import UIKit
 
 /// One X window fed by XInput2 touches and drawn by Cairo: the spine of the sandbox.
@@ -35,7 +33,10 @@ import UIKit
 /// kernel: no timer ticks.
 @MainActor
 public final class X11Host: RunLoopPresenter, RunLoopInputSource {
-    public struct Options: Sendable {
+    /// What the platform needs to open the window: the display, the window's size, scale
+    /// and title, logging, and a kiosk's placement. The tools an app runs with (the debug
+    /// layer, a recording, a replay) are `X11Host.Options`'s, above the platform.
+    public struct Configuration: Sendable {
         /// The display to open; `nil` means `$DISPLAY`.
         public var display: String?
         /// The window's size in points.
@@ -47,42 +48,21 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
         /// layer engine's and drawing's logs at `debug` (`UIKitDebug.enableVerboseLogging()`;
         /// levels chosen by `TOUCH_LOG_LEVEL` win).
         public var verbose: Bool
-        /// The debug layer an application runner shows over the app's windows (see
-        /// `DebugLayer`); nil for none. `UIApplicationMain` fills it from `TOUCH_DEBUG`
-        /// when it is nil.
-        public var debugLayer: DebugLayerConfiguration?
-        /// Where an application runner records the input (`TouchRecordingFilter`), from
-        /// the moment its window shows; nil for none. `UIApplicationMain` fills it from
-        /// `TOUCH_RECORD` when it is nil.
-        public var recordingURL: URL?
-        /// A recording an application runner plays on stage (`StageReplay`) once its
-        /// window shows, at `replaySpeed`. `UIApplicationMain` fills it from
-        /// `TOUCH_REPLAY` and `TOUCH_REPLAY_SPEED` when it is nil.
-        public var replay: TouchRecording?
-        /// Playback speed of `replay`: 2 plays twice as fast.
-        public var replaySpeed: Double
         /// Kiosk mode (`KioskConfiguration`); nil for a normal window. `UIApplicationMain`
         /// fills it from `TOUCH_KIOSK` when it is nil.
         public var kiosk: KioskConfiguration?
 
         public init(display: String? = nil, size: CGSize = CGSize(width: 1024, height: 768), scale: CGFloat = 1,
-                    title: String = "Touch Sandbox", verbose: Bool = false, debugLayer: DebugLayerConfiguration? = nil,
-                    recordingURL: URL? = nil, replay: TouchRecording? = nil, replaySpeed: Double = 1,
-                    kiosk: KioskConfiguration? = nil) {
+                    title: String = "Touch Sandbox", verbose: Bool = false, kiosk: KioskConfiguration? = nil) {
             self.display = display
             self.size = size
             self.scale = scale
             self.title = title
             self.verbose = verbose
-            self.debugLayer = debugLayer
-            self.recordingURL = recordingURL
-            self.replay = replay
-            self.replaySpeed = replaySpeed
             self.kiosk = kiosk
         }
     }
 
-    /// What a presented frame was, for tests and the latency overlay.
     public struct FrameReport: Sendable {
         /// When drawing started and when the copy to the window was flushed (monotonic s).
         public var started: TimeInterval
@@ -94,7 +74,7 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
 
     public let connection: X11Connection
     public let window: X11Window
-    public let options: Options
+    public let configuration: Configuration
     /// The touch devices the server has now (updated on hierarchy changes).
     public private(set) var touchDevices: [TouchDeviceInfo] = []
     /// Live touches that another client's grab still owns (a window manager or gesture
@@ -177,10 +157,10 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
     /// display is opened; a frame buffer Cairo cannot allocate throws
     /// `.cannotCreateFrameBuffer`.
     ///
-    /// With `options.kiosk`, the window is a kiosk window (`X11Window.enterKiosk`) on
+    /// With `configuration.kiosk`, the window is a kiosk window (`X11Window.enterKiosk`) on
     /// the monitor `KioskScreen.placement(for:on:)` picks, and the host's size (and
-    /// `options.size`) is that monitor's size in points (its pixels / `scale`), not
-    /// `options.size`; the display is opened first to find it, and a monitor it does
+    /// `configuration.size`) is that monitor's size in points (its pixels / `scale`), not
+    /// `configuration.size`; the display is opened first to find it, and a monitor it does
     /// not have throws `.unknownMonitor`. With no monitor configured, the monitor is the
     /// one a touchscreen is already mapped to, if one is; when the touchscreens span
     /// several, the one a person touches (`KioskMonitorChoice`, `KioskMonitorChooser`:
@@ -193,12 +173,12 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
     ///
     /// The host reads its input in, and presents for, `runLoop` (an application
     /// runner's); without one it makes its own on the main queue.
-    public init(options: Options, runLoop: ApplicationRunLoop? = nil) throws(X11HostError) {
-        var options = options
+    public init(configuration: Configuration, runLoop: ApplicationRunLoop? = nil) throws(X11HostError) {
+        var configuration = configuration
         var kioskConnection: (X11Connection, KioskScreenPlacement)?
         var leftoverTouchMapping: String?
-        if let kiosk = options.kiosk {
-            let connection = try X11Connection(name: options.display)
+        if let kiosk = configuration.kiosk {
+            let connection = try X11Connection(name: configuration.display)
             do {
                 // A crashed kiosk's matrices go back first, so the default monitor below
                 // is read from the touchscreens as they were meant to be.
@@ -212,41 +192,41 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
                     kiosk.monitor = choice.monitorName
                     if case .ask(let offered) = choice {
                         // The person in front says which.
-                        let chosen = try KioskMonitorChooser.choose(among: offered, on: connection, appName: options.title)
+                        let chosen = try KioskMonitorChooser.choose(among: offered, on: connection, appName: configuration.title)
                         kiosk.monitor = chosen.monitor.name
                         monitorChoice = "kiosk: the touchscreen spans \(offered.map(\.name).joined(separator: ", ")); "
                             + "\(chosen.monitor.name) was \(chosen.byTouch ? "touched" : "clicked")"
                     }
                 }
                 let placement = try KioskScreen.placement(for: kiosk, on: connection)
-                options.size = CGSize(width: CGFloat(placement.monitor.width) / options.scale,
-                                      height: CGFloat(placement.monitor.height) / options.scale)
+                configuration.size = CGSize(width: CGFloat(placement.monitor.width) / configuration.scale,
+                                      height: CGFloat(placement.monitor.height) / configuration.scale)
                 kioskConnection = (connection, placement)
             } catch {
                 connection.close()
                 throw error
             }
         }
-        self.options = options
-        guard let pixels = FrameBuffer.pixelSize(forPointSize: options.size, scale: options.scale) else {
+        self.configuration = configuration
+        guard let pixels = FrameBuffer.pixelSize(forPointSize: configuration.size, scale: configuration.scale) else {
             kioskConnection?.0.close()
-            throw .invalidWindowSize(options.size, scale: options.scale)
+            throw .invalidWindowSize(configuration.size, scale: configuration.scale)
         }
         do {
-            frameBuffer = try FrameBuffer(validatingPointSize: options.size, scale: options.scale)
+            frameBuffer = try FrameBuffer(validatingPointSize: configuration.size, scale: configuration.scale)
         } catch {
             kioskConnection?.0.close()
             throw .cannotCreateFrameBuffer(error)
         }
-        damage = DamageRegion(bounds: CGRect(origin: .zero, size: frameBuffer.pointSize), scale: options.scale)
+        damage = DamageRegion(bounds: CGRect(origin: .zero, size: frameBuffer.pointSize), scale: configuration.scale)
         damage.addAll()
         if let (opened, _) = kioskConnection {
             connection = opened
         } else {
-            connection = try X11Connection(name: options.display)
+            connection = try X11Connection(name: configuration.display)
         }
         window = try X11Window(connection: connection, pixelWidth: pixels.width, pixelHeight: pixels.height,
-                               title: options.title)
+                               title: configuration.title)
         if let placement = kioskConnection?.1 {
             // From here the kiosk holds what must be given back (the screensaver, the
             // touchscreen's matrix): a signal before `start()` must give them back too,
@@ -259,8 +239,8 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
             screenSaverInhibition = inhibition
             window.noteSessionScreenSaver(phrase)
         }
-        translator = XI2InputTranslator(scale: options.scale, windowSize: options.size)
-        scrollTranslator = XI2ScrollTranslator(scale: options.scale)
+        translator = XI2InputTranslator(scale: configuration.scale, windowSize: configuration.size)
+        scrollTranslator = XI2ScrollTranslator(scale: configuration.scale)
         // After everything that can throw: a host that failed made no run loop.
         ownsRunLoop = runLoop == nil
         self.runLoop = runLoop ?? ApplicationRunLoop(scheduler: DispatchRunLoopScheduler())
@@ -279,11 +259,11 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
         }
         // After a kiosk's mapping: a device's contact size is measured on the monitor
         // it is mapped to.
-        translator.contactAxes = TouchContactAxes.of(touchDevices, on: connection, scale: options.scale)
+        translator.contactAxes = TouchContactAxes.of(touchDevices, on: connection, scale: configuration.scale)
         if kioskConnection != nil {
             TerminationSignals.watch(self)
         }
-        if options.verbose {
+        if configuration.verbose {
             UIKitDebug.enableVerboseLogging()
             translator.log = { line in StandardError.writeLine("\(ProgramName.current): \(line)") }
         }
@@ -656,7 +636,7 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
                 }
             }
         }
-        translator.contactAxes = TouchContactAxes.of(touchDevices, on: connection, scale: options.scale)
+        translator.contactAxes = TouchContactAxes.of(touchDevices, on: connection, scale: configuration.scale)
     }
 
     /// Under a window manager, a kiosk window is checked half a second after it asked
@@ -684,9 +664,9 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
 
     private func handleConfigure(_ event: XConfigureEvent) {
         guard window.noteSize(width: Int(event.width), height: Int(event.height)) else { return }
-        let pointSize = CGSize(width: CGFloat(event.width) / options.scale, height: CGFloat(event.height) / options.scale)
+        let pointSize = CGSize(width: CGFloat(event.width) / configuration.scale, height: CGFloat(event.height) / configuration.scale)
         do {
-            frameBuffer = try FrameBuffer(validatingPointSize: pointSize, scale: options.scale)
+            frameBuffer = try FrameBuffer(validatingPointSize: pointSize, scale: configuration.scale)
         } catch {
             // A window manager may make the window larger than Cairo can draw: the part
             // beyond the old frame stays undrawn rather than the program stopping.
@@ -694,7 +674,7 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
             return
         }
         translator.windowSize = pointSize
-        damage = DamageRegion(bounds: CGRect(origin: .zero, size: pointSize), scale: options.scale)
+        damage = DamageRegion(bounds: CGRect(origin: .zero, size: pointSize), scale: configuration.scale)
         damage.addAll()
         client?.host(self, didResizeTo: pointSize)
     }

@@ -70,7 +70,7 @@ final class KioskScreenTests: XCTestCase {
             XCTAssertEqual([window.x, window.y, window.width, window.height],
                            [Int32(expected.x), Int32(expected.y), Int32(expected.width), Int32(expected.height)])
             XCTAssertEqual(host.size, CGSize(width: CGFloat(expected.width) / 2, height: CGFloat(expected.height) / 2))
-            XCTAssertEqual(host.options.size, host.size)
+            XCTAssertEqual(host.configuration.size, host.size)
             XCTAssertEqual(host.currentFrame.pixelWidth, expected.width)
             XCTAssertEqual(host.currentFrame.pixelHeight, expected.height)
             // No window manager gives an override-redirect window the focus: it took it.

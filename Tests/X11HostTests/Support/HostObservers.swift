@@ -108,7 +108,7 @@ func framesUntilShown(in host: X11Host, _ shown: @escaping () -> Bool, after tri
 @MainActor
 func framesUntilShown(in host: X11Host, at probe: CGPoint, _ condition: @escaping (UInt32) -> Bool,
                       after trigger: () throws -> Void) throws -> Int? {
-    let pixels = try WindowPixelReader(displayName: host.options.display ?? "")
+    let pixels = try WindowPixelReader(displayName: host.configuration.display ?? "")
     return try framesUntilShown(in: host, {
         guard CGRect(origin: .zero, size: host.size).contains(probe),
               let pixel = pixels.pixel(of: host.window.id, x: Int(probe.x), y: Int(probe.y)) else { return false }
