@@ -2,7 +2,9 @@
 //
 // Module boundaries follow ../shared/DESIGN.md: the UIKit core (`UIKit`), the layer
 // engine (`QuartzCore`) and the geometry (`CoreGraphics`) never import X11 or Cairo;
-// only `CairoRenderer` draws with Cairo and only `X11Host` talks to Xlib.
+// only `CairoRenderer` draws with Cairo and only `X11Platform` talks to Xlib. The
+// platform imports none of the tools (`SandboxDebugging`, `TouchRecording`); `X11Host`,
+// above it, composes an app with them (`UIApplicationMain`).
 import PackageDescription
 
 let package = Package(
@@ -63,9 +65,13 @@ let package = Package(
 
         // Drawing and the window system.
         .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore", "FileSafety"]),
-        // The host carries the debug layer, so `TOUCH_DEBUG` works in any app that
-        // starts through `UIApplicationMain`, with no dependency of its own.
-        .target(name: "X11Host", dependencies: ["CX11", "CairoRenderer", "UIKit", "SandboxDebugging", "TouchRecording", "FileSafety"]),
+        // The platform: the X connection, the window, input translation, presenting, a
+        // kiosk's placement. No tools.
+        .target(name: "X11Platform", dependencies: ["CX11", "CairoRenderer", "UIKit", "FileSafety"]),
+        // Above the platform, what composes an app: `UIApplicationMain` attaches the debug
+        // layer, recording, replay and the kiosk's session through the host's filters and
+        // stages, so `TOUCH_DEBUG` works in any app that starts through it.
+        .target(name: "X11Host", dependencies: ["X11Platform", "CairoRenderer", "UIKit", "SandboxDebugging", "TouchRecording", "FileSafety"]),
         .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer", "FileSafety"]),
 
         // Recording files: the format, a recorder, in-process replay.
@@ -121,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "X11HostTests",
             // `touch-sandbox` is run as a kiosk program (ScreenSaverInhibitionTests).
-            dependencies: ["X11Host", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording",
+            dependencies: ["X11Host", "X11Platform", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording",
                            "FileSafety", "FileSafetyTesting", "touch-sandbox"]),
         .testTarget(
             name: "TouchSandboxTests",

@@ -1,6 +1,7 @@
 import UIKit
 import XCTest
 @testable import X11Host
+@testable import X11Platform
 
 final class InputBatchAssemblerTests: XCTestCase {
     private func sample(_ device: Int, _ number: UInt32, _ phase: TouchSample.Phase) -> TouchSample {

@@ -3,6 +3,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 @testable import X11Host
+@testable import X11Platform
 import XCTest
 
 /// "Touch this screen" on the headless server, whose dummy screen is split into two

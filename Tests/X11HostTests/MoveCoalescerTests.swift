@@ -1,6 +1,7 @@
 import UIKit
 import XCTest
 @testable import X11Host
+@testable import X11Platform
 
 /// Exact sample sequences in and out of the coalescer: which moves collapse, where the
 /// survivor stands, what it carries, and that nothing else is dropped or reordered.

@@ -3,6 +3,7 @@ import HeadlessXorg
 import QuartzCore
 import UIKit
 @testable import X11Host
+@testable import X11Platform
 import XCTest
 
 /// The frame grid's slots start at the display's vertical blanks, as the X server's

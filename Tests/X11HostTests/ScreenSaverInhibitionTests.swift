@@ -2,6 +2,7 @@ import Foundation
 import HeadlessXorg
 import XCTest
 @testable import X11Host
+@testable import X11Platform
 
 /// The kiosk's hold on the desktop screensaver, against a real `dbus-daemon` started by
 /// the test and a screensaver service of the test's own on it (`FakeScreenSaver`):

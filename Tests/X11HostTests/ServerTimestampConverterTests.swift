@@ -1,5 +1,6 @@
 import XCTest
 @testable import X11Host
+@testable import X11Platform
 
 final class ServerTimestampConverterTests: XCTestCase {
     func testLocalServerTimesAreTheMonotonicClock() {

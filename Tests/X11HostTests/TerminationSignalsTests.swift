@@ -3,6 +3,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 @testable import X11Host
+@testable import X11Platform
 import XCTest
 
 /// What a termination signal does before the process exits, in order: the live touches

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import X11Host
+@testable import X11Platform
 
 /// How a device's pressure and contact-size valuators become `UITouch.force` and
 /// `UITouch.majorRadius`, for made-up devices (no server).

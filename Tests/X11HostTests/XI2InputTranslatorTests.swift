@@ -3,6 +3,7 @@ import Foundation
 import UIKit
 import XCTest
 @testable import X11Host
+@testable import X11Platform
 
 /// The XI2-to-sample translation, fed hand-built `XIDeviceEvent` values.
 final class XI2InputTranslatorTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import UIKit
 import XCTest
 @testable import X11Host
+@testable import X11Platform
 
 /// Scrolling from hand-built XI2 events: legacy wheel buttons, the emulated ones that
 /// must be ignored, and smooth scroll valuators.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import X11Host
+@testable import X11Platform
 
 /// A D-Bus session bus of the test's own: a real `dbus-daemon --session` listening on a
 /// socket in a unique temporary folder, as a desktop session runs one.

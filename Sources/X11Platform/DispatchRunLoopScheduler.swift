@@ -11,7 +11,7 @@ import UIKit
 /// after the turn's frame was sent: moving a dispatch timer wakes libdispatch's manager
 /// thread on the other core, which must not stand between a touch and its pixels.
 @MainActor
-final class DispatchRunLoopScheduler: RunLoopScheduler {
+package final class DispatchRunLoopScheduler: RunLoopScheduler {
     /// The turn asked for as soon as possible, if any.
     private var soon: (@MainActor () -> Void)?
     /// The wake asked for last.
@@ -20,16 +20,18 @@ final class DispatchRunLoopScheduler: RunLoopScheduler {
     private(set) var armedDeadline: TimeInterval?
     private var timer: DispatchSourceTimer?
 
+    package init() {}
+
     isolated deinit {
         timer?.cancel()
     }
 
-    func scheduleSoon(_ turn: @escaping @MainActor () -> Void) {
+    package func scheduleSoon(_ turn: @escaping @MainActor () -> Void) {
         soon = turn
         arm()
     }
 
-    func scheduleWake(at deadline: TimeInterval?, _ turn: @escaping @MainActor () -> Void) {
+    package func scheduleWake(at deadline: TimeInterval?, _ turn: @escaping @MainActor () -> Void) {
         wake = deadline.map { ($0, turn) }
         arm()
     }
