@@ -124,11 +124,22 @@ let package = Package(
         .testTarget(
             name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz"]),
         .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),
+        // What the platform's and the app layer's tests share: a headless server's
+        // programs and windows, observers of a host, other X clients.
+        .target(
+            name: "X11TestSupport",
+            dependencies: ["X11Host", "X11Platform", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox",
+                           "CairoRenderer", "UIKit"],
+            path: "Tests/X11TestSupport"),
+        .testTarget(
+            name: "X11PlatformTests",
+            // `touch-sandbox` is run as a kiosk program (ScreenSaverInhibitionTests).
+            dependencies: ["X11Platform", "X11Host", "X11TestSupport", "CX11", "HeadlessXorg", "TouchSandbox",
+                           "FileSafety", "FileSafetyTesting", "touch-sandbox"]),
         .testTarget(
             name: "X11HostTests",
-            // `touch-sandbox` is run as a kiosk program (ScreenSaverInhibitionTests).
-            dependencies: ["X11Host", "X11Platform", "CX11", "HeadlessXorg", "SandboxDebugging", "TouchSandbox", "TouchRecording",
-                           "FileSafety", "FileSafetyTesting", "touch-sandbox"]),
+            dependencies: ["X11Host", "X11Platform", "X11TestSupport", "CX11", "HeadlessXorg", "SandboxDebugging",
+                           "TouchSandbox", "TouchRecording", "FileSafety", "FileSafetyTesting", "touch-sandbox"]),
         .testTarget(
             name: "TouchSandboxTests",
             dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer", "FileSafetyTesting"]),

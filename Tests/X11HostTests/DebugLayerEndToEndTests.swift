@@ -5,6 +5,7 @@ import SandboxDebugging
 import TouchRecording
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// An app of one's own, started as `UIApplicationMain` starts it, with the debug layer

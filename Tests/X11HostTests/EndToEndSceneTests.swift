@@ -3,6 +3,7 @@ import HeadlessXorg
 @testable import TouchSandbox
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// A scene driven end to end: real XI2 touches and key presses from the headless

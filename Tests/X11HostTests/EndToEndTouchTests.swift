@@ -3,6 +3,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// The sandbox on a real Xorg with a virtual touchscreen: injected touches arrive as

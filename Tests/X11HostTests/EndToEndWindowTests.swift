@@ -3,6 +3,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// The window as the X server and a window manager see it: its title, its size, resizing,

@@ -3,6 +3,7 @@ import HeadlessXorg
 import TouchRecording
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// An app of one's own as a kiosk with an attract tour, on the headless server: once

@@ -2,6 +2,7 @@ import Foundation
 import TouchRecording
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// The attract loop on a manual clock, with a UIKit window taking what the kiosk passes

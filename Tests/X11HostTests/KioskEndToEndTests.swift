@@ -2,6 +2,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// An app of one's own as a kiosk on the headless server, driven by real touches: four

@@ -1,6 +1,7 @@
 import UIKit
 @testable import X11Host
 @testable import X11Platform
+import X11TestSupport
 import XCTest
 
 /// The exit gestures, in raw samples: four fingers held still for 3 s, or five taps in

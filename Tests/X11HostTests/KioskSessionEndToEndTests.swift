@@ -4,6 +4,7 @@ import HeadlessXorg
 import Synchronization
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// The kiosk's idle reset with real touches from the headless server's touchscreen and

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// A kiosk session on a manual clock: the idle timeout, re-armed by touches, heard by

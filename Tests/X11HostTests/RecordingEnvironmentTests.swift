@@ -1,6 +1,7 @@
 import Foundation
 import TouchRecording
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// `TOUCH_RECORD`, `TOUCH_REPLAY` and `TOUCH_REPLAY_SPEED` fill what the app left unset.

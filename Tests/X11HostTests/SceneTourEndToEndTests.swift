@@ -4,6 +4,7 @@ import TouchRecording
 @testable import TouchSandbox
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// Every scene's tour (`assets/tours/SCENE.touches`), played in real time into the shared

@@ -4,6 +4,7 @@ import HeadlessXorg
 import SandboxDebugging
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// Real touches under a second client's passive touch grab on the root window (what a

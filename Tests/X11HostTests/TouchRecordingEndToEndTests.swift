@@ -5,6 +5,7 @@ import TouchRecording
 import TouchSandbox
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// Recording real touches from the server's virtual touchscreen, and playing a file on

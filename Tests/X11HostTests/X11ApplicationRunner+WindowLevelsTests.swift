@@ -3,6 +3,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// Every visible window is shown in the one X window, stacked by level, and real

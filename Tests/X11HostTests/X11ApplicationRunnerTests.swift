@@ -3,28 +3,14 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// A user's UIKit program started the way `UIApplicationMain` starts it, fed real XI2
 /// touches: the view under the finger gets exactly the UIKit messages, with locations in
 /// its own coordinates.
 final class X11ApplicationRunnerTests: XCTestCase {
-    @MainActor
-    final class RecordingView: UIView {
-        var trace: [String] = []
-
-        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { record("began", touches) }
-        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { record("moved", touches) }
-        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { record("ended", touches) }
-        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { record("cancelled", touches) }
-
-        private func record(_ phase: String, _ touches: Set<UITouch>) {
-            for touch in touches {
-                let point = touch.location(in: self)
-                trace.append("\(phase) (\(point.x), \(point.y))")
-            }
-        }
-    }
+    typealias RecordingView = X11TestSupport.RecordingView
 
     /// The program: a `RecordingView` at (100, 50) (other end-to-end tests run it too).
     typealias Delegate = OneViewDelegate<RecordingView>
@@ -136,12 +122,5 @@ final class X11ApplicationRunnerTests: XCTestCase {
             XCTAssertTrue(runLoop { firstFramePixel != nil })
             XCTAssertEqual(firstFramePixel, 0xFFFF_0000, "red: the child placed by layoutSubviews, not the blue view under it")
         }
-    }
-}
-
-extension OneViewDelegate where View == X11ApplicationRunnerTests.RecordingView {
-    /// The program with a 300 × 200 `RecordingView` at (100, 50).
-    convenience init() {
-        self.init(View(frame: CGRect(x: 100, y: 50, width: 300, height: 200)))
     }
 }

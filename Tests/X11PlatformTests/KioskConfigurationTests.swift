@@ -1,4 +1,5 @@
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// `TOUCH_KIOSK`'s words.

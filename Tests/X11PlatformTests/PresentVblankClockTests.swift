@@ -4,6 +4,7 @@ import QuartzCore
 import UIKit
 @testable import X11Host
 @testable import X11Platform
+import X11TestSupport
 import XCTest
 
 /// The frame grid's slots start at the display's vertical blanks, as the X server's

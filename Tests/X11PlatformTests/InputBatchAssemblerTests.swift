@@ -1,4 +1,5 @@
 import UIKit
+import X11TestSupport
 import XCTest
 @testable import X11Host
 @testable import X11Platform

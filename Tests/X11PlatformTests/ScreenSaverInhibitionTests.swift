@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessXorg
+import X11TestSupport
 import XCTest
 @testable import X11Host
 @testable import X11Platform

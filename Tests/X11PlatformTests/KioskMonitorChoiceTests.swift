@@ -1,5 +1,6 @@
 import Foundation
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// Which monitor a kiosk takes, decided without a server: named, mapped, asked (only

@@ -4,6 +4,7 @@ import HeadlessXorg
 import UIKit
 @testable import X11Host
 @testable import X11Platform
+import X11TestSupport
 import XCTest
 
 /// "Touch this screen" on the headless server, whose dummy screen is split into two
@@ -55,7 +56,7 @@ final class KioskMonitorChooserTests: XCTestCase {
                 host.log = { lines.append($0) }
                 host.addInputFilter(recorder)
             }
-            let delegate = X11ApplicationRunnerTests.Delegate()
+            let delegate = OneViewDelegate<RecordingView>()
             runner.launch(delegate: delegate)
             XCTAssertEqual(tapped.wait(timeout: .now() + 10), .success)
             XCTAssertEqual(seen.count, 2, "a question on each monitor")

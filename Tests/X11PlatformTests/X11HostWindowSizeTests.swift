@@ -3,6 +3,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// A window X11 and Cairo cannot have is refused with one line before the display is

@@ -8,12 +8,14 @@ import X11Host
 /// Records every batch a host's input chain is given, first in the chain (a recorder's
 /// place), and passes it on untouched.
 @MainActor
-final class BatchRecorder: InputFilter {
-    let stage = InputFilterStage.recording
-    private(set) var batches: [[TouchSample]] = []
-    var onBatch: (([TouchSample]) -> Void)?
+package final class BatchRecorder: InputFilter {
+    package let stage = InputFilterStage.recording
+    package private(set) var batches: [[TouchSample]] = []
+    package var onBatch: (([TouchSample]) -> Void)?
 
-    func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
+    package init() {}
+
+    package func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
         batches.append(batch)
         onBatch?(batch)
         return batch
@@ -22,14 +24,16 @@ final class BatchRecorder: InputFilter {
 
 /// A frame stage that draws nothing and counts (and reports) the presented frames.
 @MainActor
-final class FrameWatcher: FrameStage {
-    let order = FrameStageOrder(rawValue: .infinity)
-    private(set) var frames = 0
-    var onFrame: ((X11Host.FrameReport, X11Host) -> Void)?
+package final class FrameWatcher: FrameStage {
+    package let order = FrameStageOrder(rawValue: .infinity)
+    package private(set) var frames = 0
+    package var onFrame: ((X11Host.FrameReport, X11Host) -> Void)?
 
-    func draw(in canvas: Canvas, size: CGSize) {}
+    package init() {}
 
-    func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
+    package func draw(in canvas: Canvas, size: CGSize) {}
+
+    package func framePresented(_ report: X11Host.FrameReport, by host: X11Host) {
         frames += 1
         onFrame?(report, host)
     }
@@ -38,33 +42,33 @@ final class FrameWatcher: FrameStage {
 /// Stands in front of a host's client: passes everything on, but records resizes and
 /// closes, and does not let a close end the test process.
 @MainActor
-final class ObservingClient: X11HostClient {
+package final class ObservingClient: X11HostClient {
     private weak var inner: (any X11HostClient)?
-    private(set) var sizes: [CGSize] = []
-    private(set) var closed = false
+    package private(set) var sizes: [CGSize] = []
+    package private(set) var closed = false
 
-    init(forwardingTo inner: (any X11HostClient)?) {
+    package init(forwardingTo inner: (any X11HostClient)?) {
         self.inner = inner
     }
 
-    func host(_ host: X11Host, didReceive batch: [TouchSample]) {
+    package func host(_ host: X11Host, didReceive batch: [TouchSample]) {
         inner?.host(host, didReceive: batch)
     }
 
-    func host(_ host: X11Host, didReceive key: KeyInput) {
+    package func host(_ host: X11Host, didReceive key: KeyInput) {
         inner?.host(host, didReceive: key)
     }
 
-    func host(_ host: X11Host, didReceive scroll: ScrollSample) {
+    package func host(_ host: X11Host, didReceive scroll: ScrollSample) {
         inner?.host(host, didReceive: scroll)
     }
 
-    func host(_ host: X11Host, didResizeTo size: CGSize) {
+    package func host(_ host: X11Host, didResizeTo size: CGSize) {
         sizes.append(size)
         inner?.host(host, didResizeTo: size)
     }
 
-    func hostDidClose(_ host: X11Host) {
+    package func hostDidClose(_ host: X11Host) {
         closed = true
     }
 }
@@ -74,7 +78,7 @@ final class ObservingClient: X11HostClient {
 /// returns how many frames were presented up to and including that one, or nil when
 /// none did within 3 s.
 @MainActor
-func framesUntilShown(in host: X11Host, _ shown: @escaping () -> Bool, after trigger: () throws -> Void) rethrows -> Int? {
+package func framesUntilShown(in host: X11Host, _ shown: @escaping () -> Bool, after trigger: () throws -> Void) rethrows -> Int? {
     let watcher = FrameWatcher()
     var frames = 0
     var isTriggered = false
@@ -106,7 +110,7 @@ func framesUntilShown(in host: X11Host, _ shown: @escaping () -> Bool, after tri
 /// `framesUntilShown` for the window's pixel at `probe` (window points) meeting
 /// `condition`.
 @MainActor
-func framesUntilShown(in host: X11Host, at probe: CGPoint, _ condition: @escaping (UInt32) -> Bool,
+package func framesUntilShown(in host: X11Host, at probe: CGPoint, _ condition: @escaping (UInt32) -> Bool,
                       after trigger: () throws -> Void) throws -> Int? {
     let pixels = try WindowPixelReader(displayName: host.configuration.display ?? "")
     return try framesUntilShown(in: host, {

@@ -4,6 +4,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// A kiosk maps a touchscreen that spans several monitors to its own, on the shared

@@ -3,6 +3,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// A kiosk of one's own under a real window manager (openbox, started by the test) on a
@@ -34,7 +35,7 @@ final class KioskWindowManagerTests: XCTestCase {
             runner.configureHost = { host, _ in
                 host.addInputFilter(recorder)
             }
-            let delegate = X11ApplicationRunnerTests.Delegate()
+            let delegate = OneViewDelegate<RecordingView>()
             runner.launch(delegate: delegate)
             defer { runner.shutdown() }
             let host = try XCTUnwrap(runner.hosts.first)

@@ -4,6 +4,7 @@ import HeadlessXorg
 import UIKit
 @testable import X11Host
 @testable import X11Platform
+import X11TestSupport
 import XCTest
 
 /// What a termination signal does before the process exits, in order: the live touches

@@ -7,7 +7,7 @@ import XCTest
 /// Runs `xrandr` on the test server (what a person types to define monitors). With
 /// `check`, a failure fails the test; without, its complaints are not printed (cleaning
 /// up deletes monitors a test may not have added).
-func xrandr(_ server: HeadlessXorg, _ arguments: String..., check: Bool = true,
+package func xrandr(_ server: HeadlessXorg, _ arguments: String..., check: Bool = true,
             file: StaticString = #filePath, line: UInt = #line) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/xrandr")
@@ -22,7 +22,7 @@ func xrandr(_ server: HeadlessXorg, _ arguments: String..., check: Bool = true,
 
 /// Splits the server's screen into two RandR monitors, LEFT and RIGHT, as
 /// `xrandr --setmonitor` splits one wide panel; `removeHalves` undoes it.
-func addHalves(_ server: HeadlessXorg) throws {
+package func addHalves(_ server: HeadlessXorg) throws {
     for monitor in halves(of: server) {
         try xrandr(server, "--setmonitor", monitor.name,
                    "\(monitor.width)/100x\(monitor.height)/100+\(monitor.x)+\(monitor.y)", "none")
@@ -30,13 +30,13 @@ func addHalves(_ server: HeadlessXorg) throws {
 }
 
 /// The monitors `addHalves` defines, as the kiosk finds them: LEFT, then RIGHT.
-func halves(of server: HeadlessXorg) -> [KioskScreenMonitor] {
+package func halves(of server: HeadlessXorg) -> [KioskScreenMonitor] {
     let half = server.screenSize.width / 2, height = server.screenSize.height
     return [KioskScreenMonitor(name: "LEFT", x: 0, y: 0, width: half, height: height),
             KioskScreenMonitor(name: "RIGHT", x: half, y: 0, width: half, height: height)]
 }
 
-func removeHalves(_ server: HeadlessXorg) {
+package func removeHalves(_ server: HeadlessXorg) {
     try? xrandr(server, "--delmonitor", "LEFT", check: false)
     try? xrandr(server, "--delmonitor", "RIGHT", check: false)
 }
@@ -45,7 +45,7 @@ func removeHalves(_ server: HeadlessXorg) {
 /// give: LEFT takes the screen's one output (so its automatic monitor goes) and RIGHT
 /// is added beside it; `removeHalves` undoes it and the output's monitor comes back.
 /// Unlike `addHalves`, no monitor overlaps another, as with real monitors.
-func addTwoMonitorDesk(_ server: HeadlessXorg) throws {
+package func addTwoMonitorDesk(_ server: HeadlessXorg) throws {
     let half = server.screenSize.width / 2, height = server.screenSize.height
     try xrandr(server, "--setmonitor", "LEFT", "\(half)/100x\(height)/100+0+0", "DUMMY0")
     try xrandr(server, "--setmonitor", "RIGHT", "\(half)/100x\(height)/100+\(half)+0", "none")
@@ -53,7 +53,7 @@ func addTwoMonitorDesk(_ server: HeadlessXorg) throws {
 
 /// A window's atom-list property (`_NET_WM_STATE`, the root's `_NET_SUPPORTED`), read
 /// by the test's own connection.
-func windowAtoms(_ display: OpaquePointer, _ window: Window, _ property: Atom) -> [Atom] {
+package func windowAtoms(_ display: OpaquePointer, _ window: Window, _ property: Atom) -> [Atom] {
     var type: Atom = 0
     var format: Int32 = 0
     var count: UInt = 0

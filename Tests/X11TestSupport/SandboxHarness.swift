@@ -11,17 +11,17 @@ import XCTest
 /// every batch it consumed recorded: a test sends input frame k+1 only after
 /// `waitForBatches(k)` saw the app consume frame k.
 @MainActor
-final class SandboxHarness {
-    let server: HeadlessXorg
-    let app: SandboxApp
-    let runner: X11ApplicationRunner
-    let pixels: WindowPixelReader
+package final class SandboxHarness {
+    package let server: HeadlessXorg
+    package let app: SandboxApp
+    package let runner: X11ApplicationRunner
+    package let pixels: WindowPixelReader
     /// Every batch the app was given, first in its input chain.
     private let recorder: BatchRecorder
-    var batches: [[TouchSample]] { recorder.batches }
+    package var batches: [[TouchSample]] { recorder.batches }
 
     /// Launches the sandbox through `UIApplicationMain`'s runner, as `touch-sandbox` does.
-    init(scene: any Scene.Type = SceneCatalog.defaultScene) throws {
+    package init(scene: any Scene.Type = SceneCatalog.defaultScene) throws {
         server = try HeadlessXorg.shared()
         pixels = try WindowPixelReader(displayName: server.display)
         app = SandboxApp(sceneType: scene)
@@ -38,48 +38,48 @@ final class SandboxHarness {
         XCTAssertTrue(waitForPixel(at: CGPoint(x: 5, y: 100)) { $0 == Self.background }, "the window shows its first frame")
     }
 
-    static let background: UInt32 = 0x1C1C1E
+    package static let background: UInt32 = 0x1C1C1E
 
     /// The XI device id the server gave a named device.
-    func deviceID(_ name: String) -> Int? {
+    package func deviceID(_ name: String) -> Int? {
         host.touchDevices.first { $0.name == name }?.id
     }
 
     /// Runs the main run loop until `count` batches were consumed (or 5 s passed).
     @discardableResult
-    func waitForBatches(_ count: Int, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    package func waitForBatches(_ count: Int, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let ok = runLoop(until: { self.batches.count >= count })
         XCTAssertTrue(ok, "the app consumed \(batches.count) of \(count) batches", file: file, line: line)
         return ok
     }
 
     /// Runs the main run loop until `condition` holds or `timeout` passes.
-    func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
-        X11HostTests.runLoop(timeout: timeout, until: condition)
+    package func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
+        X11TestSupport.runLoop(timeout: timeout, until: condition)
     }
 
     /// Polls the window's pixel at a point (window points, scale 1), running the app's
     /// loop meanwhile, until `condition` holds.
-    func waitForPixel(at point: CGPoint, timeout: TimeInterval = 5, until condition: (UInt32) -> Bool) -> Bool {
+    package func waitForPixel(at point: CGPoint, timeout: TimeInterval = 5, until condition: (UInt32) -> Bool) -> Bool {
         runLoop(timeout: timeout) {
             pixels.pixel(of: host.window.id, x: Int(point.x), y: Int(point.y)).map(condition) ?? false
         }
     }
 
     /// Runs the loop until `value` gives something (or 5 s pass), and returns it.
-    func runLoopValue<T>(_ value: () -> T?) -> T? {
+    package func runLoopValue<T>(_ value: () -> T?) -> T? {
         var found: T?
         _ = runLoop { found = value(); return found != nil }
         return found
     }
 
-    func pixel(at point: CGPoint) -> UInt32? {
+    package func pixel(at point: CGPoint) -> UInt32? {
         pixels.pixel(of: host.window.id, x: Int(point.x), y: Int(point.y))
     }
 
     /// The colour a spot's translucent fill has over the scene's background (at the
     /// fill's opacity for a touch that is the app's, unless told otherwise).
-    static func spotFill(for id: TouchSample.ID, alpha: Double = TouchSpotsOverlay.fillAlpha) -> UInt32 {
+    package static func spotFill(for id: TouchSample.ID, alpha: Double = TouchSpotsOverlay.fillAlpha) -> UInt32 {
         let color = TouchSpotsOverlay.color(for: id)
         func channel(_ value: Double, _ shift: UInt32) -> UInt32 {
             let under = Double((background >> shift) & 0xFF) / 255
@@ -89,20 +89,20 @@ final class SandboxHarness {
     }
 
     /// A point inside a spot's fill, clear of its outline and its id label.
-    static func fillProbe(_ center: CGPoint) -> CGPoint {
+    package static func fillProbe(_ center: CGPoint) -> CGPoint {
         CGPoint(x: center.x, y: center.y - 12)
     }
 
     /// The X window showing the scene.
-    var host: X11Host { app.host! }
+    package var host: X11Host { app.host! }
 
-    func close() {
+    package func close() {
         runner.shutdown()
     }
 }
 
 /// Whether two 0xRRGGBB colours differ by at most `tolerance` in every channel.
-func colorsMatch(_ a: UInt32, _ b: UInt32, tolerance: Int32 = 3) -> Bool {
+package func colorsMatch(_ a: UInt32, _ b: UInt32, tolerance: Int32 = 3) -> Bool {
     (0..<3).allSatisfy { channel in
         let shift = UInt32(channel * 8)
         return abs(Int32((a >> shift) & 0xFF) - Int32((b >> shift) & 0xFF)) <= tolerance
@@ -110,7 +110,7 @@ func colorsMatch(_ a: UInt32, _ b: UInt32, tolerance: Int32 = 3) -> Bool {
 }
 
 /// Runs `body` with a connection of its own to the display `name` (another client).
-func withDisplay<T>(_ name: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+package func withDisplay<T>(_ name: String, _ body: (OpaquePointer) throws -> T) throws -> T {
     let display = try XCTUnwrap(XOpenDisplay(name))
     defer { XCloseDisplay(display) }
     return try body(display)
@@ -118,7 +118,7 @@ func withDisplay<T>(_ name: String, _ body: (OpaquePointer) throws -> T) throws 
 
 /// Enables or disables an input device the way `xinput disable` does: through its
 /// "Device Enabled" property.
-func setDeviceEnabled(_ enabled: Bool, device: Int, display displayName: String) {
+package func setDeviceEnabled(_ enabled: Bool, device: Int, display displayName: String) {
     guard let display = XOpenDisplay(displayName) else { return XCTFail("cannot open \(displayName)") }
     defer { XCloseDisplay(display) }
     let property = XInternAtom(display, "Device Enabled", 0)
@@ -130,7 +130,7 @@ func setDeviceEnabled(_ enabled: Bool, device: Int, display displayName: String)
 /// A runner for a program of one's own on the shared headless server, with a 640 × 480
 /// screen; the caller shuts it down.
 @MainActor
-func makeRunner() throws -> (server: HeadlessXorg, runner: X11ApplicationRunner) {
+package func makeRunner() throws -> (server: HeadlessXorg, runner: X11ApplicationRunner) {
     let server = try HeadlessXorg.shared()
     let runner = X11ApplicationRunner(options: X11Host.Options(display: server.display, size: CGSize(width: 640, height: 480)))
     return (server, runner)
@@ -138,7 +138,7 @@ func makeRunner() throws -> (server: HeadlessXorg, runner: X11ApplicationRunner)
 
 /// Runs the main run loop until `condition` holds or `timeout` passes; false on timeout.
 @MainActor
-func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
+package func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         guard Date() < deadline else { return false }
@@ -149,12 +149,12 @@ func runLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
 
 /// Runs a test body on the main actor. XCTest on Linux runs tests on the main thread but
 /// cannot call `@MainActor` test methods, so each test body enters the actor here.
-func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
+package func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
     try MainActor.assumeIsolated(body)
 }
 
 /// Asserts a sample's phase and position; XI2 carries positions as 16.16 fixed point.
-func assertSample(_ sample: TouchSample?, _ phase: TouchSample.Phase, at point: CGPoint,
+package func assertSample(_ sample: TouchSample?, _ phase: TouchSample.Phase, at point: CGPoint,
                   file: StaticString = #filePath, line: UInt = #line) {
     let precision = 2.0 / 65536
     guard let sample else { return XCTFail("no sample", file: file, line: line) }

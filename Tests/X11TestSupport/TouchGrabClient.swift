@@ -9,22 +9,22 @@ import XCTest
 /// loop and must `close()` it, or the grab outlives the test on the shared server.
 /// Not tied to the main actor: a test whose main thread blocks (the kiosk's "touch this
 /// screen") drives it from a thread of its own; one thread at a time uses it.
-final class TouchGrabClient: @unchecked Sendable {
+package final class TouchGrabClient: @unchecked Sendable {
     /// One touch the grab received: XI2's (master device, touch id) pair, what
     /// `XIAllowTouchEvents` needs, and the events seen, by XI event type.
-    struct Touch: Equatable {
-        var device: Int32
-        var id: UInt32
-        var events: [Int32]
+    package struct Touch: Equatable {
+        package var device: Int32
+        package var id: UInt32
+        package var events: [Int32]
     }
 
     private let display: OpaquePointer
     private let root: Window
     private let xiOpcode: Int32
     /// The touches the grab received, in the order they began.
-    private(set) var touches: [Touch] = []
+    package private(set) var touches: [Touch] = []
 
-    init(displayName: String) throws {
+    package init(displayName: String) throws {
         guard let display = XOpenDisplay(displayName) else {
             throw NSError(domain: "TouchGrabClient", code: 1,
                           userInfo: [NSLocalizedDescriptionKey: "cannot open \(displayName)"])
@@ -54,7 +54,7 @@ final class TouchGrabClient: @unchecked Sendable {
     }
 
     /// Reads every event the server has sent so far.
-    func readEvents() {
+    package func readEvents() {
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -74,12 +74,12 @@ final class TouchGrabClient: @unchecked Sendable {
     }
 
     /// The touch is the grab's: every other client's copy of it ends.
-    func accept(_ touch: Touch) {
+    package func accept(_ touch: Touch) {
         allow(touch, mode: XIAcceptTouch)
     }
 
     /// The grab lets the touch go: ownership passes on, nothing of it lost.
-    func reject(_ touch: Touch) {
+    package func reject(_ touch: Touch) {
         allow(touch, mode: XIRejectTouch)
     }
 
@@ -89,7 +89,7 @@ final class TouchGrabClient: @unchecked Sendable {
     }
 
     /// Lets go of the grab and the connection.
-    func close() {
+    package func close() {
         var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
         XIUngrabTouchBegin(display, XIAllMasterDevices, root, 1, &modifiers)
         XSync(display, 0)

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import UIKit
+import X11TestSupport
 import XCTest
 @testable import X11Host
 @testable import X11Platform

@@ -4,6 +4,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// State files are trusted only when they are the user's own and say something a

@@ -1,3 +1,4 @@
+import X11TestSupport
 import XCTest
 @testable import X11Host
 @testable import X11Platform

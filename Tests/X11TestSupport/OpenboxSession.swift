@@ -7,7 +7,7 @@ import XCTest
 /// itself: what it does to a kiosk window, it does because the window asked (or, with
 /// `applications`, because a per-application rule of the test's placed it).
 @MainActor
-final class OpenboxSession {
+package final class OpenboxSession {
     private let process = Process()
     private let folder: URL
 
@@ -17,7 +17,7 @@ final class OpenboxSession {
     /// lost). `applications` is the body of the configuration's `<applications>`
     /// element: per-application rules, as a person writes them in `rc.xml`. Throws a
     /// one-line error saying how to install it when it is missing.
-    init(display: String, untilItFramesWindows: Bool = true, applications: String = "") throws {
+    package init(display: String, untilItFramesWindows: Bool = true, applications: String = "") throws {
         let executable = ["/usr/bin/openbox", "/usr/local/bin/openbox"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let executable else {
             throw NSError(domain: "OpenboxSession", code: 1, userInfo: [NSLocalizedDescriptionKey:
@@ -53,7 +53,7 @@ final class OpenboxSession {
     }
 
     /// Ends openbox and waits for it to exit.
-    func stop() {
+    package func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

@@ -2,6 +2,7 @@ import Foundation
 import HeadlessXorg
 @testable import X11Host
 @testable import X11Platform
+import X11TestSupport
 import XCTest
 
 /// The frame grid steps at the refresh rate RandR gives the window's monitor, as

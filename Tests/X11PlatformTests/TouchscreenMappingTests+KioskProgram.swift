@@ -3,6 +3,7 @@ import Foundation
 import HeadlessXorg
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// `touch-sandbox --kiosk --monitor RIGHT`, a kiosk program of its own, maps both

@@ -2,6 +2,7 @@ import Foundation
 import QuartzCore
 @testable import X11Host
 @testable import X11Platform
+import X11TestSupport
 import XCTest
 
 /// The run loop's one timer on the real main queue: the last wake asked for is the one

@@ -6,6 +6,7 @@ import SandboxDebugging
 import TouchSandbox
 import UIKit
 import X11Host
+import X11TestSupport
 import XCTest
 
 /// The host's explicit pipeline: input filters run in the order of their stage whatever
