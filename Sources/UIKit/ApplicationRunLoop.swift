@@ -118,14 +118,14 @@ public final class ApplicationRunLoop {
     }
 
     /// Which window each finger on the screen belongs to (`handle(_:)`).
-    public private(set) var screenRouting = ScreenTouchRouting()
+    public let screenRouting = ScreenTouchRouting()
 
     /// A turn for `batch`, in screen coordinates, run at once: each finger goes to the
     /// window it began in (`ScreenTouchRouting`), the frontmost window that wants it.
     public func handle(_ batch: [TouchSample]) {
         turn { [self] in
             for run in screenRouting.route(batch, windows: application.windows) {
-                run.window.inject(run.samples)
+                run.deliver()
             }
         }
     }

@@ -16,57 +16,89 @@ import CoreGraphics
 /// lie in two windows becomes two events, one per window (UIKit would deliver one event
 /// holding both, whose `allTouches` list both windows' touches); the usual batch, all
 /// in one window, stays one event.
+///
+/// The routing keeps no map of its own: a finger's window is its live touch's
+/// (`UITouch.window`, in the application's touch router), so there is one map from
+/// finger to window. And a new finger is hit-tested once: the view the routing found
+/// under it goes with its run (`Run.deliver()`), and the window takes it as the touch's
+/// view instead of hit-testing again, unless an event was sent between (an earlier
+/// run's, which may have changed the views). Where only one window contains the point
+/// the routing does not hit-test at all: that window takes the finger whatever it finds.
 @MainActor
 public struct ScreenTouchRouting {
-    private struct Owner {
-        weak var window: UIWindow?
+    /// One window's consecutive samples of a batch, in that window's coordinates.
+    @MainActor
+    public struct Run {
+        public let window: UIWindow
+        public internal(set) var samples: [TouchSample]
+        /// What the routing's hit-tests found under the fingers that began here.
+        var hits: RoutedHits
+
+        /// Injects the samples into the window, which takes the views the routing found
+        /// under new fingers as theirs (`UIWindow.inject(_:)` otherwise).
+        public func deliver() {
+            guard !samples.isEmpty else { return }
+            UIApplication.shared.touchRouter.process(samples, in: window, routedHits: hits)
+        }
     }
 
-    private var owners: [TouchSample.ID: Owner] = [:]
+    /// The views found under new fingers while routing, and how many events the touch
+    /// router had sent then: they stand only while it has sent none since.
+    struct RoutedHits {
+        var sentEvents: Int
+        var views: [TouchSample.ID: (location: CGPoint, view: UIView?)] = [:]
+    }
 
     public init() {}
 
-    /// The fingers that are down, with the windows they belong to (for tests).
-    public var liveFingers: Int { owners.count }
+    /// The fingers that are down (for tests): the application's live touches.
+    public var liveFingers: Int { UIApplication.shared.touchRouter.liveTouchCount }
 
     /// Splits `batch` (locations in screen points) into runs for the windows its
     /// fingers belong to, in order, each sample in its window's coordinates. `windows`
     /// are the visible windows in the order they became visible
     /// (`UIApplication.windows`).
-    public mutating func route(_ batch: [TouchSample], windows: [UIWindow]) -> [(window: UIWindow, samples: [TouchSample])] {
-        var runs: [(window: UIWindow, samples: [TouchSample])] = []
+    public func route(_ batch: [TouchSample], windows: [UIWindow]) -> [Run] {
+        let router = UIApplication.shared.touchRouter
+        let sentEvents = router.sentEvents
+        var runs: [Run] = []
         var frontToBack: [UIWindow]?
+        // Fingers that begin in this batch have no live touch until their run is
+        // delivered, after the routing: their windows until then.
+        var begunHere: [TouchSample.ID: UIWindow] = [:]
         for sample in batch {
             let window: UIWindow
             if sample.phase == .began {
                 let stack = frontToBack ?? Self.frontToBack(windows)
                 frontToBack = stack
-                guard let chosen = Self.window(at: sample.location, in: stack) else {
-                    owners[sample.id] = nil
+                guard let found = Self.hit(at: sample.location, in: stack, with: router.event) else {
+                    begunHere[sample.id] = nil
                     UIKitDebug.log(.input, "began \(sample.id) at \(sample.location) lies in no window: ignored")
                     continue
                 }
-                window = chosen
-                owners[sample.id] = Owner(window: chosen)
-            } else {
-                guard let owner = owners[sample.id]?.window else {
-                    // Unknown to the routing: the key window's input rules answer it
-                    // (an unknown ID is ignored there, and logged).
-                    guard let fallback = UIApplication.shared.keyWindow ?? windows.last else { continue }
-                    append(sample, to: fallback, in: &runs)
-                    continue
+                window = found.window
+                begunHere[sample.id] = window
+                append(sample, to: window, in: &runs, sentEvents: sentEvents)
+                if case .found(let view) = found.hitTest, let last = runs.indices.last,
+                   let local = runs[last].samples.last {
+                    runs[last].hits.views[sample.id] = (local.location, view)
                 }
-                window = owner
-                if sample.phase == .ended || sample.phase == .cancelled { owners[sample.id] = nil }
+                continue
             }
-            append(sample, to: window, in: &runs)
+            if let begun = begunHere[sample.id] {
+                window = begun
+                if sample.phase == .ended || sample.phase == .cancelled { begunHere[sample.id] = nil }
+            } else if let owner = router.window(ofLiveTouch: sample.id) {
+                window = owner
+            } else {
+                // Unknown to the routing: the key window's input rules answer it (an
+                // unknown ID is ignored there, and logged).
+                guard let fallback = UIApplication.shared.keyWindow ?? windows.last else { continue }
+                window = fallback
+            }
+            append(sample, to: window, in: &runs, sentEvents: sentEvents)
         }
         return runs
-    }
-
-    /// Forgets every finger (the host lost its input, or closed).
-    public mutating func removeAll() {
-        owners.removeAll()
     }
 
     /// The windows front to back: higher levels first; within a level, the one that
@@ -82,16 +114,42 @@ public struct ScreenTouchRouting {
 
     /// The window a finger that begins at `screenPoint` belongs to (see the type).
     public static func window(at screenPoint: CGPoint, in frontToBack: [UIWindow]) -> UIWindow? {
-        var containing: UIWindow?
-        for window in frontToBack where window.frame.contains(screenPoint) {
-            window.layoutIfNeeded()
-            if window.hitTest(window.convertFromScreen(screenPoint), with: nil) != nil { return window }
-            if containing == nil { containing = window }
-        }
-        return containing
+        hit(at: screenPoint, in: frontToBack, with: nil)?.window
     }
 
-    private func append(_ sample: TouchSample, to window: UIWindow, in runs: inout [(window: UIWindow, samples: [TouchSample])]) {
+    /// What choosing a new finger's window found under it.
+    enum HitTest {
+        /// The only window there: it takes the finger unasked.
+        case notRun
+        /// The window's hit-test ran and found this view (nil: none, and no window in
+        /// front found one either).
+        case found(UIView?)
+    }
+
+    /// The window a finger beginning at `screenPoint` belongs to, and what its hit-test
+    /// found there.
+    static func hit(at screenPoint: CGPoint, in frontToBack: [UIWindow], with event: UIEvent?)
+        -> (window: UIWindow, hitTest: HitTest)? {
+        var containing: [UIWindow] = []
+        for window in frontToBack where window.frame.contains(screenPoint) {
+            containing.append(window)
+            if containing.count > 1 { break }
+        }
+        guard let first = containing.first else { return nil }
+        // One window there takes the finger whatever its hit-test finds: the touch
+        // router's own hit-test is the only one.
+        guard containing.count > 1 else { return (first, .notRun) }
+        var chosen: (window: UIWindow, hitTest: HitTest)?
+        for window in frontToBack where window.frame.contains(screenPoint) {
+            window.layoutIfNeeded()
+            let view = window.hitTest(window.convertFromScreen(screenPoint), with: event)
+            if view != nil { return (window, .found(view)) }
+            if chosen == nil { chosen = (window, .found(nil)) }
+        }
+        return chosen
+    }
+
+    private func append(_ sample: TouchSample, to window: UIWindow, in runs: inout [Run], sentEvents: Int) {
         var local = sample
         // A window at the screen's origin showing its bounds' origin (every full-screen
         // window) needs no conversion: the usual case costs no geometry.
@@ -101,7 +159,7 @@ public struct ScreenTouchRouting {
         if let last = runs.indices.last, runs[last].window === window {
             runs[last].samples.append(local)
         } else {
-            runs.append((window, [local]))
+            runs.append(Run(window: window, samples: [local], hits: RoutedHits(sentEvents: sentEvents)))
         }
     }
 }

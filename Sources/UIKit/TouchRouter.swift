@@ -33,6 +33,29 @@ final class TouchRouter {
 
     // MARK: - Samples
 
+    /// Events sent so far: what the screen routing's hit-tests were made against
+    /// (`ScreenTouchRouting.RoutedHits`) stands while none was sent since.
+    private(set) var sentEvents = 0
+    /// The views the screen routing found under new fingers of the batch being
+    /// processed, used as their touches' views instead of a second hit-test.
+    private var routedHits: ScreenTouchRouting.RoutedHits?
+
+    /// How many touches are down.
+    var liveTouchCount: Int { liveTouches.count }
+
+    /// The window the live touch for `id` began in, if that finger is down.
+    func window(ofLiveTouch id: TouchSample.ID) -> UIWindow? {
+        liveTouches[id]?.window
+    }
+
+    /// `process(_:in:)` for a run the screen routing made: a new finger takes the view
+    /// the routing's hit-test found under it, while no event was sent since.
+    func process(_ batch: [TouchSample], in window: UIWindow, routedHits hits: ScreenTouchRouting.RoutedHits) {
+        routedHits = hits.views.isEmpty ? nil : hits
+        defer { routedHits = nil }
+        process(batch, in: window)
+    }
+
     /// Processes one batch injected through `window`: one `sendEvent` per run of
     /// samples in which no ID repeats, in order.
     func process(_ batch: [TouchSample], in window: UIWindow) {
@@ -124,9 +147,18 @@ final class TouchRouter {
         // event arrives.
         window.layoutIfNeeded()
         for touch in changed where touch.phase == .began {
-            touch.view = window.hitTest(touch.locationInWindow, with: event)
+            touch.view = routedHit(for: touch) ?? window.hitTest(touch.locationInWindow, with: event)
         }
         dispatch(changed)
+    }
+
+    /// The view the screen routing found under a new touch, when its hit-test stands:
+    /// made at the touch's location, with no event sent since. (`Optional<UIView?>`: the
+    /// routing may have found no view, which stands too.)
+    private func routedHit(for touch: UITouch) -> UIView?? {
+        guard let hits = routedHits, hits.sentEvents == sentEvents,
+              let found = hits.views[touch.sampleID], found.location == touch.locationInWindow else { return nil }
+        return .some(found.view)
     }
 
     /// A `began` for a live ID means the input source lost that finger's end: the old
@@ -276,6 +308,7 @@ final class TouchRouter {
         let outerChanged = event.changedTouches
         event.changedTouches = changed
         dispatchDepth += 1
+        sentEvents &+= 1
         application.sendEvent(event)
         dispatchDepth -= 1
         event.changedTouches = outerChanged

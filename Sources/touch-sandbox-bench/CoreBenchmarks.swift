@@ -108,11 +108,44 @@ enum CoreBenchmarks {
         }
     }
 
+    /// A window of 1,000 views in a grid, under an overlay window in front of it that
+    /// lets touches through (as the debug layer's) when `overlay`; each operation is a
+    /// finger landing on a view and lifting, in screen coordinates, routed to its window
+    /// as the run loop routes it (`ScreenTouchRouting`).
+    static func newTouchRouted(overlay: Bool) -> Operation {
+        let frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        let window = UIWindow(frame: frame)
+        for index in 0..<1_000 {
+            window.addSubview(UIView(frame: CGRect(x: CGFloat(index % 40) * 10, y: CGFloat(index / 40) * 10, width: 8, height: 8)))
+        }
+        window.makeKeyAndVisible()
+        if overlay {
+            let front = PassThroughWindow(frame: frame)
+            front.windowLevel = .statusBar
+            front.isHidden = false
+        }
+        let routing = ScreenTouchRouting()
+        let id = TouchSample.ID(device: 1, number: 1)
+        let point = CGPoint(x: 4, y: 4)
+        var time = CACurrentMediaTime()
+        let detail = overlay ? "1,000 views under a pass-through overlay window" : "1,000 views, one window"
+        return Operation(name: "a new touch routed from the screen, landing and lifting", detail: detail) {
+            time += 0.001
+            for phase in [TouchSample.Phase.began, .ended] {
+                let batch = [TouchSample(id: id, phase: phase, location: point, timestamp: time)]
+                for run in routing.route(batch, windows: UIApplication.shared.windows) { run.deliver() }
+            }
+        }
+    }
+
     static let all: [String: @MainActor () -> Operation] = [
         "hit-test-flat": flatHitTest, "hit-test-deep": deepHitTest, "moved-touch": movedTouch,
         "moved-touch-recognizers": movedTouchWithRecognizers,
+        "new-touch-routed": { newTouchRouted(overlay: false) },
+        "new-touch-routed-overlay": { newTouchRouted(overlay: true) },
     ]
-    static let order = ["hit-test-flat", "hit-test-deep", "moved-touch", "moved-touch-recognizers"]
+    static let order = ["hit-test-flat", "hit-test-deep", "moved-touch", "moved-touch-recognizers", "new-touch-routed",
+                        "new-touch-routed-overlay"]
 
     /// Nanoseconds per operation: the best of five timed rounds of `count`.
     static func nanoseconds(_ operation: Operation, count: Int) -> Double {
@@ -182,5 +215,13 @@ private final class TouchKeepingView: UIView {
     var touch: UITouch?
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if touch == nil { touch = touches.first }
+    }
+}
+
+/// A window that is never the hit view itself, as an overlay window is written.
+private final class PassThroughWindow: UIWindow {
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        let hit = super.hitTest(point, with: event)
+        return hit === self ? nil : hit
     }
 }

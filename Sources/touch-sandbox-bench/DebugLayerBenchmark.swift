@@ -38,7 +38,7 @@ enum DebugLayerBenchmark {
         let layer: DebugLayer?
         let renderer = LayerRenderer()
         let buffer: FrameBuffer
-        var routing = ScreenTouchRouting()
+        let routing = ScreenTouchRouting()
         let id = TouchSample.ID(device: 1, number: 1)
         var x: CGFloat = 500
         let time = CACurrentMediaTime()
@@ -76,7 +76,7 @@ enum DebugLayerBenchmark {
             x = at ?? (x == 530 ? 531 : 530)
             let batch = [TouchSample(id: id, phase: phase, location: CGPoint(x: x, y: 380), timestamp: time)]
             for run in routing.route(batch, windows: UIApplication.shared.windows) {
-                run.window.inject(run.samples)
+                run.deliver()
             }
             pendingDamage = layer?.apply(batch) ?? []
         }
@@ -90,7 +90,7 @@ enum DebugLayerBenchmark {
             let batch = [TouchSample(id: TouchSample.ID(device: 1, number: secondNumber), phase: phase,
                                      location: CGPoint(x: 470, y: 340), timestamp: time)]
             for run in routing.route(batch, windows: UIApplication.shared.windows) {
-                run.window.inject(run.samples)
+                run.deliver()
             }
             pendingDamage = layer?.apply(batch) ?? []
         }

@@ -28,7 +28,7 @@ final class SandboxAppTests: ListingTestCase {
 
     private var app: SandboxApp!
     private var scene: RecordingScene!
-    private var routing = ScreenTouchRouting()
+    private let routing = ScreenTouchRouting()
     private var nextNumber: UInt32 = 1
     private let size = CGSize(width: 800, height: 500)
 
@@ -42,7 +42,6 @@ final class SandboxAppTests: ListingTestCase {
         app = SandboxApp(sceneType: RecordingScene.self)
         app.attach(window)
         layOut()
-        routing = ScreenTouchRouting()
     }
 
     override func tearDown() async throws {
@@ -71,7 +70,7 @@ final class SandboxAppTests: ListingTestCase {
 
     private func send(_ batch: [TouchSample]) {
         for run in routing.route(batch, windows: UIApplication.shared.windows) {
-            run.window.inject(run.samples)
+            run.deliver()
         }
         layOut()
     }

@@ -3,7 +3,8 @@ import XCTest
 
 /// Input in screen coordinates goes to the frontmost window that wants each finger, for
 /// the finger's whole life, in that window's coordinates; a window whose hit-test finds
-/// nothing lets the finger through.
+/// nothing lets the finger through. A finger's window is its live touch's, and a new
+/// finger is hit-tested once.
 final class ScreenTouchRoutingTests: UIKitTestCase {
     /// A root view that is never the hit view itself: only its subviews take touches.
     final class PassThroughView: UIView {
@@ -21,8 +22,21 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
         }
     }
 
+    /// Counts the hit-tests that reach it; one that `passesThrough` is never the hit
+    /// view itself.
+    final class CountingView: UIView {
+        var hitTests = 0
+        var passesThrough = false
+
+        override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+            hitTests += 1
+            let hit = super.hitTest(point, with: event)
+            return passesThrough && hit === self ? nil : hit
+        }
+    }
+
     private var bar: UIWindow!
-    private var routing = ScreenTouchRouting()
+    private let routing = ScreenTouchRouting()
 
     override func setUp() async throws {
         try await super.setUp()
@@ -34,11 +48,14 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
         bar.addSubview(root)
         addTraceView("button", CGRect(x: 10, y: 10, width: 100, height: 44), to: root)
         bar.isHidden = false
-        routing = ScreenTouchRouting()
     }
 
+    /// Routes `batch` and delivers the runs, as the run loop does; returns each run's
+    /// window and samples.
     private func route(_ batch: [TouchSample]) -> [(String, [String])] {
-        routing.route(batch, windows: UIApplication.shared.windows).map { run in
+        let runs = routing.route(batch, windows: UIApplication.shared.windows)
+        for run in runs { run.deliver() }
+        return runs.map { run in
             (run.window === bar ? "bar" : "app", run.samples.map { "\($0.id.number) \($0.phase) \($0.location.x),\($0.location.y)" })
         }
     }
@@ -85,5 +102,51 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
         window.isHidden = true
         let runs = route([sample(4, .began, 200, 420)])
         XCTAssertEqual(runs.map(\.0), ["bar"], "the frontmost window containing the point")
+    }
+
+    func testANewFingerWhereOnlyOneWindowIsIsHitTestedOnce() async {
+        let counting = CountingView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))
+        window.addSubview(counting)
+        XCTAssertEqual(route([sample(5, .began, 100, 100)]).map(\.0), ["app"])
+        XCTAssertEqual(counting.hitTests, 1, "by the window's touch router only: the routing chose the only window there unasked")
+        XCTAssertEqual(window.activeTouches.map { $0.view === counting }, [true])
+    }
+
+    func testANewFingerWhereTwoWindowsAreIsHitTestedOnceInEach() async {
+        // Under the bar, beside its button: the bar's hit-test finds nothing and the app
+        // takes the finger with the view the routing found.
+        let counting = CountingView(frame: CGRect(x: 150, y: 400, width: 170, height: 80))
+        window.addSubview(counting)
+        let barRoot = CountingView(frame: bar.bounds)
+        barRoot.passesThrough = true
+        bar.addSubview(barRoot)
+        XCTAssertEqual(route([sample(6, .began, 200, 430)]).map(\.0), ["app"])
+        XCTAssertEqual(barRoot.hitTests, 1)
+        XCTAssertEqual(counting.hitTests, 1, "the app's window took the routing's hit, not a second hit-test")
+        XCTAssertEqual(window.activeTouches.map { $0.view === counting }, [true])
+    }
+
+    func testAnEventSentBeforeARunIsDeliveredMakesItsWindowHitTestAgain() async {
+        // Finger 7 lands on the bar's button, whose touchesBegan hides the app's view
+        // under finger 8, in the same batch: finger 8's run comes after, so the view the
+        // routing found under it is gone, and the app's window hit-tests it afresh.
+        let counting = CountingView(frame: CGRect(x: 150, y: 400, width: 170, height: 80))
+        window.addSubview(counting)
+        let button = bar.subviews[0].subviews[0]
+        let hider = TouchHandlerView(frame: button.bounds)
+        hider.onBegan = { counting.isHidden = true }
+        button.addSubview(hider)
+        XCTAssertEqual(route([sample(7, .began, 20, 420), sample(8, .began, 200, 430)]).map(\.0), ["bar", "app"])
+        XCTAssertEqual(window.activeTouches.map(\.sampleID.number), [8])
+        XCTAssertTrue(window.activeTouches.first?.view === window.subviews[0], "the app's trace view under it, not the hidden view")
+    }
+}
+
+/// A view that calls `onBegan` when a touch begins on it.
+private final class TouchHandlerView: UIView {
+    var onBegan: () -> Void = {}
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        onBegan()
     }
 }

@@ -77,9 +77,9 @@ final class DebugLayerTests: XCTestCase {
     }
 
     /// Routes one batch in screen points to the windows, as the host does.
-    private func send(_ batch: [TouchSample], routing: inout ScreenTouchRouting) {
+    private func send(_ batch: [TouchSample], routing: ScreenTouchRouting) {
         for run in routing.route(batch, windows: UIApplication.shared.windows) {
-            run.window.inject(run.samples)
+            run.deliver()
         }
     }
 
@@ -93,27 +93,27 @@ final class DebugLayerTests: XCTestCase {
         let help = layer.view.help.frame
         XCTAssertFalse(layer.view.helpVeil.isHidden)
         XCTAssertEqual(layer.view.helpVeil.frame, CGRect(x: 0, y: 0, width: 640, height: layer.view.toolbar.frame.minY))
-        var routing = ScreenTouchRouting()
+        let routing = ScreenTouchRouting()
 
         // On the panel itself: the help stays, the app hears nothing.
         let onPanel = CGPoint(x: help.midX, y: help.maxY - 4)
-        send([TouchSample(id: .init(device: 1, number: 1), phase: .began, location: onPanel, timestamp: 1)], routing: &routing)
-        send([TouchSample(id: .init(device: 1, number: 1), phase: .ended, location: onPanel, timestamp: 1.1)], routing: &routing)
+        send([TouchSample(id: .init(device: 1, number: 1), phase: .began, location: onPanel, timestamp: 1)], routing: routing)
+        send([TouchSample(id: .init(device: 1, number: 1), phase: .ended, location: onPanel, timestamp: 1.1)], routing: routing)
         XCTAssertTrue(layer.isOn(.help))
 
         // Beside it, over the app: the lift closes the help; the app heard nothing.
         let beside = CGPoint(x: 8, y: 8)
         XCTAssertFalse(help.contains(beside))
-        send([TouchSample(id: .init(device: 1, number: 2), phase: .began, location: beside, timestamp: 2)], routing: &routing)
+        send([TouchSample(id: .init(device: 1, number: 2), phase: .began, location: beside, timestamp: 2)], routing: routing)
         XCTAssertTrue(layer.isOn(.help), "closes when the finger lifts, not when it lands")
-        send([TouchSample(id: .init(device: 1, number: 2), phase: .ended, location: beside, timestamp: 2.1)], routing: &routing)
+        send([TouchSample(id: .init(device: 1, number: 2), phase: .ended, location: beside, timestamp: 2.1)], routing: routing)
         XCTAssertFalse(layer.isOn(.help))
         XCTAssertTrue(layer.view.helpVeil.isHidden)
         XCTAssertEqual(appView.phases, [])
 
         // With the help closed, the same place is the app's again.
-        send([TouchSample(id: .init(device: 1, number: 3), phase: .began, location: beside, timestamp: 3)], routing: &routing)
-        send([TouchSample(id: .init(device: 1, number: 3), phase: .ended, location: beside, timestamp: 3.1)], routing: &routing)
+        send([TouchSample(id: .init(device: 1, number: 3), phase: .began, location: beside, timestamp: 3)], routing: routing)
+        send([TouchSample(id: .init(device: 1, number: 3), phase: .ended, location: beside, timestamp: 3.1)], routing: routing)
         XCTAssertEqual(appView.phases, ["began", "ended"])
         layer.detach()
     }
@@ -126,10 +126,10 @@ final class DebugLayerTests: XCTestCase {
         app.addSubview(appView)
         let layer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots, .gestures]))
         layer.attach(to: app)
-        var routing = ScreenTouchRouting()
+        let routing = ScreenTouchRouting()
         let batch = [TouchSample(id: .init(device: 1, number: 1), phase: .began, location: CGPoint(x: 200, y: 200),
                                  timestamp: CACurrentMediaTime())]
-        for run in routing.route(batch, windows: UIApplication.shared.windows) { run.window.inject(run.samples) }
+        for run in routing.route(batch, windows: UIApplication.shared.windows) { run.deliver() }
         let dirty = layer.apply(batch)
         XCTAssertFalse(dirty.isEmpty, "the spot is drawn with the touch")
         layer.view.layoutIfNeeded()
