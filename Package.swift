@@ -111,19 +111,23 @@ let package = Package(
 
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "FileSafetyTesting"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        // What the UIKit-level tests share: the one reset of process-wide state, the one
+        // touch-sample builder, the shared assertions.
+        .target(name: "TouchTestSupport", dependencies: ["UIKit", "QuartzCore"], path: "Tests/TouchTestSupport"),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "TouchTestSupport"]),
         .testTarget(
             name: "UIKitTestingTests",
             // `touch-sandbox` is read as an app that must not need Swift Testing (CrossImportOverlayTests).
             dependencies: ["UIKitTesting", "UIKit", "CairoRenderer", "touch-sandbox"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit"], exclude: ["Goldens"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "TouchTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit", "TouchTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),
-        .testTarget(name: "TouchRecordingTests", dependencies: ["TouchRecording", "UIKit", "CairoRenderer", "FileSafetyTesting"]),
+        .testTarget(
+            name: "TouchRecordingTests", dependencies: ["TouchRecording", "UIKit", "CairoRenderer", "FileSafetyTesting", "TouchTestSupport"]),
         .testTarget(name: "AnimatedImageTests", dependencies: ["AnimatedImage", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz"]),
-        .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit"]),
+        .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit", "TouchTestSupport"]),
         // What the platform's and the app layer's tests share: a headless server's
         // programs and windows, observers of a host, other X clients.
         .target(
@@ -134,15 +138,16 @@ let package = Package(
         .testTarget(
             name: "X11PlatformTests",
             // `touch-sandbox` is run as a kiosk program (ScreenSaverInhibitionTests).
-            dependencies: ["X11Platform", "X11Host", "X11TestSupport", "CX11", "HeadlessXorg", "TouchSandbox",
+            dependencies: ["X11Platform", "X11Host", "X11TestSupport", "TouchTestSupport", "CX11", "HeadlessXorg", "TouchSandbox",
                            "FileSafety", "FileSafetyTesting", "touch-sandbox"]),
         .testTarget(
             name: "X11HostTests",
-            dependencies: ["X11Host", "X11Platform", "X11TestSupport", "CX11", "HeadlessXorg", "SandboxDebugging",
+            dependencies: ["X11Host", "X11Platform", "X11TestSupport", "TouchTestSupport", "CX11", "HeadlessXorg", "SandboxDebugging",
                            "TouchSandbox", "TouchRecording", "FileSafety", "FileSafetyTesting", "touch-sandbox"]),
         .testTarget(
             name: "TouchSandboxTests",
-            dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer", "FileSafetyTesting"]),
+            dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer", "FileSafetyTesting",
+                           "TouchTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

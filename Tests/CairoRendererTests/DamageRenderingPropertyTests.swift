@@ -2,6 +2,7 @@ import CairoRenderer
 @testable import QuartzCore
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Damage tracking against the truth: random layer trees take random changes and random
 /// animation times, and after every step the frame redrawn only where the tree reported
@@ -22,21 +23,6 @@ import XCTest
 ///   than the window's (seen on layer contents under a skew). A missed or misplaced
 ///   damage differs by far more (a wrong group: 40 and up).
 final class DamageRenderingPropertyTests: RenderingTestCase {
-    private var clock = ManualClock(now: 100)
-    private var savedClock: (any MediaClock)?
-
-    override func setUp() async throws {
-        try await super.setUp()
-        savedClock = CAMediaClock.current
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-    }
-
-    override func tearDown() async throws {
-        if let savedClock { CAMediaClock.current = savedClock }
-        try await super.tearDown()
-    }
-
     func testDamageDrivenFramesEqualFullRedrawsOverRandomTreesAndChanges() async {
         runSeeds(multiplier: 0x9E37_79B9_7F4A_7C15, scrolling: false)
     }
@@ -84,7 +70,7 @@ final class DamageRenderingPropertyTests: RenderingTestCase {
 
     /// One random tree and its steps; false (after failing) at the first difference.
     private func run(seed: UInt64, scale: CGFloat, steps: Int, scrolling: Bool) -> Bool {
-        CAAnimationEngine.resetForTesting()
+        ProcessWideState.clear()
         var world = RandomTree(seed: seed, scrolling: scrolling)
         let root = world.root
         let renderer = LayerRenderer()

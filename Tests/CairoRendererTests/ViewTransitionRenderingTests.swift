@@ -4,7 +4,6 @@ import XCTest
 
 /// View transitions by their pixels mid-way: the old picture over the new look.
 final class ViewTransitionRenderingTests: RenderingTestCase {
-    private var clock: ManualClock!
     private var window: UIWindow!
     private var view: UIView!
 
@@ -12,8 +11,6 @@ final class ViewTransitionRenderingTests: RenderingTestCase {
         try await super.setUp()
         // Views animate only with actions enabled: close the base class's transaction.
         CATransaction.commit()
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         view.backgroundColor = .red
@@ -22,7 +19,6 @@ final class ViewTransitionRenderingTests: RenderingTestCase {
     }
 
     override func tearDown() async throws {
-        CAMediaClock.current = MonotonicClock()
         CATransaction.begin()
         try await super.tearDown()
     }

@@ -1,5 +1,6 @@
 import QuartzCore
 import XCTest
+import TouchTestSupport
 
 /// Presentation values of basic animations at exact times, for every key path and
 /// every combination of from, to and by values.
@@ -197,7 +198,7 @@ final class CABasicAnimationTests: AnimationTestCase {
         move.duration = 2
         layer.add(move, forKey: "move")
         // Beneath `move` the x is 100 + 5 = 105 at 10.5; a quarter of the way to 0.
-        XCTAssertEqualPoints(quarterWay(layer) { $0.position }, CGPoint(x: 78.75, y: 37.5))
+        XCTAssertEqualPoints(quarterWay(layer) { $0.position }, CGPoint(x: 78.75, y: 37.5), accuracy: 1e-6)
     }
 
     func testCumulativeRepeatsBuildOnEachOther() async {

@@ -1,5 +1,6 @@
 import QuartzCore
 import XCTest
+import TouchTestSupport
 
 /// Keyframe animations: even and explicit key times, discrete and paced modes,
 /// per-stretch timing functions, and paths.
@@ -170,8 +171,8 @@ final class CAKeyframeAnimationTests: AnimationTestCase {
         }
         let total = 400 + (300.0 * 300 + 100 * 100).squareRoot()
         clock.now = 10 + 4 * 300 / total
-        XCTAssertEqualPoints(layer.presentation()!.position, CGPoint(x: 300, y: 0))
+        XCTAssertEqualPoints(layer.presentation()!.position, CGPoint(x: 300, y: 0), accuracy: 1e-6)
         clock.now = 14
-        XCTAssertEqualPoints(layer.presentation()!.position, .zero)
+        XCTAssertEqualPoints(layer.presentation()!.position, .zero, accuracy: 1e-6)
     }
 }

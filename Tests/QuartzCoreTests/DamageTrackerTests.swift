@@ -1,19 +1,20 @@
 @testable import QuartzCore
 import XCTest
+import TouchTestSupport
 
 /// The rectangles damage tracking reports for single changes (`DamageTracker`), and how
 /// `DamageRegion` keeps them.
 @MainActor
 final class DamageTrackerTests: XCTestCase {
     override func setUp() async throws {
-        CAAnimationEngine.resetForTesting()
+        ProcessWideState.clear()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
     }
 
     override func tearDown() async throws {
         CATransaction.commit()
-        CAAnimationEngine.resetForTesting()
+        ProcessWideState.clear()
     }
 
     /// A 200 × 200 window layer at the origin, tracked at `scale`, its first (whole) frame taken.

@@ -3,6 +3,7 @@ import Foundation
 import TouchRecording
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The recorder writes whole lines as it flushes, counts from its start, and closes a
 /// file that reads back as what was recorded.
@@ -19,33 +20,30 @@ final class TouchRecorderTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, at t: TimeInterval) -> TouchSample {
-        TouchSample(id: TouchSample.ID(device: 3, number: number), phase: phase, location: CGPoint(x: x, y: 50), timestamp: t)
-    }
 
     func testARecordingCountsFromItsStartAndReadsBackAsRecorded() async throws {
         let url = folder.appendingPathComponent("drag.touches")
         let header = TouchRecording.Header(size: CGSize(width: 640, height: 480), app: "test", devices: [.init(id: 3, name: "panel")])
         let recorder = try TouchRecorder(url: url, header: header, startTime: 500)
-        recorder.record([sample(1, .began, 10, at: 500.25)])
+        recorder.record([TouchSample.finger(1, .began, 10, 50, at: 500.25, device: 3)])
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), TouchRecordingFormat.headerLine(header) + "\n",
                        "nothing but the header before a flush")
         recorder.flush()
-        recorder.record([sample(1, .moved, 20.5, at: 500.5)])
+        recorder.record([TouchSample.finger(1, .moved, 20.5, 50, at: 500.5, device: 3)])
         recorder.record(TouchRecording.Key(keysym: 0x73, text: "s"), at: 500.75)
-        recorder.record([sample(1, .ended, 20.5, at: 501)])
+        recorder.record([TouchSample.finger(1, .ended, 20.5, 50, at: 501, device: 3)])
         recorder.finish()
-        recorder.record([sample(2, .began, 1, at: 502)])
+        recorder.record([TouchSample.finger(2, .began, 1, 50, at: 502, device: 3)])
         XCTAssertFalse(recorder.isRecording)
         XCTAssertEqual([recorder.sampleCount, recorder.keyCount], [3, 1], "nothing after finish")
 
         let read = try TouchRecordingReader.read(contentsOf: url)
         XCTAssertNil(read.truncation)
         XCTAssertEqual(read.recording, TouchRecording(header: header, events: [
-            .touches([sample(1, .began, 10, at: 0.25)]),
-            .touches([sample(1, .moved, 20.5, at: 0.5)]),
+            .touches([TouchSample.finger(1, .began, 10, 50, at: 0.25, device: 3)]),
+            .touches([TouchSample.finger(1, .moved, 20.5, 50, at: 0.5, device: 3)]),
             .key(TouchRecording.Key(keysym: 0x73, text: "s"), time: 0.75),
-            .touches([sample(1, .ended, 20.5, at: 1)]),
+            .touches([TouchSample.finger(1, .ended, 20.5, 50, at: 1, device: 3)]),
         ]))
     }
 
@@ -56,9 +54,9 @@ final class TouchRecorderTests: XCTestCase {
         let url = folder.appendingPathComponent("early.touches")
         let recorder = try TouchRecorder(url: url, header: TouchRecording.Header(size: CGSize(width: 64, height: 64), app: "test"),
                                          startTime: 500)
-        recorder.record([sample(1, .began, 10, at: 499.999998)])
-        recorder.record([sample(1, .moved, 11, at: 500.5)])
-        recorder.record([sample(1, .ended, 11, at: 500.4)])
+        recorder.record([TouchSample.finger(1, .began, 10, 50, at: 499.999998, device: 3)])
+        recorder.record([TouchSample.finger(1, .moved, 11, 50, at: 500.5, device: 3)])
+        recorder.record([TouchSample.finger(1, .ended, 11, 50, at: 500.4, device: 3)])
         recorder.record(TouchRecording.Key(keysym: 0x73, text: "s"), at: 500.3)
         recorder.finish()
         let read = try TouchRecordingReader.read(contentsOf: url).recording
@@ -83,14 +81,14 @@ final class TouchRecorderTests: XCTestCase {
         let recorder = try TouchRecorder(url: url, header: header, startTime: 0)
         var failures: [String] = []
         recorder.onFailure = { failures.append("\($0)") }
-        recorder.record([sample(1, .began, 10, at: 0.5)])
+        recorder.record([TouchSample.finger(1, .began, 10, 50, at: 0.5, device: 3)])
         recorder.flush()
         try disk.fill(leaving: 0)
-        for index in 0..<2000 { recorder.record([sample(1, .moved, CGFloat(index), at: 1 + Double(index) / 100)]) }
+        for index in 0..<2000 { recorder.record([TouchSample.finger(1, .moved, CGFloat(index), 50, at: 1 + Double(index) / 100, device: 3)]) }
         recorder.flush()
         XCTAssertFalse(recorder.isRecording)
         XCTAssertEqual(failures, ["\(url.path): recording stopped: No space left on device; free some space or name a file on another disk; the file keeps what was recorded up to 0.500000 s"])
-        recorder.record([sample(1, .ended, 1, at: 30)])
+        recorder.record([TouchSample.finger(1, .ended, 1, 50, at: 30, device: 3)])
         recorder.flush()
         recorder.finish()
         XCTAssertEqual(failures.count, 1)
@@ -98,7 +96,7 @@ final class TouchRecorderTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("\n"))
         let read = try TouchRecordingReader.read(contentsOf: url)
         XCTAssertNil(read.truncation)
-        XCTAssertEqual(read.recording, TouchRecording(header: header, events: [.touches([sample(1, .began, 10, at: 0.5)])]))
+        XCTAssertEqual(read.recording, TouchRecording(header: header, events: [.touches([TouchSample.finger(1, .began, 10, 50, at: 0.5, device: 3)])]))
     }
 
     /// Not even the header fits: the recording is refused in one line and no empty file
@@ -139,8 +137,8 @@ final class TouchRecorderTests: XCTestCase {
         let url = folder.appendingPathComponent("stopped.touches")
         let recorder = try TouchRecorder(url: url, header: TouchRecording.Header(size: CGSize(width: 64, height: 64), app: "t"),
                                          startTime: 0)
-        recorder.record([sample(1, .began, 1, at: 1), sample(1, .ended, 1, at: 1.01), sample(2, .began, 2, at: 3),
-                         sample(2, .ended, 2, at: 3.005), sample(3, .began, 3, at: 5)])
+        recorder.record([TouchSample.finger(1, .began, 1, 50, at: 1, device: 3), TouchSample.finger(1, .ended, 1, 50, at: 1.01, device: 3), TouchSample.finger(2, .began, 2, 50, at: 3, device: 3),
+                         TouchSample.finger(2, .ended, 2, 50, at: 3.005, device: 3), TouchSample.finger(3, .began, 3, 50, at: 5, device: 3)])
         recorder.finish()
         let text = try String(contentsOf: url, encoding: .utf8)
         XCTAssertEqual(text.split(separator: "\n").dropFirst().map { $0.components(separatedBy: ",")[1] },

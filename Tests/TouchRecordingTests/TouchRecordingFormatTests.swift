@@ -1,21 +1,19 @@
 import TouchRecording
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The file's text: canonical lines, and the same bytes after a read and a write.
 final class TouchRecordingFormatTests: XCTestCase {
     static let header = TouchRecording.Header(size: CGSize(width: 1024, height: 768), scale: 2, app: "touch-sandbox",
                                               scene: "drag", devices: [.init(id: 2, name: "inputtest \"touch\"")])
 
-    static func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat, _ t: TimeInterval) -> TouchSample {
-        TouchSample(id: TouchSample.ID(device: 2, number: number), phase: phase, location: CGPoint(x: x, y: y), timestamp: t)
-    }
 
     static let recording = TouchRecording(header: header, events: [
-        .touches([sample(7, .began, 120.25, 88.5, 0)]),
-        .touches([sample(7, .moved, 124, 90.75, 0.016), sample(8, .began, 300, 200, 0.016)]),
+        .touches([TouchSample.finger(7, .began, 120.25, 88.5, at: 0, device: 2)]),
+        .touches([TouchSample.finger(7, .moved, 124, 90.75, at: 0.016, device: 2), TouchSample.finger(8, .began, 300, 200, at: 0.016, device: 2)]),
         .key(TouchRecording.Key(keysym: 0xff1b, text: ""), time: 1.25),
-        .touches([sample(7, .ended, 124, 90.75, 1.5), sample(8, .cancelled, 300.1, 200, 1.5)]),
+        .touches([TouchSample.finger(7, .ended, 124, 90.75, at: 1.5, device: 2), TouchSample.finger(8, .cancelled, 300.1, 200, at: 1.5, device: 2)]),
     ])
 
     static let text = """
@@ -63,8 +61,8 @@ final class TouchRecordingFormatTests: XCTestCase {
 
     func testTimesKeepTheMicrosecondAndCoordinatesReadBackExactly() throws {
         let awkward = TouchRecording(header: Self.header, events: [
-            .touches([Self.sample(1, .began, 1 / 3, -0.1, 12.0000004)]),
-            .touches([Self.sample(1, .ended, 1e-7, 99999.5, 12.0000006)]),
+            .touches([TouchSample.finger(1, .began, 1 / 3, -0.1, at: 12.0000004, device: 2)]),
+            .touches([TouchSample.finger(1, .ended, 1e-7, 99999.5, at: 12.0000006, device: 2)]),
         ])
         let text = TouchRecordingFormat.text(of: awkward)
         XCTAssertTrue(text.contains("\"t\":12.000000,"), text)

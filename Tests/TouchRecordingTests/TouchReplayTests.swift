@@ -2,6 +2,7 @@ import CairoRenderer
 import TouchRecording
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Replays in process, on a manual clock: step by step, deterministic, never leaving a
 /// finger down.
@@ -11,10 +12,7 @@ final class TouchReplayTests: XCTestCase {
 
     override func setUp() async throws {
         CairoDrawingEngine.install()
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
+        clock = ProcessWideState.reset(clockAt: 100)
         GestureTrace.isEnabled = true
         GestureTrace.echoesToStandardError = false
         GestureTrace.clear()
@@ -23,9 +21,7 @@ final class TouchReplayTests: XCTestCase {
     override func tearDown() async throws {
         GestureTrace.isEnabled = false
         GestureTrace.clear()
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
-        CAMediaClock.current = MonotonicClock()
+        ProcessWideState.restore()
     }
 
     /// A square dragged by a pan recognizer and tapped by a tap recognizer, as in
@@ -65,19 +61,16 @@ final class TouchReplayTests: XCTestCase {
         }
     }
 
-    private func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat, _ t: TimeInterval) -> TouchSample {
-        TouchSample(id: TouchSample.ID(device: 4, number: number), phase: phase, location: CGPoint(x: x, y: y), timestamp: t)
-    }
 
     /// A drag of the square 100 points right, a pause, and a tap on it.
     private var dragThenTap: TouchRecording {
-        var events: [TouchRecording.Event] = [.touches([sample(1, .began, 60, 60, 0.5)])]
+        var events: [TouchRecording.Event] = [.touches([TouchSample.finger(1, .began, 60, 60, at: 0.5, device: 4)])]
         for step in 1...10 {
-            events.append(.touches([sample(1, .moved, 60 + CGFloat(step) * 10, 60, 0.5 + Double(step) * 0.016)]))
+            events.append(.touches([TouchSample.finger(1, .moved, 60 + CGFloat(step) * 10, 60, at: 0.5 + Double(step) * 0.016, device: 4)]))
         }
-        events.append(.touches([sample(1, .ended, 160, 60, 0.7)]))
-        events.append(.touches([sample(2, .began, 160, 60, 1.5)]))
-        events.append(.touches([sample(2, .ended, 160, 60, 1.55)]))
+        events.append(.touches([TouchSample.finger(1, .ended, 160, 60, at: 0.7, device: 4)]))
+        events.append(.touches([TouchSample.finger(2, .began, 160, 60, at: 1.5, device: 4)]))
+        events.append(.touches([TouchSample.finger(2, .ended, 160, 60, at: 1.55, device: 4)]))
         return TouchRecording(header: TouchRecording.Header(size: CGSize(width: 320, height: 240), app: "test"), events: events)
     }
 
@@ -120,7 +113,7 @@ final class TouchReplayTests: XCTestCase {
         let text = TouchRecordingFormat.text(of: dragThenTap)
         func replayOnce() throws -> (trace: [String], pixels: [UInt8], messages: [String]) {
             clock.now = 100
-            UIApplication.shared.resetForTesting()
+            ProcessWideState.clear()
             GestureTrace.clear()
             let scene = Scene()
             let replay = TouchReplay(recording: try TouchRecordingReader.read(text).recording, window: scene.window, clock: clock)
@@ -158,8 +151,8 @@ final class TouchReplayTests: XCTestCase {
     func testFingersLeftDownAtTheEndAreCancelledWhereTheyWere() async {
         let scene = Scene()
         let unfinished = TouchRecording(header: dragThenTap.header, events: [
-            .touches([sample(1, .began, 60, 60, 0)]),
-            .touches([sample(1, .moved, 62, 60, 0.1)]),
+            .touches([TouchSample.finger(1, .began, 60, 60, at: 0, device: 4)]),
+            .touches([TouchSample.finger(1, .moved, 62, 60, at: 0.1, device: 4)]),
         ])
         var delivered: [[TouchSample]] = []
         let replay = TouchReplay(recording: unfinished, clock: clock) { batch in
@@ -169,7 +162,7 @@ final class TouchReplayTests: XCTestCase {
         replay.playToEnd()
         XCTAssertEqual(scene.square.messages, ["began", "moved", "cancelled"])
         XCTAssertEqual(replay.cancelledAtEnd, [TouchSample.ID(device: 4, number: 1)])
-        XCTAssertEqual(delivered.last, [sample(1, .cancelled, 62, 60, 100.1)])
+        XCTAssertEqual(delivered.last, [TouchSample.finger(1, .cancelled, 62, 60, at: 100.1, device: 4)])
         XCTAssertEqual(replay.endNote, "the recording left 1 finger down at its end; cancelled it")
         XCTAssertEqual(replay.summary, "replay finished: 2 events; the recording left 1 finger down at its end; cancelled it")
         replay.finish()
@@ -190,8 +183,8 @@ final class TouchReplayTests: XCTestCase {
     func testKeysGoToOnKeyAndSpeedScalesTime() async {
         let recording = TouchRecording(header: dragThenTap.header, events: [
             .key(TouchRecording.Key(keysym: 0x73, text: "s"), time: 1),
-            .touches([sample(1, .began, 5, 5, 2), sample(2, .began, 9, 9, 2)]),
-            .touches([sample(1, .ended, 5, 5, 3), sample(2, .ended, 9, 9, 3)]),
+            .touches([TouchSample.finger(1, .began, 5, 5, at: 2, device: 4), TouchSample.finger(2, .began, 9, 9, at: 2, device: 4)]),
+            .touches([TouchSample.finger(1, .ended, 5, 5, at: 3, device: 4), TouchSample.finger(2, .ended, 9, 9, at: 3, device: 4)]),
         ])
         var keys: [String] = []
         var batches: [[TouchSample]] = []

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Leaving a scene frees it: after the sandbox switches away (as the scene list and the
 /// arrow keys do) and time passes, nothing of the old scene is alive — its view
@@ -54,8 +55,7 @@ final class SceneLifetimeTests: ListingTestCase {
     /// returns weak references to everything the first scene held.
     private func visit(sceneAt index: Int, thenOpen next: Int) -> Remnants {
         // What an earlier scene left behind must not count against this one.
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
+        ProcessWideState.clear()
         UIScreen.main.bounds = CGRect(origin: .zero, size: size)
         window = UIWindow(frame: UIScreen.main.bounds)
         window.makeKeyAndVisible()

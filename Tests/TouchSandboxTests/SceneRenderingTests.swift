@@ -3,6 +3,7 @@ import SandboxDebugging
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Every scene opens and draws: the screen rendered offscreen (every window, by level)
 /// at the README's 800 × 500, its stage shows its views (not just the background), the
@@ -14,8 +15,7 @@ final class SceneRenderingTests: ListingTestCase {
         UIScreen.main.bounds = CGRect(origin: .zero, size: size)
         let background = pixelValue(SandboxStyle.background.cgColor)
         for sceneType in SceneCatalog.all {
-            UIApplication.shared.resetForTesting()
-            CAAnimationEngine.resetForTesting()
+            ProcessWideState.clear()
             window = UIWindow(frame: CGRect(origin: .zero, size: size))
             window.makeKeyAndVisible()
             window.rootViewController = sceneType.init()

@@ -4,6 +4,7 @@ import TouchRecording
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Every scene's tour file in `assets/tours` is there, reads, and is exactly what its
 /// script in `SceneTours` writes from the scene as it is laid out today: a scene added
@@ -21,11 +22,11 @@ final class SceneToursTests: XCTestCase {
     override func setUp() async throws {
         // Scenes lay out by their texts' and images' sizes, as the tours' writer measures them.
         CairoDrawingEngine.install()
-        UIApplication.shared.resetForTesting()
+        ProcessWideState.clear()
     }
 
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
+        ProcessWideState.clear()
     }
 
     func testEverySceneHasATourScript() async {

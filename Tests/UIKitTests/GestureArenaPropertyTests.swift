@@ -1,5 +1,6 @@
 @testable import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The delivery invariants over thousands of random multitouch sequences, random view
 /// trees and random recognizers (scripted ones that recognize, change, fail or ignore at
@@ -39,7 +40,7 @@ final class GestureArenaPropertyTests: UIKitTestCase {
     // MARK: - One sequence
 
     private func runSequence(_ random: inout SplitMix64) -> [String] {
-        UIApplication.shared.resetForTesting()
+        ProcessWideState.clear()
         GestureTrace.clear()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         window.makeKeyAndVisible()

@@ -1,5 +1,6 @@
 @testable import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The arena's rules 1–5 and 7 on their own, the way Flutter tests `arena.dart`: scripted
 /// recognizers on bare views, touches made by hand, no window, no hit-testing and no view
@@ -16,9 +17,7 @@ final class GestureArenaRulesTests: XCTestCase {
     private var host: UIView!
 
     override func setUp() async throws {
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
+        clock = ProcessWideState.reset(clockAt: 100)
         trace = Trace()
         event = UIEvent()
         timers = TimerQueue()
@@ -29,8 +28,7 @@ final class GestureArenaRulesTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
-        CAMediaClock.current = MonotonicClock()
+        ProcessWideState.restore()
     }
 
     // MARK: - Scripting

@@ -1,5 +1,6 @@
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The touches an event reports beyond its main ones: coalesced touches from a sample
 /// batch that collapsed moves, and predicted touches from the recent velocity.

@@ -1,5 +1,6 @@
 import UIKit
 import XCTest
+import TouchTestSupport
 
 final class UIPanGestureRecognizerTests: UIKitTestCase {
     /// A pan that notes its resets and the state it left (a failure sends no action).

@@ -1,5 +1,6 @@
 import UIKit
 import XCTest
+import TouchTestSupport
 
 final class UIViewCoordinatesTests: UIKitTestCase {
     func testConvertBetweenNestedSiblingsAndTheWindow() async {

@@ -1,5 +1,6 @@
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Hit-testing through nested transforms, the restrictions, and Neuburg's munging
 /// listings as subclasses.

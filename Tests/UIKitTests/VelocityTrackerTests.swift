@@ -1,5 +1,6 @@
 @testable import UIKit
 import XCTest
+import TouchTestSupport
 
 final class VelocityTrackerTests: XCTestCase {
     private func tracker(_ samples: [(TimeInterval, CGFloat, CGFloat)]) -> VelocityTracker {

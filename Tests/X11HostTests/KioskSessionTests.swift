@@ -4,6 +4,7 @@ import UIKit
 import X11Host
 import X11TestSupport
 import XCTest
+import TouchTestSupport
 
 /// A kiosk session on a manual clock: the idle timeout, re-armed by touches, heard by
 /// the app delegate and the notification; the exit question and its answers.
@@ -14,9 +15,6 @@ final class KioskSessionTests: XCTestCase {
         func applicationDidBecomeIdle(inKiosk application: UIApplication) { idle += 1 }
     }
 
-    private func sample(_ number: UInt32, _ phase: TouchSample.Phase, at t: TimeInterval) -> TouchSample {
-        TouchSample(id: TouchSample.ID(device: 2, number: number), phase: phase, location: CGPoint(x: 500, y: 400), timestamp: t)
-    }
 
     /// The media clock, manual, from t = 100 s.
     private var clock: ManualClock!
@@ -47,14 +45,14 @@ final class KioskSessionTests: XCTestCase {
             UIApplication.shared.runPendingTimers()
         }
         advance(to: 130)
-        XCTAssertEqual(session.handle([sample(1, .began, at: 130), sample(1, .ended, at: 130.1)]).count, 2, "touches pass")
+        XCTAssertEqual(session.handle([TouchSample.finger(1, .began, 500, 400, at: 130, device: 2), TouchSample.finger(1, .ended, 500, 400, at: 130.1, device: 2)]).count, 2, "touches pass")
         advance(to: 189.9)
         XCTAssertEqual(delegate.idle, 0, "59.9 s after the last touch")
         advance(to: 190.2)
         XCTAssertEqual([delegate.idle, notified, session.idleCount], [1, 1, 1])
         advance(to: 400)
         XCTAssertEqual(delegate.idle, 1, "once per idle spell")
-        _ = session.handle([sample(2, .began, at: 400), sample(2, .ended, at: 400)])
+        _ = session.handle([TouchSample.finger(2, .began, 500, 400, at: 400, device: 2), TouchSample.finger(2, .ended, 500, 400, at: 400, device: 2)])
         advance(to: 459)
         XCTAssertEqual(delegate.idle, 1)
         advance(to: 460.5)

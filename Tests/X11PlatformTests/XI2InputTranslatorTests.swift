@@ -5,6 +5,7 @@ import X11TestSupport
 import XCTest
 @testable import X11Host
 @testable import X11Platform
+import TouchTestSupport
 
 /// The XI2-to-sample translation, fed hand-built `XIDeviceEvent` values.
 final class XI2InputTranslatorTests: XCTestCase {
@@ -59,33 +60,28 @@ final class XI2InputTranslatorTests: XCTestCase {
         translator.noteOwnership(event)
     }
 
-    private func sample(_ device: Int, _ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat,
-                        at time: TimeInterval = 5000) -> TouchSample {
-        TouchSample(id: .init(device: device, number: number), phase: phase, location: CGPoint(x: x, y: y),
-                    timestamp: time)
-    }
 
     func testTouchLifecycleKeepsSubPixelPositions() {
         var translator = XI2InputTranslator(windowSize: CGSize(width: 1024, height: 768))
         XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 3, x: 10.25, y: 20.5),
-                       [sample(6, 3, .began, 10.25, 20.5)])
+                       [TouchSample.finger(3, .began, 10.25, 20.5, at: 5000, device: 6)])
         XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 3, x: 11.75, y: 21.125, time: 5_000_016),
-                       [sample(6, 3, .moved, 11.75, 21.125, at: 5000.016)])
+                       [TouchSample.finger(3, .moved, 11.75, 21.125, at: 5000.016, device: 6)])
         XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 3, x: 11.75, y: 21.125, time: 5_000_020),
-                       [sample(6, 3, .ended, 11.75, 21.125, at: 5000.020)])
+                       [TouchSample.finger(3, .ended, 11.75, 21.125, at: 5000.020, device: 6)])
         XCTAssertTrue(translator.liveTouchIDs.isEmpty)
     }
 
     func testScaleTurnsPixelsIntoPoints() {
         var translator = XI2InputTranslator(scale: 2, windowSize: CGSize(width: 512, height: 384))
         XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 1, x: 101, y: 33),
-                       [sample(6, 1, .began, 50.5, 16.5)])
+                       [TouchSample.finger(1, .began, 50.5, 16.5, at: 5000, device: 6)])
     }
 
     func testTouchIDZeroIsAValidTouch() {
         var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
-        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 0, x: 1, y: 2), [sample(6, 0, .began, 1, 2)])
-        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 0, x: 1, y: 2), [sample(6, 0, .ended, 1, 2)])
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 0, x: 1, y: 2), [TouchSample.finger(0, .began, 1, 2, at: 5000, device: 6)])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 0, x: 1, y: 2), [TouchSample.finger(0, .ended, 1, 2, at: 5000, device: 6)])
     }
 
     /// Ids are 32-bit and wrap: the last id and the first after the wrap are two live
@@ -94,11 +90,11 @@ final class XI2InputTranslatorTests: XCTestCase {
         var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
         // detail is a C int: 0xFFFF_FFFF arrives as -1.
         XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: -1, x: 1, y: 1),
-                       [sample(6, UInt32.max, .began, 1, 1)])
-        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 0, x: 2, y: 2), [sample(6, 0, .began, 2, 2)])
+                       [TouchSample.finger(UInt32.max, .began, 1, 1, at: 5000, device: 6)])
+        XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 0, x: 2, y: 2), [TouchSample.finger(0, .began, 2, 2, at: 5000, device: 6)])
         XCTAssertEqual(translator.liveTouchIDs, [.init(device: 6, number: .max), .init(device: 6, number: 0)])
         XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: -1, x: 1, y: 1),
-                       [sample(6, UInt32.max, .ended, 1, 1)])
+                       [TouchSample.finger(UInt32.max, .ended, 1, 1, at: 5000, device: 6)])
         XCTAssertEqual(translator.liveTouchIDs, [.init(device: 6, number: 0)])
     }
 
@@ -117,7 +113,7 @@ final class XI2InputTranslatorTests: XCTestCase {
         XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 0, y: 0, axes: nil), [])
         XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 0, y: 0, axes: 0b1_0000), [])
         XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 4, x: 0, y: 0, axes: nil),
-                       [sample(6, 4, .ended, 10, 10)])
+                       [TouchSample.finger(4, .ended, 10, 10, at: 5000, device: 6)])
     }
 
     func testPointerEventsEmulatedFromATouchAreIgnored() {
@@ -128,7 +124,7 @@ final class XI2InputTranslatorTests: XCTestCase {
         XCTAssertEqual(translate(&translator, XI_ButtonRelease, detail: 1, x: 6, y: 6, flags: emulated), [])
         // The same events from a real mouse are a finger.
         XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 1, x: 5, y: 5, device: 9),
-                       [sample(9, 0, .began, 5, 5)])
+                       [TouchSample.finger(0, .began, 5, 5, at: 5000, device: 9)])
     }
 
     func testMalformedSequencesComeOutWellFormed() {
@@ -137,7 +133,7 @@ final class XI2InputTranslatorTests: XCTestCase {
         XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 9, x: 1, y: 1), [], "end without begin")
         _ = translate(&translator, XI_TouchBegin, detail: 9, x: 1, y: 1)
         XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 9, x: 3, y: 3),
-                       [sample(6, 9, .cancelled, 1, 1), sample(6, 9, .began, 3, 3)], "a second begin")
+                       [TouchSample.finger(9, .cancelled, 1, 1, at: 5000, device: 6), TouchSample.finger(9, .began, 3, 3, at: 5000, device: 6)], "a second begin")
     }
 
     func testCancellingADeviceEndsOnlyItsTouches() {
@@ -146,7 +142,7 @@ final class XI2InputTranslatorTests: XCTestCase {
         _ = translate(&translator, XI_TouchBegin, detail: 1, x: 2, y: 2, device: 6)
         _ = translate(&translator, XI_TouchBegin, detail: 1, x: 3, y: 3, device: 7)
         XCTAssertEqual(translator.cancelTouches(ofDevice: 6, timestamp: 7),
-                       [sample(6, 1, .cancelled, 2, 2, at: 7), sample(6, 2, .cancelled, 1, 1, at: 7)])
+                       [TouchSample.finger(1, .cancelled, 2, 2, at: 7, device: 6), TouchSample.finger(2, .cancelled, 1, 1, at: 7, device: 6)])
         XCTAssertEqual(translator.liveTouchIDs, [.init(device: 7, number: 1)])
     }
 
@@ -154,11 +150,11 @@ final class XI2InputTranslatorTests: XCTestCase {
         var translator = XI2InputTranslator(windowSize: CGSize(width: 200, height: 100))
         let control = Int32(ControlMask)
         XCTAssertEqual(translate(&translator, XI_ButtonPress, detail: 1, x: 40, y: 30, device: 9, modifiers: control),
-                       [sample(9, 0, .began, 40, 30), sample(9, 1, .began, 160, 70)])
+                       [TouchSample.finger(0, .began, 40, 30, at: 5000, device: 9), TouchSample.finger(1, .began, 160, 70, at: 5000, device: 9)])
         XCTAssertEqual(translate(&translator, XI_Motion, detail: 0, x: 50, y: 20, device: 9, modifiers: control),
-                       [sample(9, 0, .moved, 50, 20), sample(9, 1, .moved, 150, 80)])
+                       [TouchSample.finger(0, .moved, 50, 20, at: 5000, device: 9), TouchSample.finger(1, .moved, 150, 80, at: 5000, device: 9)])
         XCTAssertEqual(translate(&translator, XI_ButtonRelease, detail: 1, x: 50, y: 20, device: 9),
-                       [sample(9, 0, .ended, 50, 20), sample(9, 1, .ended, 150, 80)])
+                       [TouchSample.finger(0, .ended, 50, 20, at: 5000, device: 9), TouchSample.finger(1, .ended, 150, 80, at: 5000, device: 9)])
     }
 
     func testControlShiftDragMovesBothFingersInParallel() {
@@ -166,7 +162,7 @@ final class XI2InputTranslatorTests: XCTestCase {
         let both = Int32(ControlMask | ShiftMask)
         _ = translate(&translator, XI_ButtonPress, detail: 1, x: 40, y: 30, device: 9, modifiers: both)
         XCTAssertEqual(translate(&translator, XI_Motion, detail: 0, x: 45, y: 40, device: 9, modifiers: both),
-                       [sample(9, 0, .moved, 45, 40), sample(9, 1, .moved, 165, 80)])
+                       [TouchSample.finger(0, .moved, 45, 40, at: 5000, device: 9), TouchSample.finger(1, .moved, 165, 80, at: 5000, device: 9)])
     }
 
     func testOtherButtonsAndMotionWithoutAButtonAreNotFingers() {
@@ -191,12 +187,12 @@ final class XI2InputTranslatorTests: XCTestCase {
     func testAnEndBeforeOwnershipIsACancellation() {
         var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
         XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 3, x: 1, y: 2, owned: false),
-                       [sample(6, 3, .began, 1, 2)])
+                       [TouchSample.finger(3, .began, 1, 2, at: 5000, device: 6)])
         XCTAssertEqual(translator.touchesPendingOwnership, [TouchSample.ID(device: 6, number: 3)])
         XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 3, x: 5, y: 6),
-                       [sample(6, 3, .moved, 5, 6)], "moves come while pending")
+                       [TouchSample.finger(3, .moved, 5, 6, at: 5000, device: 6)], "moves come while pending")
         XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 3, x: 5, y: 6),
-                       [sample(6, 3, .cancelled, 5, 6)])
+                       [TouchSample.finger(3, .cancelled, 5, 6, at: 5000, device: 6)])
         XCTAssertEqual(translator.touchesPendingOwnership, [])
         XCTAssertTrue(translator.liveTouchIDs.isEmpty)
     }
@@ -205,11 +201,11 @@ final class XI2InputTranslatorTests: XCTestCase {
     func testOwnershipAfterARejectKeepsTheWholeTouch() {
         var translator = XI2InputTranslator(windowSize: CGSize(width: 100, height: 100))
         _ = translate(&translator, XI_TouchBegin, detail: 4, x: 1, y: 2, owned: false)
-        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 3, y: 4), [sample(6, 4, .moved, 3, 4)])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 3, y: 4), [TouchSample.finger(4, .moved, 3, 4, at: 5000, device: 6)])
         own(&translator, detail: 4)
         XCTAssertEqual(translator.touchesPendingOwnership, [])
-        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 7, y: 8), [sample(6, 4, .moved, 7, 8)])
-        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 4, x: 7, y: 8), [sample(6, 4, .ended, 7, 8)])
+        XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 4, x: 7, y: 8), [TouchSample.finger(4, .moved, 7, 8, at: 5000, device: 6)])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 4, x: 7, y: 8), [TouchSample.finger(4, .ended, 7, 8, at: 5000, device: 6)])
     }
 
     /// The finger lifted while the grab was deciding: the server flags an update
@@ -221,11 +217,11 @@ final class XI2InputTranslatorTests: XCTestCase {
         XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 5, x: 1, y: 2, flags: pendingEnd), [],
                        "lifted, but the app does not know yet whether it was its touch")
         own(&translator, detail: 5)
-        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 5, x: 1, y: 2), [sample(6, 5, .ended, 1, 2)])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 5, x: 1, y: 2), [TouchSample.finger(5, .ended, 1, 2, at: 5000, device: 6)])
 
         _ = translate(&translator, XI_TouchBegin, detail: 6, x: 9, y: 9, owned: false)
         XCTAssertEqual(translate(&translator, XI_TouchUpdate, detail: 6, x: 9, y: 9, flags: pendingEnd), [])
-        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 6, x: 9, y: 9), [sample(6, 6, .cancelled, 9, 9)])
+        XCTAssertEqual(translate(&translator, XI_TouchEnd, detail: 6, x: 9, y: 9), [TouchSample.finger(6, .cancelled, 9, 9, at: 5000, device: 6)])
         XCTAssertEqual(translator.touchesPendingOwnership, [])
     }
 
@@ -323,7 +319,7 @@ final class XI2InputTranslatorTests: XCTestCase {
         var translator = XI2InputTranslator(windowSize: CGSize(width: 1024, height: 768))
         XCTAssertEqual(translate(&translator, XI_TouchBegin, detail: 1, x: 100, y: 200,
                                  valuators: [0: 200, 1: 400, 2: 150, 3: 24]),
-                       [sample(6, 1, .began, 100, 200)])
+                       [TouchSample.finger(1, .began, 100, 200, at: 5000, device: 6)])
     }
 
     /// A touch cancelled because its device went away keeps its last force and radius.

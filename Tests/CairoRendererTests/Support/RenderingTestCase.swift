@@ -1,4 +1,5 @@
 import CairoRenderer
+import TouchTestSupport
 import UIKit
 import XCTest
 
@@ -17,12 +18,15 @@ class RenderingTestCase: XCTestCase {
     /// The most any colour component of a pixel may differ from the golden, out of 255:
     /// room for anti-aliasing that moves with the Cairo and FreeType versions.
     static let channelTolerance = 8
+    /// The media clock, manual, at t = 100 s when the test begins.
+    var clock: ManualClock!
 
     override func setUp() async throws {
         CairoDrawingEngine.install()
-        // The scenes are built as standalone layer trees, whose property changes would
-        // otherwise start implicit animations and draw from the old values.
-        CAAnimationEngine.resetForTesting()
+        // A clean application and engine on a manual clock. The scenes are built as
+        // standalone layer trees, whose property changes would otherwise start implicit
+        // animations and draw from the old values.
+        clock = ProcessWideState.reset(clockAt: 100)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         DrawingDebug.isLoggingEnabled = true
@@ -32,7 +36,7 @@ class RenderingTestCase: XCTestCase {
 
     override func tearDown() async throws {
         CATransaction.commit()
-        CAAnimationEngine.resetForTesting()
+        ProcessWideState.restore()
         DrawingDebug.isLoggingEnabled = false
         CairoDrawingEngine.install()
     }

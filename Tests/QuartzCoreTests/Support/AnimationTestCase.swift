@@ -1,28 +1,24 @@
 import QuartzCore
+import TouchTestSupport
 import XCTest
 
 /// The setting of animation tests: a manual clock at t = 10 s installed as the media
-/// clock (the previous one restored afterwards), a fresh engine, and debug lines kept in
+/// clock, a fresh engine (`ProcessWideState`), and debug lines kept in
 /// memory. Async methods: XCTest on Linux cannot call sync main-actor test methods.
 @MainActor
 class AnimationTestCase: XCTestCase {
     var clock: ManualClock!
-    private var previousClock: (any MediaClock)?
 
     override func setUp() async throws {
-        previousClock = CAMediaClock.current
-        clock = ManualClock(now: 10)
-        CAMediaClock.current = clock
-        CAAnimationEngine.resetForTesting()
+        clock = ProcessWideState.reset(clockAt: 10)
         QuartzCoreDebug.isLoggingEnabled = true
         QuartzCoreDebug.echoesToStandardError = false
         QuartzCoreDebug.clearLoggedLines()
     }
 
     override func tearDown() async throws {
-        CAAnimationEngine.resetForTesting()
+        ProcessWideState.restore()
         QuartzCoreDebug.isLoggingEnabled = false
-        if let previousClock { CAMediaClock.current = previousClock }
     }
 
     /// Moves the clock to `time` and runs one frame tick.
@@ -82,8 +78,3 @@ final class NamedDelegate: CAAnimationDelegate {
     }
 }
 
-func XCTAssertEqualPoints(_ a: CGPoint?, _ b: CGPoint, accuracy: CGFloat = 1e-6, file: StaticString = #filePath, line: UInt = #line) {
-    guard let a else { return XCTFail("nil point", file: file, line: line) }
-    XCTAssertEqual(a.x, b.x, accuracy: accuracy, "x", file: file, line: line)
-    XCTAssertEqual(a.y, b.y, accuracy: accuracy, "y", file: file, line: line)
-}

@@ -1,6 +1,7 @@
 import SandboxDebugging
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// A layer that is on but shows nothing takes nothing from the app: no window drawn, no
 /// overlay fed; and what it shows comes back right after.
@@ -20,9 +21,6 @@ final class DebugLayerTests: XCTestCase {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
     }
 
-    private func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat) -> TouchSample {
-        TouchSample(id: TouchSample.ID(device: 1, number: number), phase: phase, location: CGPoint(x: x, y: 100), timestamp: 1)
-    }
 
     func testTheWindowShowsOnlyWhileItHasSomethingToShow() async {
         let quiet = DebugLayer(configuration: DebugLayerConfiguration(showsHandle: false))
@@ -55,16 +53,16 @@ final class DebugLayerTests: XCTestCase {
     func testOverlaysAreNotFedWhileNoneIsShownAndForgetStaleFingersAfter() async {
         let layer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots]))
         layer.attach(to: app)
-        XCTAssertFalse(layer.apply([sample(1, .began, 10)]).isEmpty)
+        XCTAssertFalse(layer.apply([TouchSample.finger(1, .began, 10, 100, at: 1, device: 1)]).isEmpty)
         XCTAssertEqual(layer.overlays.spots.spots.map(\.id.number), [1])
         layer.set(.spots, on: false)
         XCTAssertTrue(layer.overlays.isDormant)
         // Finger 1 lifts and finger 2 lands while nothing is shown: nobody is told.
-        XCTAssertEqual(layer.apply([sample(1, .ended, 10), sample(2, .began, 50)]), [])
+        XCTAssertEqual(layer.apply([TouchSample.finger(1, .ended, 10, 100, at: 1, device: 1), TouchSample.finger(2, .began, 50, 100, at: 1, device: 1)]), [])
         XCTAssertEqual(layer.overlays.spots.spots.map(\.id.number), [1], "not fed while dormant")
         layer.set(.spots, on: true)
         // The next batch: the stale finger 1 is forgotten; finger 2 shows at its move.
-        XCTAssertFalse(layer.apply([sample(2, .moved, 60)]).isEmpty)
+        XCTAssertFalse(layer.apply([TouchSample.finger(2, .moved, 60, 100, at: 1, device: 1)]).isEmpty)
         XCTAssertEqual(layer.overlays.spots.spots.map(\.id.number), [2])
         XCTAssertEqual(layer.overlays.spots.spots.first?.location, CGPoint(x: 60, y: 100))
     }

@@ -1,5 +1,6 @@
 import CairoRenderer
 import SandboxDebugging
+import TouchTestSupport
 import UIKit
 import XCTest
 
@@ -16,10 +17,7 @@ class OverlayTestCase: XCTestCase {
     static let background = Canvas.Color(hex: 0x1C1C1E)
 
     override func setUp() async throws {
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
+        clock = ProcessWideState.reset(clockAt: 100)
         GestureTrace.isEnabled = false
         GestureTrace.echoesToStandardError = false
         GestureTrace.clear()
@@ -28,17 +26,14 @@ class OverlayTestCase: XCTestCase {
     }
 
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
+        ProcessWideState.restore()
         GestureTrace.isEnabled = false
         GestureTrace.clear()
-        CAMediaClock.current = MonotonicClock()
     }
 
     /// A sample of finger `number`, stamped with the clock's time.
     func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat) -> TouchSample {
-        TouchSample(id: TouchSample.ID(device: 2, number: number), phase: phase, location: CGPoint(x: x, y: y),
-                    timestamp: clock.now)
+        .finger(number, phase, x, y, at: clock.now, device: 2)
     }
 
     /// Gives the window a batch, then the overlays, as the host does; returns the

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Neuburg, "Touches": the first move of each drag decides the axis; the other stays put.
 final class DirectionLockedDragViewTests: ListingTestCase {

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Sadun, Dr. Dobb's, Recipe 1: the touched tile pops to the front and keeps the
 /// finger's offset.

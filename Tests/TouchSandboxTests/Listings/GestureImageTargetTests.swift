@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Apple, "Gesture Recognizers", listings 1-3 to 1-5: the image shows where the gesture
 /// is and animates away over 0.5 s on the default ease-in-ease-out curve: the tap's

@@ -1,4 +1,5 @@
 import CairoRenderer
+import TouchTestSupport
 import UIKit
 import XCTest
 
@@ -13,19 +14,14 @@ class ListingTestCase: XCTestCase {
 
     override func setUp() async throws {
         CairoDrawingEngine.install()  // PNG decoding for UIImage(named:)
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
+        clock = ProcessWideState.reset(clockAt: 100)
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         window.makeKeyAndVisible()
         injector = TouchInjector(window: window, clock: clock)
     }
 
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
-        CAMediaClock.current = MonotonicClock()
+        ProcessWideState.restore()
     }
 
     /// Advances the clock and runs the frame the host would run.
@@ -38,11 +34,4 @@ class ListingTestCase: XCTestCase {
     func frames(_ seconds: TimeInterval) {
         for _ in 0..<Int((seconds * 60).rounded()) { advance(1.0 / 60) }
     }
-}
-
-func XCTAssertEqualPoints(_ p: CGPoint?, _ q: CGPoint, accuracy: CGFloat = 1e-9, _ message: String = "",
-                          file: StaticString = #filePath, line: UInt = #line) {
-    guard let p else { return XCTFail("no point \(message)", file: file, line: line) }
-    XCTAssertEqual(p.x, q.x, accuracy: accuracy, "x of \(p) vs \(q) \(message)", file: file, line: line)
-    XCTAssertEqual(p.y, q.y, accuracy: accuracy, "y of \(p) vs \(q) \(message)", file: file, line: line)
 }

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Neuburg, "Touches", the single-recognizer variant: the long press's `changed` state
 /// drags the view, keeping the pressed spot under the finger; before the press nothing

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Sadun, Dr. Dobb's, Recipe 2: the pan's translation moves the tile, exactly as far as
 /// the finger once the pan has begun; the touched tile pops to the front.

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Neuburg, "Touches": "Hit-testing during animation": with the superview's munging a
 /// moving subview is hit where it is seen; without it, where its model already is.

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Neuburg, "Touches": "Gesture Recognizer Delegate": press and hold until the view
 /// pulses, then drag it; a drag without the press moves nothing, and the pulse stops on

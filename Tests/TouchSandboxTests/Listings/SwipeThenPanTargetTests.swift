@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Apple, "Gesture Recognizers", listing 1-6: the pan waits for the swipes to fail, so
 /// a flick is a swipe only and a slow or vertical drag is a pan only.

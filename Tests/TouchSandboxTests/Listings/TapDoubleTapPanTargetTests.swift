@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Neuburg, "Touches": "Multiple Gesture Recognizers": the single tap waits for the
 /// double tap to fail, the double tap never lets the single through, and a drag is

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Apple, "Handling Touches in Your View": a spot per finger, growing from 1 to 100
 /// points in 0.2 s, following its finger, gone when the finger ends or is cancelled.

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The checkmark scene: listing 1-8's recognizer on a canvas that draws the stroke,
 /// marks the recognized checkmark's midpoint and says whether it was one.

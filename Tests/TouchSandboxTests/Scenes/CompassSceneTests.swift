@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The compass scene answers every tap on the compass twice (the arrow layer's bounds,
 /// the arrow's outline), shows both beside the compass and rings the tap.

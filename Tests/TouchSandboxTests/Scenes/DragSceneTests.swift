@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The drag scene: Sadun's Recipe 1 tiles (Dr. Dobb's) on the left follow the finger at
 /// once with its offset, Recipe 2's on the right follow their pan's translation; either

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The gestures scene: listings 1-3 to 1-5 of Apple's "Gesture Recognizers" on the whole
 /// stage, with drawn pictograms and a status line naming the last gesture.

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The hit-test-animation scene: while the views slide, a tap where a view is seen hits
 /// it only in the presentation lanes, a tap where its model is hits it only in the

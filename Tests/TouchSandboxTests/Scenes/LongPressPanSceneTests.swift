@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The long-press-pan scene: both of Neuburg's variants, side by side, each dragged
 /// after a press, at the same time if two fingers want.

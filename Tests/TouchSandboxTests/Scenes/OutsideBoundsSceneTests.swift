@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The outside-bounds scene: the half of each tab outside its box is touchable only in
 /// the munged box (right); on the left the tap falls through to the panel behind.

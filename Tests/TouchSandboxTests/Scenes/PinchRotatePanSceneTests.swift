@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The pinch-rotate-pan scene: the photo at the window's centre scales, turns and moves
 /// with the fingers, the three recognizers together, each applied incrementally.

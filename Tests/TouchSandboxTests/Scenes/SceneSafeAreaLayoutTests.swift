@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// Every scene lays itself out inside its safe area (the gallery's caption bar above,
 /// its toolbar and hint below) at every supported window size, and again when the
@@ -11,8 +12,7 @@ final class SceneSafeAreaLayoutTests: ListingTestCase {
     func testEverySceneFitsItsSafeAreaAtEverySupportedSize() async throws {
         for size in Self.supportedSizes {
             for sceneType in SceneCatalog.all {
-                UIApplication.shared.resetForTesting()
-                CAAnimationEngine.resetForTesting()
+                ProcessWideState.clear()
                 let scene = sceneType.init()
                 present(scene, size: size)
                 assertLaidOut(scene, "\(sceneType.name) at \(Int(size.width))×\(Int(size.height))")
@@ -24,8 +24,7 @@ final class SceneSafeAreaLayoutTests: ListingTestCase {
         let small = Self.supportedSizes[0], large = Self.supportedSizes[2]
         for (from, to) in [(small, large), (large, small)] {
             for sceneType in SceneCatalog.all {
-                UIApplication.shared.resetForTesting()
-                CAAnimationEngine.resetForTesting()
+                ProcessWideState.clear()
                 let scene = sceneType.init()
                 present(scene, size: from)
                 window.frame = CGRect(origin: .zero, size: to)

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The swipe-vs-pan scene: listing 1-6's square, its actions logged under it.
 final class SwipeVsPanSceneTests: ListingTestCase {

@@ -1,6 +1,7 @@
 @testable import TouchSandbox
 import UIKit
 import XCTest
+import TouchTestSupport
 
 /// The zoom-pager scene: a paging scroll view of zooming scroll views. Sources: Apple's
 /// UIScrollView reference (`isPagingEnabled` stops on multiples of the bounds;

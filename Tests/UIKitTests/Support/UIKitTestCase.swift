@@ -1,3 +1,4 @@
+import TouchTestSupport
 import UIKit
 import XCTest
 
@@ -15,10 +16,7 @@ class UIKitTestCase: XCTestCase {
     var trace = Trace()
 
     override func setUp() async throws {
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
+        clock = ProcessWideState.reset(clockAt: 100)
         UIKitDebug.isLoggingEnabled = true
         UIKitDebug.echoesToStandardError = false
         UIKitDebug.clearLoggedLines()
@@ -29,18 +27,14 @@ class UIKitTestCase: XCTestCase {
     }
 
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
-        UIView.setAnimationsEnabled(true)
+        ProcessWideState.restore()
         UIKitDebug.isLoggingEnabled = false
-        CAMediaClock.current = MonotonicClock()
     }
 
     /// A sample on the synthetic device, stamped with the clock's time unless given.
     func sample(_ number: UInt32, _ phase: TouchSample.Phase, _ x: CGFloat, _ y: CGFloat,
                 at time: TimeInterval? = nil, device: Int = TouchInjector.defaultDevice) -> TouchSample {
-        TouchSample(id: TouchSample.ID(device: device, number: number), phase: phase,
-                    location: CGPoint(x: x, y: y), timestamp: time ?? clock.now)
+        .finger(number, phase, x, y, at: time ?? clock.now, device: device)
     }
 
     /// Adds a recording view to `parent` (the window by default).
@@ -67,8 +61,3 @@ class UIKitTestCase: XCTestCase {
     }
 }
 
-func XCTAssertEqualPoints(_ p: CGPoint, _ q: CGPoint, accuracy: CGFloat = 1e-9,
-                          file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(p.x, q.x, accuracy: accuracy, "x of \(p) vs \(q)", file: file, line: line)
-    XCTAssertEqual(p.y, q.y, accuracy: accuracy, "y of \(p) vs \(q)", file: file, line: line)
-}
