@@ -11,27 +11,31 @@ class ListingTestCase: XCTestCase {
     var clock: ManualClock!
     var window: UIWindow!
     var injector: TouchInjector!
+    /// The real run loop the frames run on (`advance(_:)`, `frames(_:)`).
+    var testRunLoop: TestRunLoop!
 
     override func setUp() async throws {
         CairoDrawingEngine.install()  // PNG decoding for UIImage(named:)
         clock = ProcessWideState.reset(clockAt: 100)
+        testRunLoop = TestRunLoop(clock: clock)
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         window.makeKeyAndVisible()
         injector = TouchInjector(window: window, clock: clock)
     }
 
     override func tearDown() async throws {
+        testRunLoop.invalidate()
         ProcessWideState.restore()
     }
 
-    /// Advances the clock and runs the frame the host would run.
+    /// Advances the clock and runs the turns the run loop asked for by then, as the host
+    /// would (`TestRunLoop`): due timers, the animation tick, layout.
     func advance(_ seconds: TimeInterval) {
-        clock.advance(by: seconds)
-        CAAnimationEngine.tick()
+        testRunLoop.advance(seconds)
     }
 
     /// Runs `seconds` of frames at 60 a second.
     func frames(_ seconds: TimeInterval) {
-        for _ in 0..<Int((seconds * 60).rounded()) { advance(1.0 / 60) }
+        testRunLoop.frames(seconds)
     }
 }

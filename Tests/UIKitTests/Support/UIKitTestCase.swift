@@ -14,9 +14,12 @@ class UIKitTestCase: XCTestCase {
     var window: UIWindow!
     var injector: TouchInjector!
     var trace = Trace()
+    /// The real run loop the frames run on (`frames(_:)`).
+    var testRunLoop: TestRunLoop!
 
     override func setUp() async throws {
         clock = ProcessWideState.reset(clockAt: 100)
+        testRunLoop = TestRunLoop(clock: clock)
         UIKitDebug.isLoggingEnabled = true
         UIKitDebug.echoesToStandardError = false
         UIKitDebug.clearLoggedLines()
@@ -27,6 +30,7 @@ class UIKitTestCase: XCTestCase {
     }
 
     override func tearDown() async throws {
+        testRunLoop.invalidate()
         ProcessWideState.restore()
         UIKitDebug.isLoggingEnabled = false
     }
@@ -45,14 +49,11 @@ class UIKitTestCase: XCTestCase {
         return view
     }
 
-    /// Runs the frames the host would run in `seconds`, at 60 a second: the clock moves,
-    /// due timers fire, and the animation engine ticks (display links, scroll motion).
+    /// Runs the frames the host would run in `seconds`, at 60 a second, on the real run
+    /// loop (`TestRunLoop`): the clock moves, due timers fire, the animation engine ticks
+    /// (display links, scroll motion), and windows lay out.
     func frames(_ seconds: TimeInterval) {
-        for _ in 0..<Int((seconds * 60).rounded()) {
-            clock.advance(by: 1.0 / 60)
-            UIApplication.shared.runPendingTimers()
-            CAAnimationEngine.tick()
-        }
+        testRunLoop.frames(seconds)
     }
 
     /// Logged lines that mention `text`.
