@@ -220,6 +220,9 @@ public final class ApplicationRunLoop {
         if let vblank = presenter?.latestVblank(), vblank != alignedVblank {
             pacer.align(toVblankAt: vblank)
             alignedVblank = vblank
+            // The next tick was set on the grid before: on the new one it may fall
+            // mid-slot, making the next frame late or skipping it.
+            earliestNextTick = min(earliestNextTick, pacer.earliestNextFrame())
         }
         CAAnimationEngine.frameInterval = interval
         let start = CACurrentMediaTime()

@@ -70,6 +70,11 @@ extension X11Host {
         }
     }
 
+    /// The host's options are its `configuration` now; the tools are the application
+    /// runner's (`X11ApplicationRunner.options`).
+    @available(*, unavailable, renamed: "configuration")
+    public var options: Options { fatalError("unavailable") }
+
     /// A host opened with `options`' configuration; the tools in `options` are the
     /// application runner's to attach.
     public convenience init(options: Options, runLoop: ApplicationRunLoop? = nil) throws(X11HostError) {

@@ -35,6 +35,10 @@ final class PresentVblankClock {
     /// Reads of the connection are at least this far apart: the timestamps do not age.
     static let readInterval: TimeInterval = 0.25
     static let unansweredAfter: TimeInterval = 3
+    /// How old an answer may be when read and still be taken.
+    static let staleAfter: TimeInterval = 2
+    /// How far ahead of now an answer's UST may be (timer and scheduling slack).
+    static let futureTolerance: TimeInterval = 0.05
 
     /// A clock for `window` on `displayName`, or nil when libxcb or libxcb-present is not
     /// installed, the server has no Present extension, or the connection fails.
@@ -74,31 +78,37 @@ final class PresentVblankClock {
     }
 
     /// Reads the answers that came, never waiting (at most every `readInterval`); returns
-    /// whether a new blank was answered (`latest`).
+    /// whether a new blank was answered (`latest`). An answer that waited unread longer
+    /// than `staleAfter` (the app was idle), or stamped ahead of now (a server whose UST
+    /// is not `CLOCK_MONOTONIC`), is not taken: the grid would be aligned to a blank
+    /// extrapolated over minutes, or to another clock. The next blank is asked for
+    /// instead.
     @discardableResult
     func read(now: TimeInterval) -> Bool {
         guard !isBroken, now - lastRead >= Self.readInterval else { return false }
         lastRead = now
         var answered = false
+        var taken = false
         while let event = library.pollForEvent(connection) {
             defer { free(event) }
-            if let blank = blank(in: UnsafeRawPointer(event)) {
-                latest = blank
-                answers += 1
-                answered = true
-            }
+            guard let blank = blank(in: UnsafeRawPointer(event)) else { continue }
+            answered = true
+            guard now - blank.seconds <= Self.staleAfter, blank.seconds <= now + Self.futureTolerance else { continue }
+            latest = blank
+            answers += 1
+            taken = true
         }
         if library.hasError(connection) != 0 {
             // The server went away: the grid keeps the phase it has.
             isBroken = true
-            return answered
+            return taken
         }
-        if answered, let latest {
+        if taken, let latest {
             ask(target: latest.msc + blanksBetweenQuestions, divisor: 0, now: now)
-        } else if now - askedAt >= Self.unansweredAfter {
+        } else if answered || now - askedAt >= Self.unansweredAfter {
             askForNextBlank(now: now)
         }
-        return answered
+        return taken
     }
 
     private func askForNextBlank(now: TimeInterval) {
@@ -113,7 +123,7 @@ final class PresentVblankClock {
         askedAt = now
     }
 
-    /// The blank a `PresentCompleteNotify` for a `NotifyMSC` of this clock's reports, or
+    /// The blank a `PresentCompleteNotify` for this clock's latest `NotifyMSC` reports, or
     /// nil for any other event. The layout is the protocol's, with libxcb's
     /// `full_sequence` put in at byte 32 (so the MSC that follows is at byte 36).
     private func blank(in event: UnsafeRawPointer) -> (seconds: TimeInterval, msc: UInt64)? {
@@ -121,7 +131,10 @@ final class PresentVblankClock {
               event.load(fromByteOffset: 1, as: UInt8.self) == presentOpcode,
               event.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == PresentLibrary.completeNotifyEvent,
               event.load(fromByteOffset: 10, as: UInt8.self) == PresentLibrary.notifyMSCKind,
-              event.loadUnaligned(fromByteOffset: 16, as: UInt32.self) == window else { return nil }
+              event.loadUnaligned(fromByteOffset: 16, as: UInt32.self) == window,
+              // The latest question's: an older one's answer (asked again after three
+              // seconds) would start a second chain of questions.
+              event.loadUnaligned(fromByteOffset: 20, as: UInt32.self) == serial else { return nil }
         let ust = event.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
         let msc = event.loadUnaligned(fromByteOffset: 36, as: UInt64.self)
         guard ust > 0 else { return nil }

@@ -200,13 +200,22 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
         }
         damage = DamageRegion(bounds: CGRect(origin: .zero, size: frameBuffer.pointSize), scale: configuration.scale)
         damage.addAll()
+        let opened: X11Connection
         if let kiosk {
-            connection = kiosk.connection
+            opened = kiosk.connection
         } else {
-            connection = try X11Connection(name: configuration.display)
+            opened = try X11Connection(name: configuration.display)
         }
-        window = try X11Window(connection: connection, pixelWidth: pixels.width, pixelHeight: pixels.height,
-                               title: configuration.title)
+        connection = opened
+        do {
+            window = try X11Window(connection: opened, pixelWidth: pixels.width, pixelHeight: pixels.height,
+                                   title: configuration.title)
+        } catch {
+            // No window (a screen without a visual it can draw in): nothing holds the
+            // connection but this host, which fails.
+            opened.close()
+            throw error
+        }
         if let placement = kiosk?.placement {
             // From here the kiosk holds what must be given back (the screensaver, the
             // touchscreen's matrix): a signal before `start()` must give them back too,

@@ -41,6 +41,33 @@ final class PresentVblankClockTests: XCTestCase {
         }
     }
 
+    func testAnAnswerLeftUnreadTooLongIsNotTakenAndTheNextBlankIsAskedFor() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let host = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 320, height: 240)))
+            defer {
+                host.close()
+                host.connection.close()
+            }
+            let clock = try XCTUnwrap(PresentVblankClock(displayName: server.display, window: UInt32(host.window.id),
+                                                        refreshInterval: host.refreshInterval, now: MonotonicClock().now))
+            // The app is idle: the first answer waits unread past `staleAfter`.
+            usleep(UInt32((PresentVblankClock.staleAfter + 0.3) * 1_000_000))
+            let lateRead = MonotonicClock().now
+            XCTAssertFalse(clock.read(now: lateRead), "an answer that old would align the grid to a stale blank")
+            XCTAssertNil(clock.latest)
+            var taken = false
+            let end = lateRead + 1
+            while !taken, MonotonicClock().now < end {
+                usleep(10_000)
+                taken = clock.read(now: MonotonicClock().now)
+            }
+            XCTAssertTrue(taken, "the next blank was asked for and answered")
+            XCTAssertEqual(clock.answers, 1)
+            XCTAssertGreaterThan(try XCTUnwrap(clock.latest).seconds, lateRead, "a blank after the late read")
+        }
+    }
+
     func testTheHostsGridFramesStartEarlyInTheSlotsThatBeginAtTheBlanks() throws {
         try onMainActor {
             let square = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
