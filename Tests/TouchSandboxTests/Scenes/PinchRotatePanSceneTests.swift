@@ -22,10 +22,6 @@ final class PinchRotatePanSceneTests: ListingTestCase {
         return [CGPoint(x: center.x - dx, y: center.y - dy), CGPoint(x: center.x + dx, y: center.y + dy)]
     }
 
-    private func sample(_ id: TouchSample.ID, _ phase: TouchSample.Phase, _ point: CGPoint) -> TouchSample {
-        TouchSample(id: id, phase: phase, location: point, timestamp: clock.now)
-    }
-
     func testThePhotoRestsAtTheWindowsCentre() async {
         XCTAssertEqualPoints(photo.center, CGPoint(x: window.bounds.midX, y: window.bounds.midY), accuracy: 0)
         XCTAssertEqual(photo.transform, .identity)
@@ -41,16 +37,16 @@ final class PinchRotatePanSceneTests: ListingTestCase {
         }
         let ids = [injector.makeID(), injector.makeID()]
         let start = fingers(center, distance: 100, angle: 0)
-        injector.send([sample(ids[0], .began, start[0]), sample(ids[1], .began, start[1])])
+        injector.send(zip(ids, start).map { TouchSample(id: $0, phase: .began, location: $1, timestamp: clock.now) })
         // From 100 to 200 points apart while turning half a radian, in ten steps.
         for step in 1...10 {
             injector.wait(0.03)
             let fraction = CGFloat(step) / 10
             let points = fingers(center, distance: 100 + 100 * fraction, angle: 0.5 * fraction)
-            injector.send([sample(ids[0], .moved, points[0]), sample(ids[1], .moved, points[1])])
+            injector.send(zip(ids, points).map { TouchSample(id: $0, phase: .moved, location: $1, timestamp: clock.now) })
         }
         let end = fingers(center, distance: 200, angle: 0.5)
-        injector.send([sample(ids[0], .ended, end[0]), sample(ids[1], .ended, end[1])])
+        injector.send(zip(ids, end).map { TouchSample(id: $0, phase: .ended, location: $1, timestamp: clock.now) })
 
         XCTAssertEqual(actions.first, "pinch began", "8 points apart after the first step")
         XCTAssertTrue(actions.contains("rotation began"), "both recognize")
