@@ -38,7 +38,7 @@ public struct ScreenTouchRouting {
         /// under new fingers as theirs (`UIWindow.inject(_:)` otherwise).
         public func deliver() {
             guard !samples.isEmpty else { return }
-            UIApplication.shared.touchRouter.process(samples, in: window, routedHits: hits)
+            UIApplication.shared.touchRouter.process(samples, in: window, routedHits: hits.views.isEmpty ? nil : hits)
         }
     }
 
@@ -130,15 +130,20 @@ public struct ScreenTouchRouting {
     /// found there.
     static func hit(at screenPoint: CGPoint, in frontToBack: [UIWindow], with event: UIEvent?)
         -> (window: UIWindow, hitTest: HitTest)? {
-        var containing: [UIWindow] = []
-        for window in frontToBack where window.frame.contains(screenPoint) {
-            containing.append(window)
-            if containing.count > 1 { break }
-        }
-        guard let first = containing.first else { return nil }
         // One window there takes the finger whatever its hit-test finds: the touch
-        // router's own hit-test is the only one.
-        guard containing.count > 1 else { return (first, .notRun) }
+        // router's own hit-test is the only one. (Counted, not collected: this runs for
+        // every new finger.)
+        var first: UIWindow?
+        var isOnlyOne = true
+        for window in frontToBack where window.frame.contains(screenPoint) {
+            guard first == nil else {
+                isOnlyOne = false
+                break
+            }
+            first = window
+        }
+        guard let first else { return nil }
+        guard !isOnlyOne else { return (first, .notRun) }
         var chosen: (window: UIWindow, hitTest: HitTest)?
         for window in frontToBack where window.frame.contains(screenPoint) {
             window.layoutIfNeeded()

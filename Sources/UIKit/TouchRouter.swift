@@ -36,9 +36,6 @@ final class TouchRouter {
     /// Events sent so far: what the screen routing's hit-tests were made against
     /// (`ScreenTouchRouting.RoutedHits`) stands while none was sent since.
     private(set) var sentEvents = 0
-    /// The views the screen routing found under new fingers of the batch being
-    /// processed, used as their touches' views instead of a second hit-test.
-    private var routedHits: ScreenTouchRouting.RoutedHits?
 
     /// How many touches are down.
     var liveTouchCount: Int { liveTouches.count }
@@ -48,17 +45,11 @@ final class TouchRouter {
         liveTouches[id]?.window
     }
 
-    /// `process(_:in:)` for a run the screen routing made: a new finger takes the view
-    /// the routing's hit-test found under it, while no event was sent since.
-    func process(_ batch: [TouchSample], in window: UIWindow, routedHits hits: ScreenTouchRouting.RoutedHits) {
-        routedHits = hits.views.isEmpty ? nil : hits
-        defer { routedHits = nil }
-        process(batch, in: window)
-    }
-
     /// Processes one batch injected through `window`: one `sendEvent` per run of
-    /// samples in which no ID repeats, in order.
-    func process(_ batch: [TouchSample], in window: UIWindow) {
+    /// samples in which no ID repeats, in order. For a run the screen routing made
+    /// (`routedHits`), a new finger takes the view the routing's hit-test found under
+    /// it, while no event was sent since, instead of being hit-tested again.
+    func process(_ batch: [TouchSample], in window: UIWindow, routedHits: ScreenTouchRouting.RoutedHits? = nil) {
         var start = batch.startIndex
         // Batches hold one sample per finger, so they are short: a linear scan finds a
         // repeated ID without allocating; past `linearScanLimit` a set takes over.
@@ -81,7 +72,7 @@ final class TouchRouter {
                 }
             }
             if repeated || beganAfterALift {
-                processSegment(batch[start..<index], in: window)
+                processSegment(batch[start..<index], in: window, routedHits: routedHits)
                 start = index
                 idsInSegment = nil
                 newestLift = nil
@@ -89,7 +80,7 @@ final class TouchRouter {
             idsInSegment?.insert(id)
             if let lift = TouchRouter.liftTime(of: batch[index]) { newestLift = max(newestLift ?? lift, lift) }
         }
-        processSegment(batch[start...], in: window)
+        processSegment(batch[start...], in: window, routedHits: routedHits)
     }
 
     private static let linearScanLimit = 32
@@ -100,7 +91,8 @@ final class TouchRouter {
         return sample.timestamp
     }
 
-    private func processSegment(_ samples: ArraySlice<TouchSample>, in window: UIWindow) {
+    private func processSegment(_ samples: ArraySlice<TouchSample>, in window: UIWindow,
+                                routedHits: ScreenTouchRouting.RoutedHits?) {
         cancelTouchesBegunAgain(in: samples)
         settleTouches()
         var changed: [UITouch] = []
@@ -147,7 +139,7 @@ final class TouchRouter {
         // event arrives.
         window.layoutIfNeeded()
         for touch in changed where touch.phase == .began {
-            touch.view = routedHit(for: touch) ?? window.hitTest(touch.locationInWindow, with: event)
+            touch.view = routedHit(for: touch, in: routedHits) ?? window.hitTest(touch.locationInWindow, with: event)
         }
         dispatch(changed)
     }
@@ -155,7 +147,7 @@ final class TouchRouter {
     /// The view the screen routing found under a new touch, when its hit-test stands:
     /// made at the touch's location, with no event sent since. (`Optional<UIView?>`: the
     /// routing may have found no view, which stands too.)
-    private func routedHit(for touch: UITouch) -> UIView?? {
+    private func routedHit(for touch: UITouch, in routedHits: ScreenTouchRouting.RoutedHits?) -> UIView?? {
         guard let hits = routedHits, hits.sentEvents == sentEvents,
               let found = hits.views[touch.sampleID], found.location == touch.locationInWindow else { return nil }
         return .some(found.view)
