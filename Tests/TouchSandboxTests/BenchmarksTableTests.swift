@@ -39,19 +39,27 @@ final class BenchmarksTableTests: XCTestCase {
         return (header, rows)
     }
 
-    private func benchHelp() throws -> String {
+    /// Runs the built `touch-sandbox-bench` with `arguments`; its exit status and what
+    /// it wrote (both are a few lines, read one after the other).
+    private func runBench(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("touch-sandbox-bench")
-        process.arguments = ["--help"]
-        let output = Pipe()
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
-        let data = try output.fileHandleForReading.readToEnd() ?? Data()
+        let written = try output.fileHandleForReading.readToEnd() ?? Data()
+        let complained = try errors.fileHandleForReading.readToEnd() ?? Data()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "--help succeeds")
-        return String(decoding: data, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: written, as: UTF8.self), String(decoding: complained, as: UTF8.self))
+    }
+
+    private func benchHelp() throws -> String {
+        let run = try runBench(["--help"])
+        XCTAssertEqual(run.status, 0, "--help succeeds")
+        return run.output
     }
 
     func testTheCurrentTableGivesEachFiguresTargetCommandAndWhenItWasMeasured() throws {
@@ -95,18 +103,9 @@ final class BenchmarksTableTests: XCTestCase {
     }
 
     func testTheBenchSaysWhatToDoWithAnUnknownCommand() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("touch-sandbox-bench")
-        process.arguments = ["latencyy"]
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = try error.fileHandleForReading.readToEnd() ?? Data()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 1)
-        XCTAssertEqual(String(decoding: data, as: UTF8.self),
-                       "touch-sandbox-bench: no benchmark is called 'latencyy'; touch-sandbox-bench --help lists them\n")
+        let run = try runBench(["latencyy"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.errors, "touch-sandbox-bench: no benchmark is called 'latencyy'; touch-sandbox-bench --help lists them\n")
+        XCTAssertEqual(run.output, "")
     }
 }

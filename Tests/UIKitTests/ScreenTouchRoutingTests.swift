@@ -139,6 +139,7 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
         XCTAssertEqual(route([sample(7, .began, 20, 420), sample(8, .began, 200, 430)]).map(\.0), ["bar", "app"])
         XCTAssertEqual(window.activeTouches.map(\.sampleID.number), [8])
         XCTAssertTrue(window.activeTouches.first?.view === window.subviews[0], "the app's trace view under it, not the hidden view")
+        XCTAssertEqual(trace.flush(), ["app.began(8)"], "the app's view hears finger 8 begin; the button's cover took 7")
     }
 }
 

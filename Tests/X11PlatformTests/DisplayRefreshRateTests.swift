@@ -25,12 +25,8 @@ final class DisplayRefreshRateTests: XCTestCase {
 
     func testTheHostsGridStepsAtTheRateXrandrReports() throws {
         try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let host = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 320, height: 240)))
-            defer {
-                host.close()
-                host.connection.close()
-            }
+            let (server, host) = try openHeadlessHost()
+            defer { closeHeadlessHost(host) }
             // `xrandr` marks the current mode's rate with '*': "   1280x1024     60.02*+".
             let xrandr = Process()
             xrandr.executableURL = URL(fileURLWithPath: "/usr/bin/xrandr")

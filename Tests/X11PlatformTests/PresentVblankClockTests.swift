@@ -14,12 +14,8 @@ import XCTest
 final class PresentVblankClockTests: XCTestCase {
     func testTheServerAnswersWithTheNextBlankThenOneASecondApart() throws {
         try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let host = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 320, height: 240)))
-            defer {
-                host.close()
-                host.connection.close()
-            }
+            let (server, host) = try openHeadlessHost()
+            defer { closeHeadlessHost(host) }
             let asked = MonotonicClock().now
             let clock = try XCTUnwrap(PresentVblankClock(displayName: server.display, window: UInt32(host.window.id),
                                                         refreshInterval: host.refreshInterval, now: asked))
@@ -43,12 +39,8 @@ final class PresentVblankClockTests: XCTestCase {
 
     func testAnAnswerLeftUnreadTooLongIsNotTakenAndTheNextBlankIsAskedFor() throws {
         try onMainActor {
-            let server = try HeadlessXorg.shared()
-            let host = try X11Host(options: X11Host.Options(display: server.display, size: CGSize(width: 320, height: 240)))
-            defer {
-                host.close()
-                host.connection.close()
-            }
+            let (server, host) = try openHeadlessHost()
+            defer { closeHeadlessHost(host) }
             let clock = try XCTUnwrap(PresentVblankClock(displayName: server.display, window: UInt32(host.window.id),
                                                         refreshInterval: host.refreshInterval, now: MonotonicClock().now))
             // The app is idle: the first answer waits unread past `staleAfter`.

@@ -162,3 +162,19 @@ package func assertSample(_ sample: TouchSample?, _ phase: TouchSample.Phase, at
     XCTAssertEqual(sample.location.x, point.x, accuracy: precision, file: file, line: line)
     XCTAssertEqual(sample.location.y, point.y, accuracy: precision, file: file, line: line)
 }
+
+/// A 320 × 240 host on the shared headless server, for a test of the platform alone;
+/// close it with `closeHeadlessHost(_:)`.
+@MainActor
+package func openHeadlessHost() throws -> (server: HeadlessXorg, host: X11Host) {
+    let server = try HeadlessXorg.shared()
+    let host = try X11Host(configuration: X11Host.Configuration(display: server.display, size: CGSize(width: 320, height: 240)))
+    return (server, host)
+}
+
+/// Closes a host from `openHeadlessHost()`, and its connection.
+@MainActor
+package func closeHeadlessHost(_ host: X11Host) {
+    host.close()
+    host.connection.close()
+}
