@@ -126,7 +126,7 @@ let package = Package(
             name: "TouchRecordingTests", dependencies: ["TouchRecording", "UIKit", "CairoRenderer", "FileSafetyTesting", "TouchTestSupport"]),
         .testTarget(name: "AnimatedImageTests", dependencies: ["AnimatedImage", "CairoRenderer", "UIKit"]),
         .testTarget(
-            name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz"]),
+            name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz", "TouchTestSupport"]),
         .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit", "TouchTestSupport"]),
         // What the platform's and the app layer's tests share: a headless server's
         // programs and windows, observers of a host, other X clients.

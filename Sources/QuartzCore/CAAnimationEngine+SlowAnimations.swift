@@ -20,35 +20,33 @@ extension CAAnimationEngine {
     /// How many seconds of animation pass per media second: 1 (the default) is real
     /// time, 0.1 is ten times slower. Must be finite and positive; other values are
     /// logged and ignored.
-    public static var animationSpeed: Double {
+    public var animationSpeed: Double {
         get { layerTime.speed }
         set {
             guard newValue.isFinite, newValue > 0 else {
                 QuartzCoreDebug.log(.animation, "animationSpeed \(newValue) ignored: it must be a positive number such as 1 or 0.1")
                 return
             }
-            layerTime.rebase(at: CACurrentMediaTime(), speed: newValue)
+            layerTime.rebase(at: now, speed: newValue)
             markRunningAnimationsDamaged()
         }
     }
 
     /// Now on the layer tree's time line: the time of a root layer with default timing,
     /// from which every layer's own time is derived (`CALayer.currentLocalTime`).
-    public static var currentTime: CFTimeInterval {
-        heldTime ?? layerTime.time(atMediaTime: CACurrentMediaTime())
+    public var currentTime: CFTimeInterval {
+        heldTime ?? layerTime.time(atMediaTime: now)
     }
 
     /// The layer tree's time at media time `mediaTime`, on the current speed's segment.
-    static func time(atMediaTime mediaTime: CFTimeInterval) -> CFTimeInterval {
+    func time(atMediaTime mediaTime: CFTimeInterval) -> CFTimeInterval {
         layerTime.time(atMediaTime: mediaTime)
     }
 
     /// The media time at which the layer tree's time reads `time`.
-    static func mediaTime(atTime time: CFTimeInterval) -> CFTimeInterval {
+    func mediaTime(atTime time: CFTimeInterval) -> CFTimeInterval {
         layerTime.mediaTime(atTime: time)
     }
-
-    static var layerTime = LayerTreeTime()
 }
 
 /// The layer tree's time line: a straight line through an anchor, whose slope is the

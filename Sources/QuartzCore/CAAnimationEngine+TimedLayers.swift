@@ -20,12 +20,11 @@ extension CAAnimationEngine {
 
     /// Every layer whose timing has been set to something other than the default, held
     /// weakly; one goes when it is gone or its timing is the default again.
-    static var timedLayers: [TimedLayer] = []
 
     /// Notes that `layer`'s timing changed: its presence now is the one drawn next (the
     /// change itself redraws the subtree), and a layer with a timing of its own is
     /// watched from here on.
-    static func noteTimingChange(of layer: CALayer) {
+    func noteTimingChange(of layer: CALayer) {
         if let entry = timedLayers.first(where: { $0.layer === layer }) {
             entry.wasPresented = layer.isPresentedByItsTiming
         } else if !layer.mediaTiming.isIdentity {
@@ -35,7 +34,7 @@ extension CAAnimationEngine {
 
     /// Redraws every watched layer that entered or left the presentation since it was
     /// last looked at; drops the ones that are gone or back to the default timing.
-    static func redrawTimedLayersWhosePresenceChanged() {
+    func redrawTimedLayersWhosePresenceChanged() {
         timedLayers.removeAll { entry in
             guard let layer = entry.layer, !layer.mediaTiming.isIdentity else { return true }
             let isPresented = layer.isPresentedByItsTiming
@@ -48,7 +47,7 @@ extension CAAnimationEngine {
     }
 
     /// Whether a watched layer will enter or leave the presentation as time runs on.
-    static var hasTimedLayerAboutToChange: Bool {
+    var hasTimedLayerAboutToChange: Bool {
         timedLayers.contains { entry in
             guard let layer = entry.layer else { return false }
             let timing = layer.mediaTiming

@@ -24,17 +24,59 @@
 /// `needsFrames` tells an idle host that nothing moves, so it can stop ticking. An
 /// animation on a paused layer (its time frozen by a `speed` of 0 on it or above it)
 /// does not move: it needs a frame only while a start or a stop is due to be told.
+///
+/// An engine is an instance, owned by an application (`UIApplication`), with its own
+/// clock, layers, display links and slow-animation time line; two applications in one
+/// process animate independently. A layer is animated by the engine of its tree (the
+/// engine its root layer is hosted by, `CALayer.hostingEngine`), and a layer in no
+/// hosted tree by the current one, `CAAnimationEngine.current`, which UIKit sets to the
+/// engine of the application whose run-loop turn is running.
 @MainActor
-public enum CAAnimationEngine {
+public final class CAAnimationEngine {
+    /// The engine of the application whose turn is running (UIKit sets it whenever an
+    /// application becomes current); before any application exists, one the process
+    /// makes on first use, which the first application then owns. Setting it publishes
+    /// its clock to `CACurrentMediaTime()`.
+    public static var current: CAAnimationEngine {
+        get {
+            if let installedCurrent { return installedCurrent }
+            let engine = CAAnimationEngine()
+            installedCurrent = engine
+            CAMediaClock.publish(engine.clock)
+            return engine
+        }
+        set {
+            installedCurrent = newValue
+            CAMediaClock.publish(newValue.clock)
+        }
+    }
+    private static var installedCurrent: CAAnimationEngine?
+
+    /// An engine with nothing animating, on `clock` (the monotonic clock by default).
+    public init(clock: any MediaClock = MonotonicClock()) {
+        self.clock = clock
+    }
+
+    /// The clock this engine's time runs on, and `CACurrentMediaTime()` reads while the
+    /// engine is current: the host keeps `MonotonicClock`, a test installs a
+    /// `ManualClock` and moves it by hand. Delayed calls keep their absolute deadlines
+    /// across a clock swap, so set the clock before scheduling.
+    public var clock: any MediaClock {
+        didSet { if Self.installedCurrent === self { CAMediaClock.publish(clock) } }
+    }
+
+    /// Seconds on this engine's clock.
+    public var now: CFTimeInterval { clock.now }
+
     /// The display's frame interval, which `CADisplayLink.duration` reports; the host
     /// sets it from the refresh rate it draws at.
-    public static var frameInterval: CFTimeInterval = 1.0 / 60
+    public var frameInterval: CFTimeInterval = 1.0 / 60
 
     /// True while a tick has work: an animation has not stopped, a display link is
     /// running, a callback waits for the next tick, an implicit transaction waits to
     /// be committed, or a layer is due to enter or leave the presentation by its timing
     /// (`CAAnimationEngine+TimedLayers`).
-    public static var needsFrames: Bool {
+    public var needsFrames: Bool {
         if !nextTickCallbacks.isEmpty || CATransaction.hasImplicitTransaction { return true }
         for link in displayLinks where !link.isPaused { return true }
         return hasRunningAnimations || hasTimedLayerAboutToChange
@@ -44,17 +86,17 @@ public enum CAAnimationEngine {
     /// resumed, a callback queued), wherever the call came from: a host that stopped
     /// ticking because `needsFrames` was false starts again here. It may run before the
     /// work is fully registered, so it should schedule a tick, not test `needsFrames`.
-    public static var onWork: (@MainActor () -> Void)?
+    public var onWork: (@MainActor () -> Void)?
 
     /// Runs one frame (see the type's description), for now.
-    public static func tick() {
-        tick(at: CACurrentMediaTime())
+    public func tick() {
+        tick(at: now)
     }
 
     /// Runs one frame for the media time `now`: a run loop that starts frames on the
     /// display's grid samples each at the time it is for, not at the moment its turn
     /// happened to run, so motion stays even when a wake is late or a frame is dropped.
-    public static func tick(at now: CFTimeInterval) {
+    public func tick(at now: CFTimeInterval) {
         for link in displayLinks where !link.isPaused {
             link.fireIfDue(at: now, frameInterval: frameInterval)
         }
@@ -69,7 +111,7 @@ public enum CAAnimationEngine {
 
     /// Whether an attached animation has not stopped yet and either moves with time or,
     /// on a paused layer, waits for a tick to tell its start or stop.
-    static var hasRunningAnimations: Bool {
+    var hasRunningAnimations: Bool {
         // A loop: a closure made on the main actor checks its executor at every call.
         for box in animatedLayers {
             guard let layer = box.layer, let state = layer.animationState, state.hasRunningEntries else { continue }
@@ -82,7 +124,7 @@ public enum CAAnimationEngine {
     /// not stopped, and the layer's time is not frozen) as damaged: its presentation at
     /// the last frame's time and at the next one's are redrawn. A stopped animation's
     /// layer was marked when it stopped, and a paused one when its timing changed.
-    static func markRunningAnimationsDamaged() {
+    func markRunningAnimationsDamaged() {
         for box in animatedLayers {
             guard let layer = box.layer, layer.animationState?.hasRunningEntries == true, !layer.isTimeFrozen else { continue }
             layer.noteVisualChange()
@@ -93,14 +135,14 @@ public enum CAAnimationEngine {
     /// host draws each frame inside it, so the frame's damage, its drawing and anything
     /// drawn over it read every presentation at one instant. Nested calls keep the
     /// outer instant.
-    public static func holdingTime<T>(_ body: () throws -> T) rethrows -> T {
-        try holdingTime(atMediaTime: CACurrentMediaTime(), body)
+    public func holdingTime<T>(_ body: () throws -> T) rethrows -> T {
+        try holdingTime(atMediaTime: now, body)
     }
 
     /// Runs `body` with the layer tree's time held at its value for the media time
     /// `mediaTime` (the time a frame is for, `tick(at:)`). Nested calls keep the outer
     /// instant.
-    public static func holdingTime<T>(atMediaTime mediaTime: CFTimeInterval, _ body: () throws -> T) rethrows -> T {
+    public func holdingTime<T>(atMediaTime mediaTime: CFTimeInterval, _ body: () throws -> T) rethrows -> T {
         if heldTime != nil { return try body() }
         heldTime = time(atMediaTime: mediaTime)
         heldScopeCount &+= 1
@@ -113,19 +155,19 @@ public enum CAAnimationEngine {
     }
 
     /// The time `holdingTime(_:)` holds, while it runs.
-    static var heldTime: CFTimeInterval?
+    var heldTime: CFTimeInterval?
 
     /// A number for the outermost `holdingTime(_:)` call running now, new for each call;
     /// nil outside one. A frame's damage and its drawing, rectangle by rectangle, run in
     /// one such call and read one instant of an unchanging tree, so what is derived from
     /// the tree for one rectangle (an overlay's walk over it) may be kept for the others
     /// under this number, and must not be used under another.
-    package private(set) static var heldScope: UInt64?
-    private static var heldScopeCount: UInt64 = 0
+    package private(set) var heldScope: UInt64?
+    private var heldScopeCount: UInt64 = 0
 
     /// Runs `body` during the next `tick()`, after the animations have been advanced:
     /// how UIKit calls the completion of an animation block that animated nothing.
-    public static func performOnNextTick(_ body: @escaping @MainActor () -> Void) {
+    public func performOnNextTick(_ body: @escaping @MainActor () -> Void) {
         nextTickCallbacks.append(body)
         onWork?()
     }
@@ -139,17 +181,21 @@ public enum CAAnimationEngine {
 
     /// Every layer that has had animations since the last tick. Held weakly: a layer
     /// that goes away takes its animations with it, without a stop.
-    private static var animatedLayers: [WeakLayer] = []
-    private static var sequence: UInt64 = 0
-    private static var nextTickCallbacks: [@MainActor () -> Void] = []
+    private var animatedLayers: [WeakLayer] = []
+    private var sequence: UInt64 = 0
+    private var nextTickCallbacks: [@MainActor () -> Void] = []
+    /// The layer tree's time line (`CAAnimationEngine+SlowAnimations`).
+    var layerTime = LayerTreeTime()
+    /// Layers with a timing of their own (`CAAnimationEngine+TimedLayers`).
+    var timedLayers: [TimedLayer] = []
 
     /// Numbers animations in the order they are added.
-    static func nextSequence() -> UInt64 {
+    func nextSequence() -> UInt64 {
         sequence &+= 1
         return sequence
     }
 
-    static func register(_ layer: CALayer, _ state: LayerAnimationState) {
+    func register(_ layer: CALayer, _ state: LayerAnimationState) {
         onWork?()
         guard !state.isRegisteredWithEngine else { return }
         state.isRegisteredWithEngine = true
@@ -158,7 +204,7 @@ public enum CAAnimationEngine {
 
     /// Tells starts and stops due at the layer tree's time `now`, each layer's animations
     /// judged at that layer's own time then.
-    private static func advanceAnimations(to now: CFTimeInterval) {
+    private func advanceAnimations(to now: CFTimeInterval) {
         var starting: [AttachedAnimation] = []
         var ending: [(CALayer, LayerAnimationState, AttachedAnimation)] = []
         animatedLayers.removeAll { box in
@@ -186,24 +232,25 @@ public enum CAAnimationEngine {
 
     // MARK: - Display links
 
-    private(set) static var displayLinks: [CADisplayLink] = []
+    private(set) var displayLinks: [CADisplayLink] = []
 
-    static func addDisplayLink(_ link: CADisplayLink) {
+    func addDisplayLink(_ link: CADisplayLink) {
         onWork?()
         guard !displayLinks.contains(where: { $0 === link }) else { return }
         displayLinks.append(link)
     }
 
-    static func removeDisplayLink(_ link: CADisplayLink) {
+    func removeDisplayLink(_ link: CADisplayLink) {
         displayLinks.removeAll { $0 === link }
     }
 
     // MARK: - Testing
 
     /// Forgets every animated layer, display link, queued callback and open
-    /// transaction without telling anyone; the layers keep their animations. For tests
-    /// and hosts that restart a scene.
-    public static func resetForTesting() {
+    /// transaction without telling anyone; the layers keep their animations. What the
+    /// deprecated `CAAnimationEngine.resetForTesting()` still does to the current
+    /// engine; a test makes an engine (or an application) of its own instead.
+    func discardAllState() {
         for box in animatedLayers { box.layer?.animationState?.isRegisteredWithEngine = false }
         animatedLayers.removeAll()
         timedLayers.removeAll()

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A timer in step with the frames: calls its action once per `CAAnimationEngine.tick()`
+/// A timer in step with the frames: calls its action once per tick of its engine
+/// (`CAAnimationEngine.current.tick()`)
 /// while added and not paused, with Core Animation's names.
 ///
 /// Swift on Linux has no selectors, so the action is a closure, given directly or as
@@ -30,8 +31,10 @@ public final class CADisplayLink {
 
     /// When true the link is not fired (and does not keep frames coming).
     public var isPaused = false {
-        didSet { if !isPaused, oldValue { CAAnimationEngine.onWork?() } }
+        didSet { if !isPaused, oldValue { engine?.onWork?() } }
     }
+    /// The engine the link was added to, which fires it.
+    private weak var engine: CAAnimationEngine?
     /// Fire at most this often; 0 (the default) fires on every frame.
     public var preferredFramesPerSecond = 0
 
@@ -39,29 +42,41 @@ public final class CADisplayLink {
     public private(set) var timestamp: CFTimeInterval = 0
     /// When the next frame is expected.
     public private(set) var targetTimestamp: CFTimeInterval = 0
-    /// The display's frame interval (`CAAnimationEngine.frameInterval`).
+    /// The display's frame interval (the engine's `frameInterval`).
     public private(set) var duration: CFTimeInterval = 0
 
     private var isValid = true
     private var lastFire: CFTimeInterval?
 
-    /// Starts firing on the engine's frame ticks. A link that was invalidated stays
-    /// stopped.
+    /// Starts firing on the frame ticks of the current application's engine
+    /// (`CAAnimationEngine.current`): the run loop named is the current thread's, and
+    /// the application whose turn runs owns the current engine. A link that was
+    /// invalidated stays stopped; one added while in another engine moves.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard isValid else { return }
-        CAAnimationEngine.addDisplayLink(self)
+        add(to: .current)
+    }
+
+    /// Starts firing on `engine`'s frame ticks (an application's own engine).
+    public func add(to engine: CAAnimationEngine) {
+        guard isValid else { return }
+        if let previous = self.engine, previous !== engine { previous.removeDisplayLink(self) }
+        self.engine = engine
+        engine.addDisplayLink(self)
     }
 
     /// Stops firing (it can be added again).
     public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
-        CAAnimationEngine.removeDisplayLink(self)
+        engine?.removeDisplayLink(self)
+        engine = nil
     }
 
     /// Stops firing for good and releases the action and its target.
     public func invalidate() {
         isValid = false
         action = nil
-        CAAnimationEngine.removeDisplayLink(self)
+        engine?.removeDisplayLink(self)
+        engine = nil
     }
 
     /// Fires if `preferredFramesPerSecond` allows a frame at `now`; half a frame of

@@ -22,10 +22,11 @@ extension CALayer {
         let state = animationState ?? LayerAnimationState()
         animationState = state
         let replaced = key.flatMap { state.remove(key: $0) }
+        let engine = animationEngine
         let entry = AttachedAnimation(
-            key: key, animation: attached, sequence: CAAnimationEngine.nextSequence(), isInert: problem != nil)
+            key: key, animation: attached, sequence: engine.nextSequence(), isInert: problem != nil)
         state.append(entry)
-        CAAnimationEngine.register(self, state)
+        engine.register(self, state)
         CATransaction.noteAdded(entry)
         noteVisualChange()
         replaced?.stop(finished: false)

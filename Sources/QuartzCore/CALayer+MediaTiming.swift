@@ -1,6 +1,6 @@
 // Layers are `CAMediaTiming`: each has a time space derived from its superlayer's (the
 // map is `LayerTiming`'s), the root's from the layer tree's time line
-// (`CAAnimationEngine.currentTime`: the media clock, stretched by slow animations), and
+// (its engine's `currentTime`: the media clock, stretched by slow animations), and
 // an animation attached to a layer runs in that layer's time.
 //
 // So pausing a subtree is Core Animation's technique, exactly (Technical Q&A QA1673;
@@ -82,8 +82,9 @@ extension CALayer: CAMediaTiming {
         mediaTiming = timing
         guard presentedModel == nil else { return }
         noteVisualChange()
-        CAAnimationEngine.noteTimingChange(of: self)
-        CAAnimationEngine.onWork?()
+        let engine = animationEngine
+        engine.noteTimingChange(of: self)
+        engine.onWork?()
     }
 
     // MARK: - Converting times
@@ -95,7 +96,7 @@ extension CALayer: CAMediaTiming {
     /// the nearest layer they share and down from there, so a paused ancestor they
     /// share does not stand in the way.
     public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
-        guard let layer else { return localTime(atTreeTime: CAAnimationEngine.time(atMediaTime: t)) }
+        guard let layer else { return localTime(atTreeTime: animationEngine.time(atMediaTime: t)) }
         let ancestors = selfAndAncestors
         var time = t
         var climbing: CALayer? = layer
@@ -128,17 +129,17 @@ extension CALayer: CAMediaTiming {
             time = here.mediaTiming.parentTime(fromLocalTime: time)
             climbing = here.superlayer
         }
-        return CAAnimationEngine.mediaTime(atTime: time)
+        return animationEngine.mediaTime(atTime: time)
     }
 
     // MARK: - The engine's view
 
-    /// This layer's time now: the layer tree's time (`CAAnimationEngine.currentTime`,
+    /// This layer's time now: the layer tree's time (its engine's `currentTime`,
     /// held while a frame draws) through every layer's timing from the root down. What
     /// the layer's animations are evaluated at, and what `add(_:forKey:)` stamps on an
     /// animation whose `beginTime` is 0.
     package var currentLocalTime: CFTimeInterval {
-        localTime(atTreeTime: CAAnimationEngine.currentTime)
+        localTime(atTreeTime: animationEngine.currentTime)
     }
 
     /// This layer's time when the layer tree's time is `treeTime`.
@@ -156,7 +157,8 @@ extension CALayer: CAMediaTiming {
 
     /// The superlayer's time now (the layer tree's time for a root).
     var parentTimeNow: CFTimeInterval {
-        superlayer?.localTime(atTreeTime: CAAnimationEngine.currentTime) ?? CAAnimationEngine.currentTime
+        let treeTime = animationEngine.currentTime
+        return superlayer?.localTime(atTreeTime: treeTime) ?? treeTime
     }
 
     /// How the superlayer's time runs as the tree's time runs: 1 forwards, −1

@@ -366,6 +366,11 @@ open class CALayer {
     /// The layer this one is a sublayer of.
     @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
 
+    /// The engine that animates this tree when this layer is its root (a window's layer
+    /// names its application's engine); nil for the current engine
+    /// (`CALayer+AnimationEngine`).
+    package weak var hostingEngine: CAAnimationEngine?
+
     // MARK: - Layout
 
     /// Layout is due on this layer.

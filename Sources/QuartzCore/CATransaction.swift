@@ -6,7 +6,7 @@
 ///   setting read inside a nested transaction comes from the innermost one that set
 ///   it, else the default (actions enabled, 0.25 s, no timing function).
 /// - Outside any explicit transaction, the first setter call opens an implicit one,
-///   which `flush()` (and so each frame tick, `CAAnimationEngine.tick()`) commits, as
+///   which `flush()` (and so each frame tick, `CAAnimationEngine.current.tick()`) commits, as
 ///   the end of a run-loop turn does on Apple platforms.
 /// - A completion block runs once every animation added to any layer while its
 ///   transaction (or one nested in it) was open has stopped, finished or removed; if

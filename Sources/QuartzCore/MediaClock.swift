@@ -13,8 +13,8 @@ public typealias CFTimeInterval = Double
 ///
 /// One clock drives everything that is timed: touch timestamps made by the injection
 /// helpers, delayed calls and timers (`UIApplication.runPendingTimers()`), and later
-/// animations. The host installs `MonotonicClock` (the default); tests install a
-/// `ManualClock` and move it by hand. See `CAMediaClock.current` for where it lives.
+/// animations. The host keeps `MonotonicClock` (the default); tests install a
+/// `ManualClock` and move it by hand. Each application has one (`CAAnimationEngine.clock`).
 public protocol MediaClock: Sendable {
     /// Seconds. Never decreases (a `ManualClock` set backwards is the caller's choice).
     var now: TimeInterval { get }
@@ -32,8 +32,8 @@ public struct MonotonicClock: MediaClock {
     }
 }
 
-/// A clock that only moves when told to. Thread-safe, so it can be installed as the
-/// process-wide clock.
+/// A clock that only moves when told to. Thread-safe, so `CACurrentMediaTime()` can
+/// read it from any thread.
 public final class ManualClock: MediaClock {
     private let storage: Mutex<TimeInterval>
 
@@ -53,25 +53,41 @@ public final class ManualClock: MediaClock {
     }
 }
 
-/// The one place the process-wide clock is installed.
+/// The current application's clock, as a value to read and, for one minor version, to
+/// set.
 ///
 ///     let clock = ManualClock()
-///     CAMediaClock.current = clock      // tests
-///     CAMediaClock.current = MonotonicClock()   // the default
+///     application.clock = clock          // a test's own application (UIKit)
+///     CAAnimationEngine.current.clock = clock   // the layer engine alone
 ///
-/// Everything timed reads it through `CACurrentMediaTime()`. Delayed calls keep their
-/// absolute deadlines across a clock swap, so install the clock before scheduling.
+/// The clock belongs to an animation engine (`CAAnimationEngine.clock`), which belongs
+/// to an application; `CACurrentMediaTime()` reads the clock of the current one.
+@MainActor
 public enum CAMediaClock {
-    private static let installed = Mutex<any MediaClock>(MonotonicClock())
-
+    /// The current engine's clock (`CAAnimationEngine.current.clock`).
     public static var current: any MediaClock {
-        get { installed.withLock { $0 } }
-        set { installed.withLock { $0 = newValue } }
+        get { CAAnimationEngine.current.clock }
+        @available(*, deprecated, message: "set the clock of the application (UIApplication.clock) or of the engine (CAAnimationEngine.current.clock)")
+        set { CAAnimationEngine.current.clock = newValue }
+    }
+
+    /// The current engine's clock, published for readers on any thread: what
+    /// `CACurrentMediaTime()` reads. Written only by `CAAnimationEngine` when the
+    /// current engine or its clock changes.
+    nonisolated private static let published = Mutex<any MediaClock>(MonotonicClock())
+
+    nonisolated static func publish(_ clock: any MediaClock) {
+        published.withLock { $0 = clock }
+    }
+
+    nonisolated static var publishedNow: CFTimeInterval {
+        published.withLock { $0 }.now
     }
 }
 
-/// Seconds on the installed clock (`CAMediaClock.current`), as Core Animation's function
-/// of that name returns the host time.
+/// Seconds on the current application's clock (`CAAnimationEngine.current.clock`, which
+/// UIKit sets for the application whose turn runs), as Core Animation's function of that
+/// name returns the host time. Callable from any thread.
 public func CACurrentMediaTime() -> CFTimeInterval {
-    CAMediaClock.current.now
+    CAMediaClock.publishedNow
 }

@@ -4,11 +4,11 @@ import UIKit
 /// outlines, their labels), kept for the rest of one frame.
 ///
 /// A host takes a frame's damage and then draws it rectangle by rectangle, every overlay
-/// once per rectangle, inside one `CAAnimationEngine.holdingTime(_:)` call. The windows
+/// once per rectangle, inside one `CAAnimationEngine.current.holdingTime(_:)` call. The windows
 /// are laid out as their damage is taken, before the overlays' (`X11Host` orders the
 /// overlays' frame stage after every window's), and drawing does not change the tree.
 /// So what an overlay derives for its damage holds for every rectangle: it is kept
-/// under that call's number (`CAAnimationEngine.heldScope`) and made again under any
+/// under that call's number (`CAAnimationEngine.current.heldScope`) and made again under any
 /// other, or every time outside such a call (a screenshot, a test drawing once).
 ///
 /// What the contract leaves out: a change to the tree after the overlays' damage in
@@ -24,7 +24,7 @@ struct KeptForFrame<Value> {
 
     /// The value kept for this frame and window, or `make()`'s, kept when in a frame.
     mutating func value(in window: UIWindow, _ make: () -> Value) -> Value {
-        let current = CAAnimationEngine.heldScope
+        let current = CAAnimationEngine.current.heldScope
         if let current, current == scope, window === self.window, let value {
             return value
         }

@@ -37,7 +37,7 @@ public enum FuzzStep: Sendable, CustomStringConvertible {
             }
             return "window.inject([\(samples.joined(separator: ", "))])"
         case .advance(let seconds):
-            return "clock.advance(by: \(seconds)); UIApplication.shared.runPendingTimers(); CAAnimationEngine.tick()"
+            return "clock.advance(by: \(seconds)); UIApplication.shared.runPendingTimers(); CAAnimationEngine.current.tick()"
         case .cancelAllTouches: return "UIApplication.shared.cancelAllTouches()"
         case .cancelDevice(let device): return "UIApplication.shared.cancelTouches(fromDevice: \(device))"
         case .removeView(let index): return "scenario.views[\(index)].removeFromSuperview()"

@@ -123,10 +123,14 @@ public final class TouchFuzzer {
     }
 
     private func play(seed: UInt64, steps givenSteps: [FuzzStep]?) -> Outcome {
+        // Each sequence runs in an application of its own, on its own clock, current
+        // while it plays.
         let clock = ManualClock(now: FuzzProgram.startTime)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
+        let application = UIApplication()
+        application.clock = clock
+        let outer = UIApplication.shared
+        application.makeCurrent()
+        defer { outer.makeCurrent() }
         let ledger = TouchLedger()
         UIKitDebug.touchMessageObserver = { view, phase, touches in ledger.observe(view, phase, touches) }
         defer { UIKitDebug.touchMessageObserver = nil }
@@ -163,7 +167,7 @@ public final class TouchFuzzer {
         }
         // Animations still running on layers of the scenario finish, then everything goes.
         clock.advance(by: 10)
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
         UIApplication.shared.runPendingTimers()
         outcome.viewMessages = ledger.messageCount
         outcome.violations += lifetimes.survivors()
@@ -191,7 +195,7 @@ public final class TouchFuzzer {
         case .advance(let seconds):
             clock.advance(by: seconds)
             UIApplication.shared.runPendingTimers()
-            CAAnimationEngine.tick()
+            CAAnimationEngine.current.tick()
         case .cancelAllTouches:
             UIApplication.shared.cancelAllTouches()
         case .cancelDevice(let device):
@@ -238,7 +242,7 @@ public final class TouchFuzzer {
         for _ in 0..<8 {
             clock.advance(by: 0.5)
             UIApplication.shared.runPendingTimers()
-            CAAnimationEngine.tick()
+            CAAnimationEngine.current.tick()
         }
     }
 

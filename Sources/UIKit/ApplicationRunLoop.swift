@@ -20,7 +20,7 @@
 ///    on the display's grid, one a slot, the slots starting at the display's vertical
 ///    blanks when the presenter reports them (`latestVblank()`). A turn that may not draw leaves its damage for
 ///    the turn woken at the frame's time. Without one, every turn draws;
-/// 4. **animation tick** (`CAAnimationEngine.tick(at:)`), when animations, display links
+/// 4. **animation tick** (the application's `CAAnimationEngine.current.tick(at:)`), when animations, display links
 ///    or next-tick callbacks need frames and a frame may start: at the time the frame is
 ///    for (`FramePacer.presentationTime`, its target presentation time), so motion is
 ///    even. It runs animation completions, which may change views, so it comes before
@@ -71,16 +71,18 @@ public final class ApplicationRunLoop {
     private var isTurning = false
     /// `invalidate()` ran: no more wake-ups are asked for.
     private var isInvalidated = false
-    private let application: UIApplication
-    /// The run loop whose hooks the engine and the timer queue call now (the last one
-    /// made): invalidating an older one leaves them alone.
-    private static weak var hooked: ApplicationRunLoop?
+    /// The application whose turns this loop runs: current for each turn.
+    public let application: UIApplication
+    private var engine: CAAnimationEngine { application.animationEngine }
 
+    /// A run loop for `application` (the current one by default). It hooks the
+    /// application's engine and timers, which wake it; a later loop made for the same
+    /// application takes the hooks over, and invalidating the older one leaves them.
     public init(scheduler: any RunLoopScheduler, application: UIApplication = .shared) {
         self.scheduler = scheduler
         self.application = application
-        Self.hooked = self
-        CAAnimationEngine.onWork = { [weak self] in self?.setNeedsTurn() }
+        application.hookedRunLoop = self
+        application.animationEngine.onWork = { [weak self] in self?.setNeedsTurn() }
         application.timerQueue.onEarlierDeadline = { [weak self] in
             guard let self, !isTurning else { return }
             scheduleNextWake()
@@ -92,10 +94,10 @@ public final class ApplicationRunLoop {
     /// with no frame and no wake.
     public func invalidate() {
         isInvalidated = true
-        if Self.hooked === self {
-            CAAnimationEngine.onWork = nil
+        if application.hookedRunLoop === self {
+            engine.onWork = nil
             application.timerQueue.onEarlierDeadline = nil
-            Self.hooked = nil
+            application.hookedRunLoop = nil
         }
         hasTurnRequested = false
         scheduler.scheduleWake(at: nil) {}
@@ -109,7 +111,7 @@ public final class ApplicationRunLoop {
     /// nil when frames are not paced.
     public var delayToNextFrame: TimeInterval? {
         guard frameInterval != nil else { return nil }
-        return pacer.delayToNextGridFrame(from: CACurrentMediaTime())
+        return pacer.delayToNextGridFrame(from: engine.now)
     }
 
     /// A turn for `batch`, injected through `window`, run at once.
@@ -118,7 +120,7 @@ public final class ApplicationRunLoop {
     }
 
     /// Which window each finger on the screen belongs to (`handle(_:)`).
-    public let screenRouting = ScreenTouchRouting()
+    public private(set) lazy var screenRouting = ScreenTouchRouting(application: application)
 
     /// A turn for `batch`, in screen coordinates, run at once: each finger goes to the
     /// window it began in (`ScreenTouchRouting`), the frontmost window that wants it.
@@ -187,11 +189,18 @@ public final class ApplicationRunLoop {
             return
         }
         guard !isInvalidated else {
-            input?()
+            if let input { application.performAsCurrent(input) }
             return
         }
+        // Everything the turn runs (input, timers, the tick, layout, drawing) resolves
+        // `UIApplication.shared`, the engine and the clock to this loop's application.
+        let previous = UIApplication.existing
+        application.makeCurrent()
         isTurning = true
-        defer { isTurning = false }
+        defer {
+            isTurning = false
+            if let previous, previous !== application { previous.makeCurrent() }
+        }
         hasTurnRequested = false
         turnCount += 1
         let pendingBeforeTurn = application.timerQueue.latestSequence
@@ -206,9 +215,9 @@ public final class ApplicationRunLoop {
         let windows = application.windows
         guard let interval = frameInterval else {
             // Not paced: every turn ticks and presents, now.
-            if CAAnimationEngine.needsFrames {
-                CAAnimationEngine.tick()
-                lastTickTime = CACurrentMediaTime()
+            if engine.needsFrames {
+                engine.tick()
+                lastTickTime = engine.now
             }
             for window in windows { window.layoutIfNeeded() }
             if presenter?.present(windows, showingInput: hasUndrawnInput) == true { frameCount += 1 }
@@ -224,8 +233,8 @@ public final class ApplicationRunLoop {
             // mid-slot, making the next frame late or skipping it.
             earliestNextTick = min(earliestNextTick, pacer.earliestNextFrame())
         }
-        CAAnimationEngine.frameInterval = interval
-        let start = CACurrentMediaTime()
+        engine.frameInterval = interval
+        let start = engine.now
         let showsInput = hasUndrawnInput
         let mayDraw = pacer.mayDraw(at: start, showingInput: showsInput)
         guard mayDraw else {
@@ -237,9 +246,9 @@ public final class ApplicationRunLoop {
         }
         let frameTime = max(lastFrameTime, pacer.presentationTime(ofFrameStartingAt: start, showingInput: showsInput))
         var isDamageUndrawable = false
-        CAAnimationEngine.holdingTime(atMediaTime: frameTime) {
-            if CAAnimationEngine.needsFrames {
-                CAAnimationEngine.tick(at: frameTime)
+        engine.holdingTime(atMediaTime: frameTime) {
+            if engine.needsFrames {
+                engine.tick(at: frameTime)
                 // Ticked for this slot whether or not anything shows it (an animation
                 // on a layer in no window): the next tick waits for the next slot.
                 earliestNextTick = pacer.startOfSlot(after: start)
@@ -275,18 +284,18 @@ public final class ApplicationRunLoop {
     private func scheduleNextWake(frameDamageWaits: Bool = true) {
         guard !isInvalidated else { return }
         var deadline = application.nextTimerDeadline
-        let now = CACurrentMediaTime()
+        let now = engine.now
         if frameInterval != nil {
             // The next frame, on the grid (or at the input rate when undrawn input
             // waits), while animations run or damage waits for its slot.
             let damageWaits = frameDamageWaits && presenter?.needsPresent == true
-            if CAAnimationEngine.needsFrames || damageWaits,
+            if engine.needsFrames || damageWaits,
                var frame = pacer.frameTime(wantedAt: now, showingInput: hasUndrawnInput, pending: nil) {
                 if !damageWaits { frame = max(frame, earliestNextTick) }
                 deadline = min(deadline ?? frame, frame)
             }
-        } else if CAAnimationEngine.needsFrames {
-            let nextFrame = (lastTickTime ?? now) + CAAnimationEngine.frameInterval
+        } else if engine.needsFrames {
+            let nextFrame = (lastTickTime ?? now) + engine.frameInterval
             deadline = min(deadline ?? nextFrame, nextFrame)
         }
         if inputSource?.hasInputAlreadyRead == true {
@@ -357,8 +366,13 @@ public protocol RunLoopInputSource: AnyObject {
 public final class ManualRunLoopScheduler: RunLoopScheduler {
     private var soon: [@MainActor () -> Void] = []
     private var wake: (deadline: TimeInterval, turn: @MainActor () -> Void)?
+    private let clock: (any MediaClock)?
 
-    public init() {}
+    /// A scheduler whose wakes fall due on `clock` (an application's own clock, when a
+    /// test runs several), or on `CACurrentMediaTime()` when nil.
+    public init(clock: (any MediaClock)? = nil) {
+        self.clock = clock
+    }
 
     /// The media time of the wake asked for, if any.
     public var wakeDeadline: TimeInterval? {
@@ -388,7 +402,7 @@ public final class ManualRunLoopScheduler: RunLoopScheduler {
             turn()
             ran += 1
         }
-        if let wake, wake.deadline <= CACurrentMediaTime() {
+        if let wake, wake.deadline <= clock?.now ?? CACurrentMediaTime() {
             self.wake = nil
             wake.turn()
             ran += 1

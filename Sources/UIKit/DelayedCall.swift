@@ -34,6 +34,13 @@ public final class DelayedCall {
 /// The pending delayed calls, sorted by (deadline, sequence).
 @MainActor
 final class TimerQueue {
+    /// The engine whose clock the deadlines are on (the application's).
+    unowned let engine: CAAnimationEngine
+
+    init(engine: CAAnimationEngine) {
+        self.engine = engine
+    }
+
     /// The arena that settles the states a call sets when the call returns (a long press
     /// beginning, a tap timing out), as it does after an event.
     weak var settlesCallsIn: GestureArena?
@@ -53,7 +60,7 @@ final class TimerQueue {
         }
         nextSequence += 1
         let call = DelayedCall(
-            deadline: CACurrentMediaTime() + safeDelay, target: target, selector: selector,
+            deadline: engine.now + safeDelay, target: target, selector: selector,
             sequence: nextSequence, action: action)
         let index = calls.partitioningIndex { other in
             (other.deadline, other.sequence) > (call.deadline, call.sequence)
@@ -82,7 +89,7 @@ final class TimerQueue {
     @discardableResult
     func runDue(scheduledThrough mark: UInt64 = .max) -> Int {
         calls.removeAll { !$0.isPending }
-        let now = CACurrentMediaTime()
+        let now = engine.now
         var dueEnd = 0
         while dueEnd < calls.count, calls[dueEnd].deadline <= now { dueEnd += 1 }
         var batch: [DelayedCall] = []

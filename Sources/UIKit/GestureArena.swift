@@ -81,6 +81,8 @@ final class GestureArena {
     /// Timer calls under way (see `batching(_:)`).
     private var batchingDepth = 0
     private var undecidedCheck: DelayedCall?
+    /// Transitions refused as illegal in this arena (`UIGestureRecognizer.illegalTransitionCount`).
+    private(set) var illegalTransitionCount = 0
 
     init(event: UIEvent, timers: TimerQueue) {
         self.event = event
@@ -201,7 +203,7 @@ final class GestureArena {
                     reason: GestureTrace.Reason? = nil) {
         let current = recognizer.publishedState
         guard current.allowsTransition(to: newState) else {
-            UIGestureRecognizer.illegalTransitionCount += 1
+            illegalTransitionCount += 1
             UIKitDebug.log(.gestures, "\(recognizer.traceName): illegal transition \(current) → \(newState) ignored")
             GestureTrace.record(recognizer, .illegal, "illegal transition \(current) → \(newState) ignored")
             return
@@ -510,7 +512,7 @@ final class GestureArena {
         deliveryDepth = 0
         batchingDepth = 0
         undecidedCheck = nil
-        UIGestureRecognizer.illegalTransitionCount = 0
+        illegalTransitionCount = 0
         GestureTrace.clear()
     }
 }

@@ -38,7 +38,7 @@ public struct ScreenTouchRouting {
         /// under new fingers as theirs (`UIWindow.inject(_:)` otherwise).
         public func deliver() {
             guard !samples.isEmpty else { return }
-            UIApplication.shared.touchRouter.process(samples, in: window, routedHits: hits.views.isEmpty ? nil : hits)
+            window.application.touchRouter.process(samples, in: window, routedHits: hits.views.isEmpty ? nil : hits)
         }
     }
 
@@ -49,17 +49,23 @@ public struct ScreenTouchRouting {
         var views: [TouchSample.ID: (location: CGPoint, view: UIView?)] = [:]
     }
 
-    public init() {}
+    /// The application whose windows the fingers are routed among.
+    public let application: UIApplication
+
+    /// Routing among `application`'s windows (the current application's by default).
+    public init(application: UIApplication = .shared) {
+        self.application = application
+    }
 
     /// The fingers that are down (for tests): the application's live touches.
-    public var liveFingers: Int { UIApplication.shared.touchRouter.liveTouchCount }
+    public var liveFingers: Int { application.touchRouter.liveTouchCount }
 
     /// Splits `batch` (locations in screen points) into runs for the windows its
     /// fingers belong to, in order, each sample in its window's coordinates. `windows`
     /// are the visible windows in the order they became visible
     /// (`UIApplication.windows`).
     public func route(_ batch: [TouchSample], windows: [UIWindow]) -> [Run] {
-        let router = UIApplication.shared.touchRouter
+        let router = application.touchRouter
         let sentEvents = router.sentEvents
         var runs: [Run] = []
         var frontToBack: [UIWindow]?
@@ -93,7 +99,7 @@ public struct ScreenTouchRouting {
             } else {
                 // Unknown to the routing: the key window's input rules answer it (an
                 // unknown ID is ignored there, and logged).
-                guard let fallback = UIApplication.shared.keyWindow ?? windows.last else { continue }
+                guard let fallback = application.keyWindow ?? windows.last else { continue }
                 window = fallback
             }
             append(sample, to: window, in: &runs, sentEvents: sentEvents)

@@ -4,7 +4,7 @@ import QuartzCore
 /// at an edge, a spring back from past an edge, a page snap), or in an animation
 /// (`setContentOffset(_:animated: true)`, a zoom that bounces back into range or is set
 /// animated). A value the scroll view steps once per frame with the layer tree's time
-/// (`CAAnimationEngine.currentTime`); each step says where the offset (and the zoom
+/// (`CAAnimationEngine.current.currentTime`); each step says where the offset (and the zoom
 /// scale) is and whether the motion is over.
 ///
 /// Each axis of a release moves on its own (`Trajectory`), so a fling that hits the
@@ -63,7 +63,7 @@ final class ScrollViewMotion {
 
     /// `setContentOffset(_:animated: true)`'s animation, starting now.
     convenience init(animatingFrom offset: CGPoint, to target: CGPoint, of scrollView: UIScrollView) {
-        self.init(kind: .animation, from: offset, to: target, start: CAAnimationEngine.currentTime)
+        self.init(kind: .animation, from: offset, to: target, start: scrollView.layer.animationEngine.currentTime)
     }
 
     /// Where the content is at `time`: its offset, the zoom scale if this motion zooms,

@@ -132,7 +132,7 @@ public final class TouchInjector {
     private func advanceClock(to time: TimeInterval) {
         lastTime = max(lastTime, time)
         guard let manual = clock as? ManualClock else { return }
-        UIApplication.shared.advance(manual, to: time)
+        window.application.advance(manual, to: time)
     }
 
     private func sample(_ id: TouchSample.ID, _ phase: TouchSample.Phase, _ point: CGPoint, at time: TimeInterval) -> TouchSample {

@@ -249,8 +249,8 @@ final class TouchRouter {
         var timestamp = sample.timestamp
         if !timestamp.isFinite {
             UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) has timestamp \(timestamp): using the newest seen")
-            timestamp = newestTimestamp.isFinite ? newestTimestamp : CACurrentMediaTime()
-        } else if case let now = CACurrentMediaTime(), timestamp > now + TouchRouter.futureTimestampTolerance {
+            timestamp = newestTimestamp.isFinite ? newestTimestamp : application.clock.now
+        } else if case let now = application.clock.now, timestamp > now + TouchRouter.futureTimestampTolerance {
             UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at \(timestamp) is more than \(TouchRouter.futureTimestampTolerance) s ahead of now (\(now)): using now")
             timestamp = max(now, newestTimestamp)
         } else if timestamp < newestTimestamp {
@@ -332,7 +332,7 @@ final class TouchRouter {
         guard !targets.isEmpty else { return }
         UIKitDebug.log(.delivery, "cancelling \(targets.count) touch(es): \(reason)")
         settleTouches()
-        let now = max(CACurrentMediaTime(), newestTimestamp)
+        let now = max(application.clock.now, newestTimestamp)
         for touch in targets {
             touch.livePhase = .cancelled
             touch.liveTimestamp = now

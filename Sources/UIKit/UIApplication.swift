@@ -1,47 +1,106 @@
 /// The application: the head of the responder chain above the windows, the entry point
-/// of every event, and the keeper of its windows, its delegate and its timers.
+/// of every event, and the owner of everything per-application: its windows, the touch
+/// routing, the gesture arena, the timers, the animation engine (with its display links
+/// and slow-animation time line) and the clock.
 ///
-/// `shared` is the first instance made (lazily a plain `UIApplication`). A host that
-/// wants a subclass creates it before anything reads `shared`.
+/// `shared` is the *current* application: the one whose run-loop turn is running
+/// (`ApplicationRunLoop` makes its application current for each turn), or the one a test
+/// made current for a scope (`performAsCurrent(_:)`). The first application made becomes
+/// current, so a host that wants a subclass creates it before anything reads `shared`
+/// (which otherwise makes a plain one). Further applications run independently beside
+/// it, each with its own run loop: nothing one does reaches the other's windows, touches,
+/// timers or animations.
 @MainActor
 open class UIApplication: UIResponder {
-    private static var sharedInstance: UIApplication?
+    private static var currentInstance: UIApplication?
+    /// Whether an application has taken the engine the process made before any existed.
+    private static var processEngineIsTaken = false
 
-    /// The application, created on first use.
+    /// The current application (see the type's description), created on first use.
     public class var shared: UIApplication {
-        if let sharedInstance { return sharedInstance }
+        if let currentInstance { return currentInstance }
         return UIApplication()
     }
 
-    /// The application if one exists; lets views ask about touches without creating one.
+    /// The current application if one exists; lets views ask about touches without
+    /// creating one.
     static var existing: UIApplication? {
-        sharedInstance
+        currentInstance
     }
 
-    /// Makes the shared application. UIKit allows one; a second instance here is an
-    /// inert object that is not `shared`, logged.
+    /// Makes an application with no windows, touches, timers or animations. The first
+    /// one becomes current and takes the engine (and clock) the process used before it
+    /// existed, so layers animated before launch go on; every later one has an engine of
+    /// its own on the monotonic clock, and becomes current only when made so.
     public override init() {
+        let engine: CAAnimationEngine
+        if !UIApplication.processEngineIsTaken {
+            UIApplication.processEngineIsTaken = true
+            engine = CAAnimationEngine.current
+        } else {
+            engine = CAAnimationEngine()
+        }
+        animationEngine = engine
+        timerQueue = TimerQueue(engine: engine)
         gestureArena = GestureArena(event: touchesEvent, timers: timerQueue)
         super.init()
         timerQueue.settlesCallsIn = gestureArena
         touchesEvent.arena = gestureArena
-        if UIApplication.sharedInstance == nil {
-            UIApplication.sharedInstance = self
-        } else {
-            UIKitDebug.log(.application, "a second UIApplication was created; it is not `shared`")
+        if UIApplication.currentInstance == nil { makeCurrent() }
+    }
+
+    // MARK: - Being current
+
+    /// Makes this the current application: `UIApplication.shared`, and what
+    /// `CACurrentMediaTime()`, `CATransaction`, `UIView.animate` and
+    /// `CADisplayLink.add(to:forMode:)` resolve through. Its run loop does this for each
+    /// turn; a test with applications of its own uses `performAsCurrent(_:)`.
+    public func makeCurrent() {
+        UIApplication.currentInstance = self
+        CAAnimationEngine.current = animationEngine
+    }
+
+    /// Runs `body` with this application current, and the one that was current before
+    /// current again afterwards.
+    public func performAsCurrent<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = UIApplication.currentInstance
+        makeCurrent()
+        defer {
+            if let previous, previous !== self { previous.makeCurrent() }
         }
+        return try body()
+    }
+
+    /// Whether this is the current application.
+    public var isCurrent: Bool { UIApplication.currentInstance === self }
+
+    // MARK: - Time
+
+    /// The engine that ticks this application's animations and display links, on its
+    /// clock, and holds its slow-animation time line.
+    public let animationEngine: CAAnimationEngine
+
+    /// The clock this application's timers, touches and animations run on: the monotonic
+    /// clock unless a test sets a `ManualClock` (before scheduling anything: delayed calls
+    /// keep their absolute deadlines).
+    public var clock: any MediaClock {
+        get { animationEngine.clock }
+        set { animationEngine.clock = newValue }
     }
 
     /// The one touches event, reused for every multitouch sequence (as in UIKit); it
     /// carries the arena to the windows.
     let touchesEvent = UIEvent()
-    /// Delayed calls on the media clock: recognizer timers, `perform(_:afterDelay:)`.
-    let timerQueue = TimerQueue()
+    /// Delayed calls on the application's clock: recognizer timers,
+    /// `perform(_:afterDelay:)`.
+    let timerQueue: TimerQueue
     /// The recognizers' arbiter: who gets which touch, who may recognize, when they
     /// reset. Timer calls settle in it as events do.
     let gestureArena: GestureArena
     /// Turns samples into touches and dispatches them.
     lazy var touchRouter = TouchRouter(application: self, event: touchesEvent)
+    /// The run loop that runs this application's turns (the last one made for it).
+    weak var hookedRunLoop: ApplicationRunLoop?
     var windowObservers: [(token: WindowObservation, handler: @MainActor (UIWindow, WindowChange) -> Void)] = []
 
     // MARK: - Delegate

@@ -21,10 +21,10 @@ extension UIGestureRecognizer {
     /// timer pump). The recognizer is held weakly: a recognizer that has gone is not
     /// called. Cancel the returned call in `reset()`.
     func scheduleDeadline(at deadline: TimeInterval, _ action: @escaping @MainActor (UIGestureRecognizer) -> Void) -> DelayedCall {
-        let delay = max(0, deadline - CACurrentMediaTime())
         // Deadlines are set while the recognizer has touches, so it reaches the timers
         // through its arena.
-        let arena = arenaMember?.arena ?? UIApplication.shared.gestureArena
+        let arena = arenaMember?.arena ?? application.gestureArena
+        let delay = max(0, deadline - arena.timers.engine.now)
         return arena.timers.schedule(after: delay, target: nil, selector: nil) { [weak self] in
             guard let self else { return }
             action(self)

@@ -56,9 +56,11 @@ open class UIGestureRecognizer {
         set { request(newValue) }
     }
 
-    /// Transitions refused as illegal since the application started (or was reset for
-    /// testing), across all recognizers.
-    public internal(set) static var illegalTransitionCount = 0
+    /// Transitions refused as illegal since the current application started, across all
+    /// of its recognizers (each application's gesture arena counts its own).
+    public static var illegalTransitionCount: Int {
+        UIApplication.shared.gestureArena.illegalTransitionCount
+    }
 
     // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     /// Whether the recognizer takes part. Turning it off mid-gesture cancels a gesture
@@ -199,10 +201,15 @@ open class UIGestureRecognizer {
     var actions: [TargetAction] = []
     var failureRequirements: [WeakRecognizer] = []
 
+    /// The application of the window the recognizer's view is in, or the current one.
+    var application: UIApplication {
+        view?.window?.application ?? .shared
+    }
+
     /// Asks the arena for `newState` (`reason`: why, for a failure). A recognizer not yet
     /// engaged reaches its application's arena; there is one per application.
     func request(_ newState: State, reason: GestureTrace.Reason? = nil) {
-        let arena = arenaMember?.arena ?? UIApplication.shared.gestureArena
+        let arena = arenaMember?.arena ?? application.gestureArena
         arena.recognizer(self, requests: newState, reason: reason)
     }
 

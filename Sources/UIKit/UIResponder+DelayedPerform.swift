@@ -17,17 +17,29 @@ extension UIResponder {
     @discardableResult
     public func perform(_ selector: String, afterDelay delay: TimeInterval,
                         _ action: @escaping @MainActor () -> Void) -> DelayedCall {
-        UIApplication.shared.timerQueue.schedule(
+        applicationForRequests.timerQueue.schedule(
             after: delay, target: ObjectIdentifier(self), selector: selector, action: action)
     }
 
     /// Cancels the pending requests `target` filed under `selector`.
     public static func cancelPreviousPerformRequests(withTarget target: UIResponder, selector: String) {
-        UIApplication.shared.timerQueue.cancel(target: ObjectIdentifier(target), selector: selector)
+        target.applicationForRequests.timerQueue.cancel(target: ObjectIdentifier(target), selector: selector)
     }
 
     /// Cancels every pending request `target` filed.
     public static func cancelPreviousPerformRequests(withTarget target: UIResponder) {
-        UIApplication.shared.timerQueue.cancel(target: ObjectIdentifier(target), selector: nil)
+        target.applicationForRequests.timerQueue.cancel(target: ObjectIdentifier(target), selector: nil)
+    }
+
+    /// The application whose timers hold this responder's requests: a view's window's,
+    /// a window's own, the application itself, or the current one.
+    private var applicationForRequests: UIApplication {
+        switch self {
+        case let application as UIApplication: application
+        case let window as UIWindow: window.application
+        case let view as UIView: view.window?.application ?? .shared
+        case let controller as UIViewController: controller.viewIfLoaded?.window?.application ?? .shared
+        default: .shared
+        }
     }
 }

@@ -93,7 +93,7 @@ extension UIScrollView {
         // The offset moves against the finger.
         let velocity = CGPoint(x: drag.movesHorizontally ? -fingerVelocity.x : 0,
                                y: drag.movesVertically ? -fingerVelocity.y : 0)
-        let now = CAAnimationEngine.currentTime
+        let now = layer.animationEngine.currentTime
         let rate = decelerationRate.rawValue
         let offset = contentOffset
         let minimum = minimumContentOffset
@@ -216,7 +216,7 @@ extension UIScrollView {
             stopLink()
             return
         }
-        let step = motion.step(to: CAAnimationEngine.currentTime)
+        let step = motion.step(to: layer.animationEngine.currentTime)
         if let scale = step.scale {
             applyZoomScale(scale)
         }

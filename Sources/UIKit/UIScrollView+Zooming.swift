@@ -66,7 +66,7 @@ extension UIScrollView {
                 return
             }
             startMotion(ScrollViewMotion(kind: .zoomBounce, from: contentOffset, to: offset,
-                                         scales: (currentZoomScale, scale), start: CAAnimationEngine.currentTime))
+                                         scales: (currentZoomScale, scale), start: layer.animationEngine.currentTime))
         default:
             break
         }
@@ -132,7 +132,7 @@ extension UIScrollView {
         guard scale != currentZoomScale || offset != contentOffset else { return }
         isZooming = true
         startMotion(ScrollViewMotion(kind: .zoomAnimation, from: contentOffset, to: offset,
-                                     scales: (currentZoomScale, scale), start: CAAnimationEngine.currentTime))
+                                     scales: (currentZoomScale, scale), start: layer.animationEngine.currentTime))
     }
 
     /// Makes or removes the pinch as zooming becomes possible or not.

@@ -184,7 +184,7 @@ extension UIView {
     /// Before the subtree leaves `oldWindow`: cancel its touches, then tell it.
     private func prepareToChangeWindow(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
         if let oldWindow {
-            UIApplication.existing?.touchRouter.cancelTouches(inSubtreeOf: self, window: oldWindow)
+            oldWindow.application.touchRouter.cancelTouches(inSubtreeOf: self, window: oldWindow)
         }
         forEachInSubtree { $0.willMove(toWindow: newWindow) }
     }

@@ -72,7 +72,7 @@ extension UIView {
             duration: duration, options: options.animationOptions.union(.overrideInheritedCurve), spring: nil)
         guard duration > 0, UIViewAnimationBlock.animationsEnabled else {
             performWithoutAnimation(animations)
-            CAAnimationEngine.performOnNextTick { completion?(true) }
+            CAAnimationEngine.current.performOnNextTick { completion?(true) }
             return
         }
         let keyframes = UIViewKeyframeBlock(

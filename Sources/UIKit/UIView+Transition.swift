@@ -45,7 +45,7 @@ extension UIView {
         let style = UIViewTransition.Style(options)
         guard duration > 0, areAnimationsEnabled, view.layer.superlayer != nil, let style else {
             if let animations { performWithoutAnimation(animations) }
-            CAAnimationEngine.performOnNextTick { completion?(true) }
+            CAAnimationEngine.current.performOnNextTick { completion?(true) }
             return
         }
         let picture = frozenPicture(of: view)
@@ -64,7 +64,7 @@ extension UIView {
         completion: (@MainActor (Bool) -> Void)? = nil
     ) {
         guard let container = fromView.superview else {
-            CAAnimationEngine.performOnNextTick { completion?(true) }
+            CAAnimationEngine.current.performOnNextTick { completion?(true) }
             return
         }
         transition(with: container, duration: duration, options: options, animations: {

@@ -97,7 +97,7 @@ final class UIViewAnimationBlock {
         isSealed = true
         if running == 0 {
             // Nothing animated: UIKit still calls the completion, later, as finished.
-            CAAnimationEngine.performOnNextTick { [self] in finish() }
+            CAAnimationEngine.current.performOnNextTick { [self] in finish() }
         }
     }
 

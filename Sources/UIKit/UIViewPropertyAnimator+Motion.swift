@@ -72,7 +72,7 @@ extension UIViewPropertyAnimator {
     /// Where each track appears now, as the fraction of the way from its start value
     /// to its end value.
     func currentValues() -> [Double] {
-        let now = CAAnimationEngine.currentTime
+        let now = engine.currentTime
         switch motion {
         case .paused(let values, _, _):
             return values.count == tracks.count ? values : tracks.map { _ in 0 }
@@ -102,7 +102,7 @@ extension UIViewPropertyAnimator {
     }
 
     func restartRunning(fromFraction fraction: Double, values: [Double]) {
-        let now = CAAnimationEngine.currentTime
+        let now = engine.currentTime
         guard curve != nil else {
             let left = (isReversed ? fraction : 1 - fraction) * duration
             return runFresh(provider: timingParameters ?? UICubicTimingParameters(), span: left, values: values)
@@ -120,7 +120,7 @@ extension UIViewPropertyAnimator {
         let values = values ?? currentValues()
         freshStartFraction = Double(fractionComplete)
         isRunning = true
-        motion = .fresh(start: values, target: isReversed ? 0 : 1, at: CAAnimationEngine.currentTime,
+        motion = .fresh(start: values, target: isReversed ? 0 : 1, at: engine.currentTime,
                         span: max(span, 0), provider: provider)
         attachAnimations()
     }
@@ -164,7 +164,7 @@ extension UIViewPropertyAnimator {
     func attachAnimations() {
         generation += 1
         fallbackClock?.cancel()
-        let now = CAAnimationEngine.currentTime
+        let now = engine.currentTime
         var remaining: TimeInterval = 0
         for (index, track) in tracks.enumerated() {
             let animation: CABasicAnimation
@@ -220,7 +220,7 @@ extension UIViewPropertyAnimator {
             clock.delegate = AnimatorClock { [weak self] in self?.reachedEnd(generation: generation) }
             layer.add(clock, forKey: clockKey)
         } else {
-            fallbackClock = UIApplication.shared.schedule(afterDelay: remaining) { [weak self] in
+            fallbackClock = application.schedule(afterDelay: remaining) { [weak self] in
                 self?.reachedEnd(generation: generation)
             }
         }
@@ -231,7 +231,7 @@ extension UIViewPropertyAnimator {
     /// instant, so a layer whose time is shifted by its or an ancestor's timing starts
     /// the animator's animations when the animator does.
     static func layerTime(_ treeTime: CFTimeInterval, on layer: CALayer) -> CFTimeInterval {
-        treeTime + layer.currentLocalTime - CAAnimationEngine.currentTime
+        treeTime + layer.currentLocalTime - layer.animationEngine.currentTime
     }
 
     /// The curve run backwards in time: C′(x) = 1 − C(1 − x).

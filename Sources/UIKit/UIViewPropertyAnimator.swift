@@ -99,6 +99,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     let identifier = UIViewPropertyAnimator.nextIdentifier()
     /// The time fraction a fresh run started from.
     var freshStartFraction = 0.0
+    /// The application current when the animator was made: its clock and timers run
+    /// the animator.
+    let application = UIApplication.shared
+    var engine: CAAnimationEngine { application.animationEngine }
 
     // MARK: - Making one
 
@@ -194,7 +198,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         guard delay > 0 else { return startAnimation() }
         if state == .inactive { activate() }
         pendingStart?.cancel()
-        pendingStart = UIApplication.shared.schedule(afterDelay: delay) { [weak self] in
+        pendingStart = application.schedule(afterDelay: delay) { [weak self] in
             self?.pendingStart = nil
             self?.startAnimation()
         }
@@ -233,7 +237,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// inactive, which pauses it), it shows that point (see the type's notes on
     /// `scrubsLinearly`); set while running, it is ignored, as UIKit's is.
     open var fractionComplete: CGFloat {
-        get { CGFloat(timeFraction(at: CAAnimationEngine.currentTime)) }
+        get { CGFloat(timeFraction(at: engine.currentTime)) }
         set {
             guard !isRunning, state != .stopped else { return }
             if state == .inactive { pauseAnimation() }

@@ -36,6 +36,6 @@ extension UIWindow {
     /// | 1,000 fingers in one batch | one event with 1,000 touches; nothing is capped |
     public func inject(_ batch: [TouchSample]) {
         guard !batch.isEmpty else { return }
-        UIApplication.shared.touchRouter.process(batch, in: self)
+        application.touchRouter.process(batch, in: self)
     }
 }

@@ -26,7 +26,7 @@ extension UIWindow {
     /// | a NaN or infinite timestamp | the media clock's now |
     /// | any scroll while the application ignores interaction events | ignored |
     public func inject(_ scroll: ScrollSample) {
-        let application = UIApplication.shared
+        let application = self.application
         guard !application.isIgnoringInteractionEvents else {
             UIKitDebug.log(.input, "scroll at \(scroll.location) while interaction events are ignored: dropped")
             return
@@ -38,7 +38,7 @@ extension UIWindow {
         }
         guard scroll.delta != .zero else { return }
         var sample = scroll
-        if !sample.timestamp.isFinite { sample.timestamp = CACurrentMediaTime() }
+        if !sample.timestamp.isFinite { sample.timestamp = application.clock.now }
         application.sendEvent(UIEvent(scroll: sample, in: self))
     }
 

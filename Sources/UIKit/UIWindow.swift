@@ -5,17 +5,32 @@
 /// `UIApplication.shared.windows` and tells the application's window observers (the
 /// host maps an X window then); hiding it cancels its touches, removes it from
 /// `windows` and tells the observers (the host closes its X window by hiding it).
+///
+/// A window belongs to the application that was current when it was made
+/// (`UIApplication.shared` then): its touches, recognizers' timers and animations are
+/// that application's, and its layer tree is animated by that application's engine,
+/// whichever application is current later.
 @MainActor
 open class UIWindow: UIView {
     public override init(frame: CGRect) {
+        owner = UIApplication.shared
         super.init(frame: frame)
         layer.isHidden = true
+        layer.hostingEngine = owner?.animationEngine
     }
 
     public required init?(coder: NSCoder) {
+        owner = UIApplication.shared
         super.init(coder: coder)
         layer.isHidden = true
+        layer.hostingEngine = owner?.animationEngine
     }
+
+    /// The application this window belongs to (see the type's description). Held
+    /// weakly, as the application holds its visible windows; a window that outlives its
+    /// application falls back to the current one.
+    package var application: UIApplication { owner ?? .shared }
+    private weak var owner: UIApplication?
 
     // MARK: - Root view controller
 
@@ -57,19 +72,19 @@ open class UIWindow: UIView {
         set {
             let wasHidden = super.isHidden
             guard wasHidden != newValue else { return }
-            if newValue { UIApplication.existing?.touchRouter.cancelTouches(in: self) }
+            if newValue { application.touchRouter.cancelTouches(in: self) }
             super.isHidden = newValue
             if newValue {
-                UIApplication.shared.windowDidBecomeHidden(self)
+                application.windowDidBecomeHidden(self)
             } else {
-                UIApplication.shared.windowDidBecomeVisible(self)
+                application.windowDidBecomeVisible(self)
             }
         }
     }
 
     /// Whether this is the application's key window.
     public var isKeyWindow: Bool {
-        UIApplication.existing?.keyWindow === self
+        owner?.keyWindow === self
     }
 
     /// Shows the window and makes it key.
@@ -80,7 +95,7 @@ open class UIWindow: UIView {
 
     /// Makes the window key (the previous key window resigns) without showing it.
     open func makeKey() {
-        UIApplication.shared.setKeyWindow(self)
+        application.setKeyWindow(self)
     }
 
     /// Called when the window becomes key.
@@ -105,8 +120,8 @@ open class UIWindow: UIView {
         deliverTouches(of: event, arena: arena)
     }
 
-    /// A window's next responder is the application.
+    /// A window's next responder is its application.
     open override var next: UIResponder? {
-        UIApplication.shared
+        application
     }
 }

@@ -105,7 +105,7 @@ extension X11Host {
         isFrameWanted = false
         let input = undrawnInputLocations
         undrawnInputLocations = []
-        let drawn: Bool = CAAnimationEngine.holdingTime {
+        let drawn: Bool = CAAnimationEngine.current.holdingTime {
             for stage in frameStages {
                 for rect in stage.takeDamage(in: self) { damage.add(rect) }
             }

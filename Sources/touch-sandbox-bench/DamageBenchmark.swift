@@ -27,7 +27,7 @@ enum DamageBenchmark {
         UIScreen.main.bounds = CGRect(origin: .zero, size: size)
         UIScreen.main.scale = 1
         let clock = ManualClock(now: 1000)
-        CAMediaClock.current = clock
+        CAAnimationEngine.current.clock = clock
         let run = Run(size: size)
         run.frame(first: true)
         var nextFrame = clock.now
@@ -41,7 +41,7 @@ enum DamageBenchmark {
             run.overlayRects += run.overlays.apply(batch, in: run.window)
             clock.advance(by: 0.008)
             if clock.now >= nextFrame {
-                CAAnimationEngine.tick()
+                CAAnimationEngine.current.tick()
                 run.frame(first: false)
                 nextFrame = clock.now + 1.0 / 60
             }
@@ -94,7 +94,7 @@ enum DamageBenchmark {
         func frame(first: Bool) {
             window.layoutIfNeeded()
             let layersChanged = first || tracker.hasDamage
-            CAAnimationEngine.holdingTime { frame(first: first, layersChanged: layersChanged) }
+            CAAnimationEngine.current.holdingTime { frame(first: first, layersChanged: layersChanged) }
         }
 
         private func frame(first: Bool, layersChanged: Bool) {

@@ -44,7 +44,7 @@ enum DebugLayerBenchmark {
         let time = CACurrentMediaTime()
 
         init(_ setup: Setup) {
-            UIApplication.shared.resetForTesting()
+            UIApplication.shared.discardAllState()
             let size = CGSize(width: 1024, height: 768)
             UIScreen.main.bounds = CGRect(origin: .zero, size: size)
             window = UIWindow(frame: UIScreen.main.bounds)
@@ -98,7 +98,7 @@ enum DebugLayerBenchmark {
         /// A frame as the host draws it: every window's damage and the overlays', each
         /// rectangle redrawn on its own, all at one held instant.
         func frame() {
-            CAAnimationEngine.holdingTime { drawFrame() }
+            CAAnimationEngine.current.holdingTime { drawFrame() }
         }
 
         private func drawFrame() {

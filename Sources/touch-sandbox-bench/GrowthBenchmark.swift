@@ -207,7 +207,7 @@ enum GrowthBenchmark {
 
     private static func measureFrames(width: Int, height: Int, _ build: (UIWindow) -> (() -> Void)) -> Double {
         let clock = ManualClock(now: 1_000)
-        CAMediaClock.current = clock
+        CAAnimationEngine.current.clock = clock
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
         let tracker = window.layer.startTrackingDamage(bounds: window.bounds, scale: 1)
         window.makeKeyAndVisible()
@@ -219,9 +219,9 @@ enum GrowthBenchmark {
             clock.advance(by: 1.0 / 60)
             let started = ProcessInfo.processInfo.systemUptime
             step()
-            CAAnimationEngine.tick()
+            CAAnimationEngine.current.tick()
             window.layoutIfNeeded()
-            CAAnimationEngine.holdingTime {
+            CAAnimationEngine.current.holdingTime {
                 let damage = tracker.takeDamage()
                 frame.draw(eachOf: damage.coversBounds ? [] : damage.rects, drawn: { _ in }) { canvas in
                     renderer.renderDamage(of: window.layer, in: canvas)

@@ -48,7 +48,7 @@ enum HoldingBenchmark {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
             precondition(window.activeTouches.isEmpty, "every finger must have lifted")
             best = min(best, elapsed / Double(count) / 1_000)
-            UIApplication.shared.resetForTesting()
+            UIApplication.shared.discardAllState()
             window.makeKeyAndVisible()
         }
         window.isHidden = true

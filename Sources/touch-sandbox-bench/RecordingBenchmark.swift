@@ -23,7 +23,7 @@ enum RecordingBenchmark {
         var time: TimeInterval = 100
 
         init() {
-            UIApplication.shared.resetForTesting()
+            UIApplication.shared.discardAllState()
             window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
             window.addSubview(makeDraggedSquare())
             window.makeKeyAndVisible()
@@ -143,7 +143,7 @@ enum RecordingBenchmark {
         var replayRates: [Double] = [], readRates: [Double] = []
         for _ in 0..<5 {
             let clock = ManualClock(now: 0)
-            CAMediaClock.current = clock
+            CAAnimationEngine.current.clock = clock
             let fresh = App()
             let replay = TouchReplay(recording: recording, window: fresh.window, clock: clock)
             let start = DispatchTime.now().uptimeNanoseconds
@@ -153,7 +153,7 @@ enum RecordingBenchmark {
             _ = try? TouchRecordingReader.read(text)
             readRates.append(Double(recording.sampleCount) / (Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e9))
         }
-        CAMediaClock.current = MonotonicClock()
+        CAAnimationEngine.current.clock = MonotonicClock()
         print("")
         print("| replay (60,002 samples, best of 5) | samples / s |")
         print("|---|---|")

@@ -56,7 +56,7 @@ enum ScrollBenchmark {
     /// collects it, as the frame that shows the move would.
     static func movedTouchOnList(collectingDamage: Bool) -> CoreBenchmarks.Operation {
         let clock = ManualClock(now: 1000)
-        CAMediaClock.current = clock
+        CAAnimationEngine.current.clock = clock
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 600))
         let list = makeList(frame: window.bounds)
         window.addSubview(list)
@@ -120,8 +120,8 @@ enum ScrollBenchmark {
         UIScreen.main.bounds = CGRect(origin: .zero, size: size)
         UIScreen.main.scale = 1
         let clock = ManualClock(now: 2000)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
+        CAAnimationEngine.current.clock = clock
+        UIApplication.shared.discardAllState()
         let window = UIWindow(frame: CGRect(origin: .zero, size: size))
         window.backgroundColor = UIColor(white: 0.94, alpha: 1)
         window.makeKeyAndVisible()
@@ -165,9 +165,9 @@ enum ScrollBenchmark {
         while list.isDecelerating {
             clock.advance(by: 1.0 / 60)
             UIApplication.shared.runPendingTimers()
-            CAAnimationEngine.tick()
+            CAAnimationEngine.current.tick()
             window.layoutIfNeeded()
-            CAAnimationEngine.holdingTime {
+            CAAnimationEngine.current.holdingTime {
                 let collecting = MonotonicClock().now
                 let region = tracker.takeDamage()
                 let collection = (MonotonicClock().now - collecting) * 1e6

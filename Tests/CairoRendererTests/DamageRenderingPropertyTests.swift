@@ -70,7 +70,7 @@ final class DamageRenderingPropertyTests: RenderingTestCase {
 
     /// One random tree and its steps; false (after failing) at the first difference.
     private func run(seed: UInt64, scale: CGFloat, steps: Int, scrolling: Bool) -> Bool {
-        ProcessWideState.clear()
+        TestApplication.next()
         var world = RandomTree(seed: seed, scrolling: scrolling)
         let root = world.root
         let renderer = LayerRenderer()
@@ -86,11 +86,11 @@ final class DamageRenderingPropertyTests: RenderingTestCase {
                     log.append("time → \(clock.now)")
                 }
                 if world.chance(0.5) {
-                    CAAnimationEngine.tick()
+                    CAAnimationEngine.current.tick()
                     log.append("tick")
                 }
             }
-            let same: Bool = CAAnimationEngine.holdingTime {
+            let same: Bool = CAAnimationEngine.current.holdingTime {
                 let damage = tracker.takeDamage()
                 if let stale = FootprintCheck(scale: scale).firstStale(in: root, bounds: tracker.bounds) {
                     XCTFail("seed \(seed), step \(step): \(stale)\n  " + log.suffix(12).joined(separator: "\n  "))

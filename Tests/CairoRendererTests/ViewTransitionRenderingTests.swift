@@ -37,7 +37,7 @@ final class ViewTransitionRenderingTests: RenderingTestCase {
         XCTAssertEqual(mid[1], 0)
         XCTAssertEqual(Int(mid[2]), 127, accuracy: 1)
         clock.now = 101
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
         XCTAssertEqual(rgb(50, 50), [0, 0, 255])
     }
 

@@ -17,15 +17,15 @@ final class CAAnimationEngineSlowAnimationsTests: AnimationTestCase {
     }
 
     func testAtTheDefaultSpeedLayerTimeIsMediaTime() async {
-        XCTAssertEqual(CAAnimationEngine.animationSpeed, 1)
-        XCTAssertEqual(CAAnimationEngine.currentTime, 10)
+        XCTAssertEqual(CAAnimationEngine.current.animationSpeed, 1)
+        XCTAssertEqual(CAAnimationEngine.current.currentTime, 10)
         clock.now = 12.5
-        XCTAssertEqual(CAAnimationEngine.currentTime, 12.5)
+        XCTAssertEqual(CAAnimationEngine.current.currentTime, 12.5)
         XCTAssertEqual(CALayer().convertTime(CACurrentMediaTime(), from: nil), 12.5)
     }
 
     func testATenthOfTheSpeedRunsAnAnimationTenTimesLonger() async throws {
-        CAAnimationEngine.animationSpeed = 0.1
+        CAAnimationEngine.current.animationSpeed = 0.1
         let layer = CALayer()
         let recorder = StopRecorder()
         let animation = CABasicAnimation(keyPath: "opacity")
@@ -49,21 +49,21 @@ final class CAAnimationEngineSlowAnimationsTests: AnimationTestCase {
         tick(at: 10.4)
         XCTAssertEqual(try XCTUnwrap(layer.presentation()).opacity, 0.4, accuracy: 1e-6)
 
-        CAAnimationEngine.animationSpeed = 0.1
+        CAAnimationEngine.current.animationSpeed = 0.1
         XCTAssertEqual(try XCTUnwrap(layer.presentation()).opacity, 0.4, accuracy: 1e-6, "same frame, same picture")
         tick(at: 11.4)
         XCTAssertEqual(try XCTUnwrap(layer.presentation()).opacity, 0.5, accuracy: 1e-6, "a media second is a tenth")
 
-        CAAnimationEngine.animationSpeed = 1
+        CAAnimationEngine.current.animationSpeed = 1
         tick(at: 11.6)
         XCTAssertEqual(try XCTUnwrap(layer.presentation()).opacity, 0.7, accuracy: 1e-6, "full speed again")
-        XCTAssertEqual(CAAnimationEngine.currentTime, 10.4 + 0.1 + 0.2, accuracy: 1e-9)
+        XCTAssertEqual(CAAnimationEngine.current.currentTime, 10.4 + 0.1 + 0.2, accuracy: 1e-9)
     }
 
     func testConvertTimeMapsBetweenTheMediaClockAndTheLayerTree() async {
         let layer = CALayer(), other = CALayer()
         clock.now = 20
-        CAAnimationEngine.animationSpeed = 0.1
+        CAAnimationEngine.current.animationSpeed = 0.1
         XCTAssertEqual(layer.convertTime(30, from: nil), 21, accuracy: 1e-9)
         XCTAssertEqual(layer.convertTime(21, to: nil), 30, accuracy: 1e-9)
         XCTAssertEqual(layer.convertTime(21, from: other), 21, "layers share one time space")
@@ -71,7 +71,7 @@ final class CAAnimationEngineSlowAnimationsTests: AnimationTestCase {
     }
 
     func testDisplayLinksKeepMediaTime() async {
-        CAAnimationEngine.animationSpeed = 0.1
+        CAAnimationEngine.current.animationSpeed = 0.1
         var fired: [CFTimeInterval] = []
         let link = CADisplayLink { fired.append($0.timestamp) }
         link.add(to: .main, forMode: .common)
@@ -82,22 +82,23 @@ final class CAAnimationEngineSlowAnimationsTests: AnimationTestCase {
     }
 
     func testAnInvalidSpeedIsLoggedAndIgnored() async {
-        CAAnimationEngine.animationSpeed = 0.1
-        CAAnimationEngine.animationSpeed = 0
-        CAAnimationEngine.animationSpeed = -Double.infinity
-        CAAnimationEngine.animationSpeed = .nan
-        XCTAssertEqual(CAAnimationEngine.animationSpeed, 0.1)
+        CAAnimationEngine.current.animationSpeed = 0.1
+        CAAnimationEngine.current.animationSpeed = 0
+        CAAnimationEngine.current.animationSpeed = -Double.infinity
+        CAAnimationEngine.current.animationSpeed = .nan
+        XCTAssertEqual(CAAnimationEngine.current.animationSpeed, 0.1)
         XCTAssertEqual(QuartzCoreDebug.loggedLines.filter { $0.contains("animationSpeed") }.count, 3)
         XCTAssertTrue(QuartzCoreDebug.loggedLines.last?.hasSuffix("it must be a positive number such as 1 or 0.1") == true,
                       QuartzCoreDebug.loggedLines.last ?? "")
     }
 
-    func testResetForTestingRestoresRealTime() async {
+    func testAnEngineOfItsOwnRunsInRealTimeBesideASlowedOne() async {
         clock.now = 20
-        CAAnimationEngine.animationSpeed = 0.1
+        CAAnimationEngine.current.animationSpeed = 0.1
         clock.now = 30
-        CAAnimationEngine.resetForTesting()
-        XCTAssertEqual(CAAnimationEngine.animationSpeed, 1)
-        XCTAssertEqual(CAAnimationEngine.currentTime, 30)
+        let own = CAAnimationEngine(clock: clock)
+        XCTAssertEqual(own.animationSpeed, 1)
+        XCTAssertEqual(own.currentTime, 30)
+        XCTAssertEqual(CAAnimationEngine.current.currentTime, 21, accuracy: 1e-9)
     }
 }

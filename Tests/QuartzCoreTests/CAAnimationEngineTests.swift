@@ -5,14 +5,14 @@ import XCTest
 /// it may sleep, and a tick finishes what ended.
 final class CAAnimationEngineTests: AnimationTestCase {
     override func tearDown() async throws {
-        CAAnimationEngine.onWork = nil
+        CAAnimationEngine.current.onWork = nil
         try await super.tearDown()
     }
 
     func testNewWorkWakesTheHostAndNeedsFramesEndsWithTheWork() async {
         var wakes = 0
-        CAAnimationEngine.onWork = { wakes += 1 }
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        CAAnimationEngine.current.onWork = { wakes += 1 }
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
 
         let layer = CALayer()
         let animation = CABasicAnimation(keyPath: "opacity")
@@ -21,31 +21,31 @@ final class CAAnimationEngineTests: AnimationTestCase {
         animation.duration = 0.5
         layer.add(animation, forKey: "fade")
         XCTAssertEqual(wakes, 1)
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         tick(at: 10.25)
-        XCTAssertTrue(CAAnimationEngine.needsFrames, "still running")
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames, "still running")
         tick(at: 10.5)
-        XCTAssertFalse(CAAnimationEngine.needsFrames, "finished and removed at the tick after its end")
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames, "finished and removed at the tick after its end")
         XCTAssertNil(layer.animation(forKey: "fade"))
 
         var fired: [CFTimeInterval] = []
         let link = CADisplayLink { fired.append($0.timestamp) }
         link.add(to: .main, forMode: .common)
         XCTAssertEqual(wakes, 2)
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         tick(at: 11)
         XCTAssertEqual(fired, [11])
         link.isPaused = true
-        XCTAssertFalse(CAAnimationEngine.needsFrames, "a paused link keeps no frames coming")
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames, "a paused link keeps no frames coming")
         link.isPaused = false
         XCTAssertEqual(wakes, 3, "resuming wakes the host")
         link.invalidate()
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
 
-        CAAnimationEngine.performOnNextTick {}
+        CAAnimationEngine.current.performOnNextTick {}
         XCTAssertEqual(wakes, 4)
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         tick(at: 11.1)
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 }

@@ -89,7 +89,7 @@ final class CAAnimationTests: AnimationTestCase {
         tick(at: 20)
         XCTAssertEqual(opacity(at: 20), 1, accuracy: 1e-6)
         XCTAssertEqual(layer.animationKeys(), ["fade"])
-        XCTAssertFalse(CAAnimationEngine.needsFrames, "a finished, kept animation needs no frames")
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames, "a finished, kept animation needs no frames")
     }
 
     func testFractionalRepeatCountEndsPartWayThroughACycle() async {
@@ -107,7 +107,7 @@ final class CAAnimationTests: AnimationTestCase {
         tick(at: 1_000_000.75)
         XCTAssertEqual(opacity(at: 1_000_000.75), 0.75, accuracy: 1e-6)
         XCTAssertEqual(log.flush(), ["fade.start"])
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
     }
 
     func testAutoreversePlaysBackwardsAndRepeatsCountWholeRoundTrips() async {
@@ -118,9 +118,9 @@ final class CAAnimationTests: AnimationTestCase {
         XCTAssertEqual(opacity(at: 13.9), 0.1, accuracy: 1e-6)
         XCTAssertEqual(opacity(at: 14), 0, accuracy: 1e-6, "ends where it started")
         tick(at: 13.9)
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         tick(at: 14)
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     func testPulseRepeatsForeverUntilRemoved() async {

@@ -17,17 +17,17 @@ final class CADisplayLinkTests: AnimationTestCase {
         let link = CADisplayLink(target: ticker, selector: Ticker.step)
         tick(at: 10)
         XCTAssertEqual(ticker.stamps, [], "not added yet")
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
         link.add(to: .main, forMode: .common)
         link.add(to: .main, forMode: .default)
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         tick(at: 10.5)
         tick(at: 11)
         XCTAssertEqual(ticker.stamps, [10.5, 11], "added twice, fired once per tick")
         XCTAssertEqual(link.duration, 1.0 / 60)
         XCTAssertEqual(link.targetTimestamp, 11 + 1.0 / 60, accuracy: 1e-12)
         link.isPaused = true
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
         tick(at: 12)
         link.isPaused = false
         link.invalidate()
@@ -35,7 +35,7 @@ final class CADisplayLinkTests: AnimationTestCase {
         link.add(to: .main, forMode: .common)
         tick(at: 14)
         XCTAssertEqual(ticker.stamps, [10.5, 11], "paused, then invalidated for good")
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     func testPreferredFramesPerSecondSkipsFrames() async {

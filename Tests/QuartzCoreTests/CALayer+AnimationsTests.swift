@@ -37,7 +37,7 @@ final class CALayerAnimationsTests: AnimationTestCase {
         XCTAssertEqual(log.flush(), ["b1.stop(true)", "a2.stop(true)"])
         XCTAssertNil(a.animationKeys())
         XCTAssertNil(b.animationKeys())
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     func testAnAnimationThatBeginsAndEndsBetweenTicksStartsThenStops() async {

@@ -121,7 +121,7 @@ final class CALayerMediaTimingTests: AnimationTestCase {
         XCTAssertEqual(x(container), 25, "frozen")
         XCTAssertEqual(x(child), 25, "frozen below it too")
         XCTAssertEqual(log.flush(), [], "a paused layer's animations never finish")
-        XCTAssertFalse(CAAnimationEngine.needsFrames, "nothing moves, so no frames")
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames, "nothing moves, so no frames")
 
         // Resume, nineteen seconds later.
         clock.now = 30
@@ -131,7 +131,7 @@ final class CALayerMediaTimingTests: AnimationTestCase {
         container.beginTime = 0
         let timeSincePause = container.convertTime(CACurrentMediaTime(), from: nil) - resumedFrom
         container.beginTime = timeSincePause
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         XCTAssertEqual(x(container), 25, "no jump")
         XCTAssertEqual(x(child), 25, "no jump")
         clock.now = 31
@@ -146,15 +146,15 @@ final class CALayerMediaTimingTests: AnimationTestCase {
         let (_, child) = attachedLayer()
         child.speed = 0
         child.add(move("m"), forKey: "m")
-        XCTAssertTrue(CAAnimationEngine.needsFrames, "its start is due")
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames, "its start is due")
         tick(at: 10)
         XCTAssertEqual(log.flush(), ["m.start"])
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     func testSlowAnimationsComposeWithALayersSpeed() async {
         let (root, child) = attachedLayer()
-        CAAnimationEngine.animationSpeed = 0.5
+        CAAnimationEngine.current.animationSpeed = 0.5
         root.speed = 4
         child.add(move("m"), forKey: "m")
         clock.now = 11
@@ -253,7 +253,7 @@ final class CALayerMediaTimingTests: AnimationTestCase {
         layer.duration = 1
         CATransaction.commit()
         _ = tracker.takeDamage()
-        XCTAssertTrue(CAAnimationEngine.needsFrames, "it is to appear")
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames, "it is to appear")
 
         tick(at: 10.25)
         XCTAssertFalse(tracker.hasDamage)
@@ -261,14 +261,14 @@ final class CALayerMediaTimingTests: AnimationTestCase {
         XCTAssertEqual(tracker.takeDamage().rects, [layer.frame], "it appears")
         tick(at: 11)
         XCTAssertFalse(tracker.hasDamage)
-        XCTAssertTrue(CAAnimationEngine.needsFrames, "it is to go")
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames, "it is to go")
         tick(at: 11.5)
         XCTAssertEqual(tracker.takeDamage().rects, [layer.frame], "it goes")
-        XCTAssertFalse(CAAnimationEngine.needsFrames, "nothing more will change")
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames, "nothing more will change")
 
         layer.fillMode = .forwards
         XCTAssertEqual(tracker.takeDamage().rects, [layer.frame], "filled forwards, it is back at once")
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     func testChangingTheTimingRedrawsTheSubtreeAndAPausedOneIsNotRedrawnEachFrame() async {

@@ -27,7 +27,7 @@ final class CASpringAnimationTests: AnimationTestCase {
         clock.now = 10 + spring.settlingDuration
         XCTAssertEqual(layer.presentation()!.position.x, 200, accuracy: 200 * CASpringSolver.settlingEpsilon + 1e-9)
         tick(at: 10 + spring.settlingDuration)
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     func testDurationCutsTheSpringWithoutStretchingIt() async {

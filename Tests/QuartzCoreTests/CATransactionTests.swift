@@ -77,7 +77,7 @@ final class CATransactionTests: AnimationTestCase {
         CATransaction.setCompletionBlock { done = true }
         CATransaction.setAnimationDuration(0.5)
         layer.position = CGPoint(x: 3, y: 3)
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         tick(at: 10.1)
         XCTAssertEqual(CATransaction.animationDuration(), 0.25, "committed: back to defaults")
         XCTAssertFalse(done)

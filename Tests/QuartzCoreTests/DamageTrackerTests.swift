@@ -7,14 +7,14 @@ import TouchTestSupport
 @MainActor
 final class DamageTrackerTests: XCTestCase {
     override func setUp() async throws {
-        ProcessWideState.clear()
+        TestApplication.next()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
     }
 
     override func tearDown() async throws {
         CATransaction.commit()
-        ProcessWideState.clear()
+        TestApplication.next()
     }
 
     /// A 200 × 200 window layer at the origin, tracked at `scale`, its first (whole) frame taken.
@@ -199,8 +199,8 @@ final class DamageTrackerTests: XCTestCase {
     func testAnAnimatedLayerDamagesItsPresentationAtTheLastFrameAndNow() async {
         let clock = ManualClock(now: 10)
         let saved = CAMediaClock.current
-        CAMediaClock.current = clock
-        defer { CAMediaClock.current = saved }
+        CAAnimationEngine.current.clock = clock
+        defer { CAAnimationEngine.current.clock = saved }
         let (root, tracker) = makeWindow()
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
@@ -215,7 +215,7 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertEqual(tracker.takeDamage().rects,
                        [CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 50, y: 0, width: 10, height: 10)])
         clock.advance(by: 0.6)
-        CAAnimationEngine.tick()  // stops and removes it: back at the model's x 0…10
+        CAAnimationEngine.current.tick()  // stops and removes it: back at the model's x 0…10
         XCTAssertEqual(tracker.takeDamage().rects,
                        [CGRect(x: 50, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: 10, height: 10)])
         XCTAssertFalse(tracker.hasDamage)

@@ -1,10 +1,16 @@
 import QuartzCore
 import XCTest
 
+@MainActor
 final class MediaClockTests: XCTestCase {
-    override func tearDown() {
-        CAMediaClock.current = MonotonicClock()
-        super.tearDown()
+    private var savedEngine: CAAnimationEngine!
+
+    override func setUp() async throws {
+        savedEngine = CAAnimationEngine.current
+    }
+
+    override func tearDown() async throws {
+        CAAnimationEngine.current = savedEngine
     }
 
     func testManualClockMovesOnlyWhenTold() {
@@ -16,12 +22,35 @@ final class MediaClockTests: XCTestCase {
         XCTAssertEqual(clock.now, 1)
     }
 
-    func testCACurrentMediaTimeReadsTheInstalledClock() {
+    func testCACurrentMediaTimeReadsTheCurrentEnginesClock() {
         let clock = ManualClock(now: 42)
-        CAMediaClock.current = clock
+        let engine = CAAnimationEngine(clock: clock)
+        CAAnimationEngine.current = engine
         XCTAssertEqual(CACurrentMediaTime(), 42)
         clock.advance(by: 1)
         XCTAssertEqual(CACurrentMediaTime(), 43)
+        engine.clock = ManualClock(now: 7)
+        XCTAssertEqual(CACurrentMediaTime(), 7)
+        XCTAssertEqual(CAMediaClock.current.now, 7)
+    }
+
+    func testAnotherEngineBecomingCurrentBringsItsClock() {
+        let first = CAAnimationEngine(clock: ManualClock(now: 1))
+        let second = CAAnimationEngine(clock: ManualClock(now: 2))
+        CAAnimationEngine.current = first
+        XCTAssertEqual(CACurrentMediaTime(), 1)
+        CAAnimationEngine.current = second
+        XCTAssertEqual(CACurrentMediaTime(), 2)
+        // A clock set on an engine that is not current changes nothing it reads.
+        first.clock = ManualClock(now: 3)
+        XCTAssertEqual(CACurrentMediaTime(), 2)
+        XCTAssertEqual(first.now, 3)
+    }
+
+    func testCACurrentMediaTimeCanBeReadOffTheMainThread() async {
+        CAAnimationEngine.current = CAAnimationEngine(clock: ManualClock(now: 99))
+        let read = await Task.detached { CACurrentMediaTime() }.value
+        XCTAssertEqual(read, 99)
     }
 
     func testMonotonicClockNeverGoesBackwards() {

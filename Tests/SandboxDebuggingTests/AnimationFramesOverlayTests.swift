@@ -69,7 +69,7 @@ final class AnimationFramesOverlayTests: OverlayTestCase {
         XCTAssertEqual(frames[0].presentation[2], CGPoint(x: 100 + 210 / 2, y: 75 + 110 / 2))
 
         clock.now = 101.1
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
         XCTAssertEqual(overlay.frames(in: window), [], "the finished animation was removed")
         XCTAssertEqual(rgb(image([overlay]), 200, 50), OverlayTestCase.background.rgb)
     }

@@ -17,13 +17,13 @@ final class KeptForFrameTests: OverlayTestCase {
     func testAValueIsMadeOncePerHeldFrameAndAgainInTheNext() async {
         var kept = KeptForFrame<Int>()
         let (make, made) = counter()
-        CAAnimationEngine.holdingTime {
+        CAAnimationEngine.current.holdingTime {
             XCTAssertEqual(kept.value(in: window, make), 1)
             XCTAssertEqual(kept.value(in: window, make), 1)
             // A nested hold is the same frame.
-            CAAnimationEngine.holdingTime { XCTAssertEqual(kept.value(in: window, make), 1) }
+            CAAnimationEngine.current.holdingTime { XCTAssertEqual(kept.value(in: window, make), 1) }
         }
-        CAAnimationEngine.holdingTime {
+        CAAnimationEngine.current.holdingTime {
             XCTAssertEqual(kept.value(in: window, make), 2)
             XCTAssertEqual(kept.value(in: window, make), 2)
         }
@@ -36,7 +36,7 @@ final class KeptForFrameTests: OverlayTestCase {
         XCTAssertEqual(kept.value(in: window, make), 1)
         XCTAssertEqual(kept.value(in: window, make), 2)
         let other = UIWindow(frame: window.frame)
-        CAAnimationEngine.holdingTime {
+        CAAnimationEngine.current.holdingTime {
             XCTAssertEqual(kept.value(in: window, make), 3)
             XCTAssertEqual(kept.value(in: other, make), 4)
             XCTAssertEqual(kept.value(in: other, make), 4)
@@ -71,7 +71,7 @@ final class KeptForFrameTests: OverlayTestCase {
         }
         // Outside a held frame every rectangle makes its drawings afresh.
         let fresh = pieces()
-        let kept = CAAnimationEngine.holdingTime { pieces() }
+        let kept = CAAnimationEngine.current.holdingTime { pieces() }
         var differing = 0
         for y in 0..<300 {
             for x in 0..<400 where rgb(fresh, x, y) != rgb(kept, x, y) { differing += 1 }
@@ -115,11 +115,11 @@ final class KeptForFrameTests: OverlayTestCase {
         }
         clock.advance(by: 0.2)
         _ = frame(afresh)
-        _ = CAAnimationEngine.holdingTime { frame(held) }
+        _ = CAAnimationEngine.current.holdingTime { frame(held) }
         // The view moves on: where the outlines were and will be is damaged.
         clock.advance(by: 0.2)
         let made = frame(afresh)
-        let kept = CAAnimationEngine.holdingTime { frame(held) }
+        let kept = CAAnimationEngine.current.holdingTime { frame(held) }
         XCTAssertFalse(made.damage.isEmpty)
         XCTAssertEqual(kept.damage, made.damage)
         var differing = 0

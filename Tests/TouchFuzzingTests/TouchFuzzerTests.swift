@@ -1,6 +1,7 @@
 import CairoRenderer
 import TouchSandbox
 @testable import TouchFuzzing
+import TouchTestSupport
 import UIKit
 import XCTest
 
@@ -9,9 +10,7 @@ import XCTest
 @MainActor
 final class TouchFuzzerTests: XCTestCase {
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
-        CAAnimationEngine.resetForTesting()
-        CAMediaClock.current = MonotonicClock()
+        TestApplication.end()
     }
 
     /// CI's bounded run: `TOUCH_FUZZ_SECONDS` (default 60) of random trees and the
@@ -72,14 +71,12 @@ final class TouchFuzzerTests: XCTestCase {
     }
 
     func testTheLedgerNamesEveryBrokenPromise() async {
+        TestApplication.begin(clockAt: 100)
         let ledger = TouchLedger()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         window.makeKeyAndVisible()
         let view = UIView(frame: window.bounds)
         window.addSubview(view)
-        let clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
         var touches: Set<UITouch> = []
         UIKitDebug.touchMessageObserver = { _, _, delivered in touches.formUnion(delivered) }
         window.inject([TouchSample(id: .init(device: 1, number: 1), phase: .began, location: CGPoint(x: 5, y: 5), timestamp: 100)])

@@ -12,7 +12,7 @@ final class TouchReplayTests: XCTestCase {
 
     override func setUp() async throws {
         CairoDrawingEngine.install()
-        clock = ProcessWideState.reset(clockAt: 100)
+        clock = TestApplication.begin(clockAt: 100)
         GestureTrace.isEnabled = true
         GestureTrace.echoesToStandardError = false
         GestureTrace.clear()
@@ -21,7 +21,7 @@ final class TouchReplayTests: XCTestCase {
     override func tearDown() async throws {
         GestureTrace.isEnabled = false
         GestureTrace.clear()
-        ProcessWideState.restore()
+        TestApplication.end()
     }
 
     /// A square dragged by a pan recognizer and tapped by a tap recognizer, as in
@@ -113,7 +113,7 @@ final class TouchReplayTests: XCTestCase {
         let text = TouchRecordingFormat.text(of: dragThenTap)
         func replayOnce() throws -> (trace: [String], pixels: [UInt8], messages: [String]) {
             clock.now = 100
-            ProcessWideState.clear()
+            TestApplication.next()
             GestureTrace.clear()
             let scene = Scene()
             let replay = TouchReplay(recording: try TouchRecordingReader.read(text).recording, window: scene.window, clock: clock)

@@ -28,7 +28,7 @@ final class SandboxAppTests: ListingTestCase {
 
     private var app: SandboxApp!
     private var scene: RecordingScene!
-    private let routing = ScreenTouchRouting()
+    private var routing: ScreenTouchRouting { ScreenTouchRouting() }
     private var nextNumber: UInt32 = 1
     private let size = CGSize(width: 800, height: 500)
 
@@ -46,7 +46,7 @@ final class SandboxAppTests: ListingTestCase {
 
     override func tearDown() async throws {
         app.showOnly(overlays: [])  // the HUD hands the gesture trace back switched off
-        CAAnimationEngine.animationSpeed = 1
+        CAAnimationEngine.current.animationSpeed = 1
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
         try await super.tearDown()
     }
@@ -266,11 +266,11 @@ final class SandboxAppTests: ListingTestCase {
         let slow = try XCTUnwrap(toolbar.buttons.first { $0.currentTitle == "Slow \u{B7} T" })
         XCTAssertEqual(slow.backgroundColor, DebugStyle.button)
         app.handle(KeyPress(keysym: 0x74, text: "t"))
-        XCTAssertEqual(CAAnimationEngine.animationSpeed, 0.1)
+        XCTAssertEqual(CAAnimationEngine.current.animationSpeed, 0.1)
         XCTAssertTrue(app.isOn(.tool(.slow)))
         XCTAssertEqual(slow.backgroundColor, DebugStyle.litButton)
         app.handle(KeyPress(keysym: 0x74, text: "t"))
-        XCTAssertEqual(CAAnimationEngine.animationSpeed, 1)
+        XCTAssertEqual(CAAnimationEngine.current.animationSpeed, 1)
         XCTAssertEqual(slow.backgroundColor, DebugStyle.button)
     }
 

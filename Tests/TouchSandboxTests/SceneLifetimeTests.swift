@@ -55,7 +55,7 @@ final class SceneLifetimeTests: ListingTestCase {
     /// returns weak references to everything the first scene held.
     private func visit(sceneAt index: Int, thenOpen next: Int) -> Remnants {
         // What an earlier scene left behind must not count against this one.
-        ProcessWideState.clear()
+        TestApplication.next()
         UIScreen.main.bounds = CGRect(origin: .zero, size: size)
         window = UIWindow(frame: UIScreen.main.bounds)
         window.makeKeyAndVisible()
@@ -92,7 +92,7 @@ final class SceneLifetimeTests: ListingTestCase {
         // Time passes: delayed calls run, finite animations end, the engine ticks.
         for _ in 0..<40 {
             injector.wait(0.25)
-            CAAnimationEngine.tick()
+            CAAnimationEngine.current.tick()
         }
         return remnants
     }
@@ -105,7 +105,7 @@ final class SceneLifetimeTests: ListingTestCase {
             let remnants = visit(sceneAt: index, thenOpen: next)
             XCTAssertGreaterThan(remnants.references.count, 3, type.name)
             XCTAssertEqual(remnants.survivors, [], "\(type.name) left these alive")
-            XCTAssertFalse(CAAnimationEngine.needsFrames, "\(type.name) left work for the layer engine")
+            XCTAssertFalse(CAAnimationEngine.current.needsFrames, "\(type.name) left work for the layer engine")
         }
     }
 }

@@ -15,7 +15,7 @@ final class SceneRenderingTests: ListingTestCase {
         UIScreen.main.bounds = CGRect(origin: .zero, size: size)
         let background = pixelValue(SandboxStyle.background.cgColor)
         for sceneType in SceneCatalog.all {
-            ProcessWideState.clear()
+            TestApplication.next()
             window = UIWindow(frame: CGRect(origin: .zero, size: size))
             window.makeKeyAndVisible()
             window.rootViewController = sceneType.init()

@@ -22,11 +22,11 @@ final class SceneToursTests: XCTestCase {
     override func setUp() async throws {
         // Scenes lay out by their texts' and images' sizes, as the tours' writer measures them.
         CairoDrawingEngine.install()
-        ProcessWideState.clear()
+        TestApplication.next()
     }
 
     override func tearDown() async throws {
-        ProcessWideState.clear()
+        TestApplication.next()
     }
 
     func testEverySceneHasATourScript() async {

@@ -48,8 +48,8 @@ final class AttachmentPNGImageTests: XCTestCase {
     /// a person looking at the failing screen saw.
     func testAnAnimatingViewIsPicturedWhereItShows() async throws {
         let clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        defer { CAMediaClock.current = MonotonicClock() }
+        CAAnimationEngine.current.clock = clock
+        defer { CAAnimationEngine.current.clock = MonotonicClock() }
         let view = redAndBlueView()
         let square = view.subviews[0]
         UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: {

@@ -29,7 +29,7 @@ final class ApplicationRunLoopPacingTests: UIKitTestCase {
         func present(_ windows: [UIWindow], showingInput: Bool) -> Bool {
             guard window.layer.damageTracker?.takeDamage().rects.isEmpty == false else { return false }
             let opacity = square.layer.presentation()?.opacity ?? square.layer.opacity
-            frames.append((CAAnimationEngine.currentTime, showingInput, opacity))
+            frames.append((CAAnimationEngine.current.currentTime, showingInput, opacity))
             return true
         }
     }

@@ -72,7 +72,7 @@ final class ApplicationRunLoopTests: UIKitTestCase {
             self.view.setNeedsLayout()
         })
         UIApplication.shared.schedule(afterDelay: 0.2) { self.trace.note("timer") }
-        CAAnimationEngine.tick()  // the animation starts
+        CAAnimationEngine.current.tick()  // the animation starts
         clock.advance(by: 0.2)
         view.setNeedsLayout()
         runLoop.handle([sample(1, .began, 10, 10)], in: window)
@@ -124,7 +124,7 @@ final class ApplicationRunLoopTests: UIKitTestCase {
         UIView.animate(withDuration: 0.04) { self.view.alpha = 0.5 }
         XCTAssertTrue(scheduler.hasPendingTurn, "a new animation asks for a turn")
         XCTAssertEqual(scheduler.runDue(), 1)
-        XCTAssertEqual(scheduler.wakeDeadline, 100 + CAAnimationEngine.frameInterval)
+        XCTAssertEqual(scheduler.wakeDeadline, 100 + CAAnimationEngine.current.frameInterval)
         var frames = 0
         while let deadline = scheduler.wakeDeadline, frames < 100 {
             clock.advance(by: deadline - clock.now)

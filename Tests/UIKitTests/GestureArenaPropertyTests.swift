@@ -40,7 +40,7 @@ final class GestureArenaPropertyTests: UIKitTestCase {
     // MARK: - One sequence
 
     private func runSequence(_ random: inout SplitMix64) -> [String] {
-        ProcessWideState.clear()
+        TestApplication.next()
         GestureTrace.clear()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         window.makeKeyAndVisible()

@@ -17,10 +17,10 @@ final class GestureArenaRulesTests: XCTestCase {
     private var host: UIView!
 
     override func setUp() async throws {
-        clock = ProcessWideState.reset(clockAt: 100)
+        clock = TestApplication.begin(clockAt: 100)
         trace = Trace()
         event = UIEvent()
-        timers = TimerQueue()
+        timers = TimerQueue(engine: UIApplication.shared.animationEngine)
         arena = GestureArena(event: event, timers: timers)
         timers.settlesCallsIn = arena
         event.arena = arena
@@ -28,7 +28,7 @@ final class GestureArenaRulesTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        ProcessWideState.restore()
+        TestApplication.end()
     }
 
     // MARK: - Scripting

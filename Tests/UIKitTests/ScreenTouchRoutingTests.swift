@@ -36,7 +36,7 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
     }
 
     private var bar: UIWindow!
-    private let routing = ScreenTouchRouting()
+    private var routing: ScreenTouchRouting { ScreenTouchRouting() }
 
     override func setUp() async throws {
         try await super.setUp()

@@ -1,3 +1,4 @@
+import QuartzCore
 import UIKit
 import XCTest
 
@@ -161,10 +162,14 @@ final class UIApplicationTests: UIKitTestCase {
         XCTAssertNil(UIApplication.shared.delegate?.window, "the protocol's default window")
     }
 
-    func testSharedIsTheFirstApplication() async {
+    func testAnotherApplicationIsNotSharedUntilMadeCurrent() async {
         let shared = UIApplication.shared
         let another = UIApplication()
         XCTAssertTrue(UIApplication.shared === shared)
-        XCTAssertFalse(another === shared)
+        XCTAssertFalse(another.isCurrent)
+        XCTAssertFalse(another.animationEngine === shared.animationEngine, "each application has an engine of its own")
+        another.makeCurrent()
+        XCTAssertTrue(UIApplication.shared === another)
+        XCTAssertTrue(CAAnimationEngine.current === another.animationEngine)
     }
 }

@@ -290,12 +290,12 @@ final class UIScrollViewTests: UIKitTestCase {
     func testAScrollViewLetGoMidMotionStopsItsFrames() async {
         drag(from: CGPoint(x: 150, y: 350), by: CGPoint(x: 0, y: -100), steps: 10, interval: 0.01)
         XCTAssertTrue(scrollView.isDecelerating)
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         scrollView.removeFromSuperview()
         scrollView = nil
-        UIApplication.shared.resetForTesting()  // the touches' last references
+        UIApplication.shared.discardAllState()  // the touches' last references
         frames(1.0 / 60)
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     // MARK: - Paging
@@ -371,8 +371,8 @@ final class UIScrollViewTests: UIKitTestCase {
     /// The slow-animation setting slows the layer tree's clock, and scrolling with it.
     func testMotionRunsOnTheLayerTreesClock() async {
         scrollView.setContentOffset(CGPoint(x: 0, y: 300), animated: true)
-        CAAnimationEngine.animationSpeed = 0.1
-        defer { CAAnimationEngine.animationSpeed = 1 }
+        CAAnimationEngine.current.animationSpeed = 0.1
+        defer { CAAnimationEngine.current.animationSpeed = 1 }
         frames(0.3)
         XCTAssertLessThan(scrollView.contentOffset.y, 20, "a tenth of the way in time")
         frames(3)

@@ -32,7 +32,7 @@ final class UITimingCurveProviderTests: UIKitTestCase {
         }
         for t in [0.05, 0.1, 0.25, 0.4, 0.7, 1.5] {
             clock.now = 100 + t
-            CAAnimationEngine.tick()
+            CAAnimationEngine.current.tick()
             XCTAssertEqual(Double(view.layer.presentation()!.position.x), expectedX(at: t), accuracy: 1e-6, "at \(t) s")
         }
         XCTAssertGreaterThan(expectedX(at: 0.4), 250, "it overshoots, as an under-damped spring does")
@@ -41,10 +41,10 @@ final class UITimingCurveProviderTests: UIKitTestCase {
         // At rest once the envelope (1 + |sine weight|)·e^(−ζω₀t) is 0.001 of the distance.
         let settling = log((1 + abs(sineWeight)) / 0.001) / decay
         clock.now = 100 + settling - 0.01
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
         XCTAssertEqual(trace.flush(), [])
         clock.now = 100 + settling + 0.001
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
         XCTAssertEqual(trace.flush(), ["completed(end)"])
         XCTAssertEqual(view.layer.presentation()!.position.x, 250)
     }

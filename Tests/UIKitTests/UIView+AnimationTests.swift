@@ -14,7 +14,7 @@ final class UIViewAnimationTests: UIKitTestCase {
 
     private func tick(at time: TimeInterval) {
         clock.now = time
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
     }
 
     private var shown: CALayer { view.layer.presentation()! }
@@ -25,7 +25,7 @@ final class UIViewAnimationTests: UIKitTestCase {
         view.backgroundColor = .red
         view.layer.cornerRadius = 4
         XCTAssertNil(view.layer.animationKeys())
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     func testTheModelChangesAtOnceAndThePresentationMovesAlongTheDefaultCurve() async {
@@ -94,7 +94,7 @@ final class UIViewAnimationTests: UIKitTestCase {
         tick(at: 101)
         XCTAssertEqual(trace.flush(), ["done(true)"])
         XCTAssertNil(view.layer.animationKeys())
-        XCTAssertFalse(CAAnimationEngine.needsFrames)
+        XCTAssertFalse(CAAnimationEngine.current.needsFrames)
     }
 
     /// Since iOS 8 a view's position, bounds and transform animate additively
@@ -332,7 +332,7 @@ final class UIViewAnimationTests: UIKitTestCase {
         XCTAssertNil(view.layer.animationKeys())
         XCTAssertEqual(shown.opacity, 0)
         XCTAssertEqual(trace.flush(), [])
-        XCTAssertTrue(CAAnimationEngine.needsFrames)
+        XCTAssertTrue(CAAnimationEngine.current.needsFrames)
         tick(at: 100)
         XCTAssertEqual(trace.flush(), ["done(true)"])
     }

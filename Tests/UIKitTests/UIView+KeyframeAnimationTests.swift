@@ -20,7 +20,7 @@ final class UIViewKeyframeAnimationTests: UIKitTestCase {
 
     private func tick(at time: TimeInterval) {
         clock.now = time
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
     }
 
     /// Each keyframe reaches its value at its end; between keyframes the value holds.

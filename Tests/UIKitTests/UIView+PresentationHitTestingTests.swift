@@ -55,9 +55,9 @@ final class UIViewPresentationHitTestingTests: UIKitTestCase {
             "v.began(1)", "v.ended(1)", "super.began(2)", "super.ended(2)", "super.began(3)", "super.ended(3)",
         ])
         // At rest, the same code hits the view where it is.
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
         injector.wait(1)
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
         injector.tap(at: CGPoint(x: 220, y: 10))
         XCTAssertEqual(trace.flush(), ["v.began(4)", "v.ended(4)"])
     }
@@ -141,7 +141,7 @@ final class UIViewPresentationHitTestingTests: UIKitTestCase {
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { plain.center.x = 225 })
         clock.now = 100.5
         XCTAssertTrue(window.hitTest(CGPoint(x: 125, y: 310), with: nil) === superview, "animating without interaction")
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
         plain.layer.removeAllAnimations()
         UIView.animate(withDuration: 1, delay: 0, options: [.allowUserInteraction, .curveLinear], animations: {
             plain.alpha = 0

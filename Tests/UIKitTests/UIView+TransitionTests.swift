@@ -16,7 +16,7 @@ final class UIViewTransitionTests: UIKitTestCase {
 
     private func tick(at time: TimeInterval) {
         clock.now = time
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
     }
 
     /// The layer holding the old picture, while a transition runs.

@@ -16,7 +16,7 @@ final class UIViewPropertyAnimatorTests: UIKitTestCase {
     private func tick(at time: TimeInterval) {
         clock.now = time
         UIApplication.shared.runPendingTimers()
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
     }
 
     private var shownX: CGFloat { view.layer.presentation()!.position.x }

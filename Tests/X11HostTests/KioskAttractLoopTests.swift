@@ -2,6 +2,7 @@ import Foundation
 import TouchRecording
 import UIKit
 import X11Host
+import TouchTestSupport
 import X11TestSupport
 import XCTest
 
@@ -34,14 +35,11 @@ final class KioskAttractLoopTests: XCTestCase {
     private var clock: ManualClock!
 
     override func setUp() async throws {
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
+        clock = TestApplication.begin(clockAt: 100)
     }
 
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
-        CAMediaClock.current = MonotonicClock()
+        TestApplication.end()
     }
 
     /// A one-finger drag of 0.3 s recorded in a 200 × 100 window on device 7, and a Q

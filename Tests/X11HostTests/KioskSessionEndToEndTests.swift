@@ -35,8 +35,8 @@ final class KioskSessionEndToEndTests: XCTestCase {
         try onMainActor {
             // Installed before the kiosk starts: its timer is armed at launch.
             let clock = ManualClock(now: 1000)
-            CAMediaClock.current = clock
-            defer { CAMediaClock.current = MonotonicClock() }
+            CAAnimationEngine.current.clock = clock
+            defer { CAAnimationEngine.current.clock = MonotonicClock() }
             let notifications = Mutex(0)
             let observer = NotificationCenter.default.addObserver(
                 forName: KioskSession.didBecomeIdleNotification, object: nil, queue: nil) { _ in

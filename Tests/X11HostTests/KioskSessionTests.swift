@@ -20,14 +20,11 @@ final class KioskSessionTests: XCTestCase {
     private var clock: ManualClock!
 
     override func setUp() async throws {
-        clock = ManualClock(now: 100)
-        CAMediaClock.current = clock
-        UIApplication.shared.resetForTesting()
+        clock = TestApplication.begin(clockAt: 100)
     }
 
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
-        CAMediaClock.current = MonotonicClock()
+        TestApplication.end()
     }
 
     func testTheAppHearsOfAnIdleSpellOnceAndATouchReArmsIt() async {

@@ -249,7 +249,7 @@ final class SceneTourEndToEndTests: XCTestCase {
                 let animation = try XCTUnwrap(layer.animationKeys()?.first.flatMap { layer.animation(forKey: $0) })
                 let cycle = 2 * HitTestAnimationScene.crossingDuration
                 XCTAssertTrue(harness.runLoop(timeout: cycle + 1) {
-                    let phase = (CAAnimationEngine.currentTime - animation.beginTime).truncatingRemainder(dividingBy: cycle)
+                    let phase = (CAAnimationEngine.current.currentTime - animation.beginTime).truncatingRemainder(dividingBy: cycle)
                     return phase >= 0.1 && phase <= 0.2
                 })
             }) { scene, _ in

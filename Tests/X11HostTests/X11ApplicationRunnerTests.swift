@@ -59,12 +59,12 @@ final class X11ApplicationRunnerTests: XCTestCase {
             UIView.animate(withDuration: 0.3, animations: {
                 delegate.view.center.x += 100
             }, completion: { finished = $0 })
-            XCTAssertTrue(CAAnimationEngine.needsFrames)
+            XCTAssertTrue(CAAnimationEngine.current.needsFrames)
             XCTAssertTrue(runLoop { finished != nil }, "the completion runs from a frame tick")
             XCTAssertEqual(finished, true)
             // 0.3 s at up to 60 Hz: several frames, however busy the machine.
             XCTAssertGreaterThanOrEqual(frames - framesBefore, 4)
-            XCTAssertFalse(CAAnimationEngine.needsFrames, "nothing moves any more")
+            XCTAssertFalse(CAAnimationEngine.current.needsFrames, "nothing moves any more")
             XCTAssertTrue(delegate.view.layer.animationKeys()?.isEmpty ?? true)
         }
     }

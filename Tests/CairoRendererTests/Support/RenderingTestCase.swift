@@ -26,7 +26,7 @@ class RenderingTestCase: XCTestCase {
         // A clean application and engine on a manual clock. The scenes are built as
         // standalone layer trees, whose property changes would otherwise start implicit
         // animations and draw from the old values.
-        clock = ProcessWideState.reset(clockAt: 100)
+        clock = TestApplication.begin(clockAt: 100)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         DrawingDebug.isLoggingEnabled = true
@@ -36,7 +36,7 @@ class RenderingTestCase: XCTestCase {
 
     override func tearDown() async throws {
         CATransaction.commit()
-        ProcessWideState.restore()
+        TestApplication.end()
         DrawingDebug.isLoggingEnabled = false
         CairoDrawingEngine.install()
     }

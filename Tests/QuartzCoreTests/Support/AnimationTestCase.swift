@@ -3,28 +3,28 @@ import TouchTestSupport
 import XCTest
 
 /// The setting of animation tests: a manual clock at t = 10 s installed as the media
-/// clock, a fresh engine (`ProcessWideState`), and debug lines kept in
+/// clock, a fresh engine (`TestApplication`), and debug lines kept in
 /// memory. Async methods: XCTest on Linux cannot call sync main-actor test methods.
 @MainActor
 class AnimationTestCase: XCTestCase {
     var clock: ManualClock!
 
     override func setUp() async throws {
-        clock = ProcessWideState.reset(clockAt: 10)
+        clock = TestApplication.begin(clockAt: 10)
         QuartzCoreDebug.isLoggingEnabled = true
         QuartzCoreDebug.echoesToStandardError = false
         QuartzCoreDebug.clearLoggedLines()
     }
 
     override func tearDown() async throws {
-        ProcessWideState.restore()
+        TestApplication.end()
         QuartzCoreDebug.isLoggingEnabled = false
     }
 
     /// Moves the clock to `time` and runs one frame tick.
     func tick(at time: CFTimeInterval) {
         clock.now = time
-        CAAnimationEngine.tick()
+        CAAnimationEngine.current.tick()
     }
 
     /// Roots of the trees made by `attachedLayer()`, kept for the test's length (a

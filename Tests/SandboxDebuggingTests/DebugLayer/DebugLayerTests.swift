@@ -10,14 +10,14 @@ final class DebugLayerTests: XCTestCase {
     private var app: UIWindow!
 
     override func setUp() async throws {
-        UIApplication.shared.resetForTesting()
+        TestApplication.next()
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 640, height: 480)
         app = UIWindow(frame: UIScreen.main.bounds)
         app.makeKeyAndVisible()
     }
 
     override func tearDown() async throws {
-        UIApplication.shared.resetForTesting()
+        TestApplication.end()
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
     }
 

@@ -17,7 +17,7 @@ class OverlayTestCase: XCTestCase {
     static let background = Canvas.Color(hex: 0x1C1C1E)
 
     override func setUp() async throws {
-        clock = ProcessWideState.reset(clockAt: 100)
+        clock = TestApplication.begin(clockAt: 100)
         GestureTrace.isEnabled = false
         GestureTrace.echoesToStandardError = false
         GestureTrace.clear()
@@ -26,7 +26,7 @@ class OverlayTestCase: XCTestCase {
     }
 
     override func tearDown() async throws {
-        ProcessWideState.restore()
+        TestApplication.end()
         GestureTrace.isEnabled = false
         GestureTrace.clear()
     }

@@ -16,7 +16,7 @@ class ListingTestCase: XCTestCase {
 
     override func setUp() async throws {
         CairoDrawingEngine.install()  // PNG decoding for UIImage(named:)
-        clock = ProcessWideState.reset(clockAt: 100)
+        clock = TestApplication.begin(clockAt: 100)
         testRunLoop = TestRunLoop(clock: clock)
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         window.makeKeyAndVisible()
@@ -25,7 +25,7 @@ class ListingTestCase: XCTestCase {
 
     override func tearDown() async throws {
         testRunLoop.invalidate()
-        ProcessWideState.restore()
+        TestApplication.end()
     }
 
     /// Advances the clock and runs the turns the run loop asked for by then, as the host

@@ -24,10 +24,10 @@ final class ResponderChainSceneTests: ListingTestCase {
         let (inner, middle) = (scene.inner!, scene.middle!)
         inner.handlesTouches = false
         middle.handlesTouches = true
-        CAAnimationEngine.animationSpeed = 0.1
-        defer { CAAnimationEngine.animationSpeed = 1 }
+        CAAnimationEngine.current.animationSpeed = 0.1
+        defer { CAAnimationEngine.current.animationSpeed = 1 }
         advance(10)  // layer time now runs 1 s behind media time
-        let start = CAAnimationEngine.currentTime
+        let start = CAAnimationEngine.current.currentTime
         XCTAssertEqual(start, CACurrentMediaTime() - 9, accuracy: 1e-9)
         injector.tap(at: inner.convert(CGPoint(x: inner.bounds.midX, y: inner.bounds.midY), to: window))
         let flashes = try [inner, middle].map {

@@ -12,7 +12,7 @@ final class SceneSafeAreaLayoutTests: ListingTestCase {
     func testEverySceneFitsItsSafeAreaAtEverySupportedSize() async throws {
         for size in Self.supportedSizes {
             for sceneType in SceneCatalog.all {
-                ProcessWideState.clear()
+                TestApplication.next()
                 let scene = sceneType.init()
                 present(scene, size: size)
                 assertLaidOut(scene, "\(sceneType.name) at \(Int(size.width))×\(Int(size.height))")
@@ -24,7 +24,7 @@ final class SceneSafeAreaLayoutTests: ListingTestCase {
         let small = Self.supportedSizes[0], large = Self.supportedSizes[2]
         for (from, to) in [(small, large), (large, small)] {
             for sceneType in SceneCatalog.all {
-                ProcessWideState.clear()
+                TestApplication.next()
                 let scene = sceneType.init()
                 present(scene, size: from)
                 window.frame = CGRect(origin: .zero, size: to)

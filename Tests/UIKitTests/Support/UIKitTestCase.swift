@@ -18,7 +18,7 @@ class UIKitTestCase: XCTestCase {
     var testRunLoop: TestRunLoop!
 
     override func setUp() async throws {
-        clock = ProcessWideState.reset(clockAt: 100)
+        clock = TestApplication.begin(clockAt: 100)
         testRunLoop = TestRunLoop(clock: clock)
         UIKitDebug.isLoggingEnabled = true
         UIKitDebug.echoesToStandardError = false
@@ -31,7 +31,7 @@ class UIKitTestCase: XCTestCase {
 
     override func tearDown() async throws {
         testRunLoop.invalidate()
-        ProcessWideState.restore()
+        TestApplication.end()
         UIKitDebug.isLoggingEnabled = false
     }
 

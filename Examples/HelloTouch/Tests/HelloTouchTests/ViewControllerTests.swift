@@ -9,14 +9,18 @@ import UIKitTesting
 @MainActor
 @Suite(.serialized)
 struct ViewControllerTests {
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
+    let window: UIWindow
     let controller = ViewController()
     let fingers: TouchInjector
 
     init() {
-        // One clock for touches, recognizers and animations, moved by the injector.
-        CAMediaClock.current = ManualClock(now: 100)
-        UIApplication.shared.resetForTesting()
+        // Each test runs in an application of its own, current from here on: one clock
+        // for its touches, recognizers and animations, moved by the injector. The window
+        // belongs to the application current when it is made.
+        let application = UIApplication()
+        application.clock = ManualClock(now: 100)
+        application.makeCurrent()
+        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
         window.rootViewController = controller
         window.makeKeyAndVisible()
         fingers = TouchInjector(window: window)
