@@ -74,6 +74,10 @@ open class UIApplication: UIResponder {
     /// Whether this is the current application.
     public var isCurrent: Bool { UIApplication.currentInstance === self }
 
+    /// The screen this application's windows appear on (`UIScreen.main` while it is
+    /// current); its host sets the size and scale.
+    public let screen = UIScreen()
+
     // MARK: - Time
 
     /// The engine that ticks this application's animations and display links, on its

@@ -30,6 +30,9 @@ open class UIWindow: UIView {
     /// weakly, as the application holds its visible windows; a window that outlives its
     /// application falls back to the current one.
     package var application: UIApplication { owner ?? .shared }
+
+    /// The screen the window appears on: its application's.
+    public var screen: UIScreen { application.screen }
     private weak var owner: UIApplication?
 
     // MARK: - Root view controller

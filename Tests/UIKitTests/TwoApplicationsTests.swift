@@ -187,10 +187,15 @@ final class TwoApplicationsTests: XCTestCase {
         let other = UIApplication()
         other.clock = ManualClock(now: 9)
         XCTAssertFalse(other.isCurrent, "a second application is not current until made so")
-        let seen = other.performAsCurrent { (UIApplication.shared === other, CACurrentMediaTime()) }
+        other.screen.bounds = CGRect(x: 0, y: 0, width: 800, height: 600)
+        let seen = other.performAsCurrent { (UIApplication.shared === other, CACurrentMediaTime(), UIScreen.main.bounds) }
         XCTAssertTrue(seen.0)
         XCTAssertEqual(seen.1, 9)
+        XCTAssertEqual(seen.2, CGRect(x: 0, y: 0, width: 800, height: 600), "UIScreen.main is the current application's screen")
         XCTAssertTrue(UIApplication.shared === before)
         XCTAssertEqual(CACurrentMediaTime(), 3)
+        XCTAssertEqual(UIScreen.main.bounds, CGRect(x: 0, y: 0, width: 1024, height: 768))
+        let window = other.performAsCurrent { UIWindow(frame: .zero) }
+        XCTAssertTrue(window.screen === other.screen)
     }
 }
