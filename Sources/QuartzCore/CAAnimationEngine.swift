@@ -61,7 +61,9 @@ public final class CAAnimationEngine {
     /// engine is current: the host keeps `MonotonicClock`, a test installs a
     /// `ManualClock` and moves it by hand. Delayed calls keep their absolute deadlines
     /// across a clock swap, so set the clock before scheduling.
-    public var clock: any MediaClock {
+    // Unchecked for exclusivity (read at every presentation's time): main actor, never
+    // accessed inout.
+    @exclusivity(unchecked) public var clock: any MediaClock {
         didSet { if Self.installedCurrent === self { CAMediaClock.publish(clock) } }
     }
 
@@ -154,8 +156,10 @@ public final class CAAnimationEngine {
         return try body()
     }
 
+    // Unchecked for exclusivity (read at every presentation's time): main actor, never
+    // accessed inout across a call.
     /// The time `holdingTime(_:)` holds, while it runs.
-    var heldTime: CFTimeInterval?
+    @exclusivity(unchecked) var heldTime: CFTimeInterval?
 
     /// A number for the outermost `holdingTime(_:)` call running now, new for each call;
     /// nil outside one. A frame's damage and its drawing, rectangle by rectangle, run in
@@ -184,8 +188,10 @@ public final class CAAnimationEngine {
     private var animatedLayers: [WeakLayer] = []
     private var sequence: UInt64 = 0
     private var nextTickCallbacks: [@MainActor () -> Void] = []
+    // Unchecked for exclusivity (read at every presentation's time): main actor; the one
+    // inout access, `rebase`, calls nothing.
     /// The layer tree's time line (`CAAnimationEngine+SlowAnimations`).
-    var layerTime = LayerTreeTime()
+    @exclusivity(unchecked) var layerTime = LayerTreeTime()
     /// Layers with a timing of their own (`CAAnimationEngine+TimedLayers`).
     var timedLayers: [TimedLayer] = []
 

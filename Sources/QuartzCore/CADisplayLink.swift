@@ -33,8 +33,9 @@ public final class CADisplayLink {
     public var isPaused = false {
         didSet { if !isPaused, oldValue { engine?.onWork?() } }
     }
-    /// The engine the link was added to, which fires it.
-    private weak var engine: CAAnimationEngine?
+    /// The engine the link was added to, which fires it; held until the link is
+    /// removed or invalidated (the engine holds its links as strongly).
+    private var engine: CAAnimationEngine?
     /// Fire at most this often; 0 (the default) fires on every frame.
     public var preferredFramesPerSecond = 0
 

@@ -104,6 +104,7 @@ extension CALayer {
         }
         sublayers!.insert(layer, at: min(max(index, 0), sublayers!.count))
         layer.superlayer = self
+        if layer.hostingEngine !== hostingEngine { layer.adopt(hostingEngine) }
         damageState.sublayerIndex = nil
         if layer.zPosition != 0 { sublayersWithZPosition += 1 }
         CALayer.noteTreeChange()

@@ -366,10 +366,12 @@ open class CALayer {
     /// The layer this one is a sublayer of.
     @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
 
-    /// The engine that animates this tree when this layer is its root (a window's layer
-    /// names its application's engine); nil for the current engine
-    /// (`CALayer+AnimationEngine`).
-    package weak var hostingEngine: CAAnimationEngine?
+    /// The engine of the tree this layer is in, or was last in; nil for the current
+    /// engine (`CALayer+AnimationEngine`). Strong: the engine holds its layers weakly,
+    /// and a weakly referenced engine would take the runtime's slow path at every
+    /// retain. Unchecked for exclusivity (read for every presentation): main actor,
+    /// never accessed inout.
+    @exclusivity(unchecked) package internal(set) var hostingEngine: CAAnimationEngine?
 
     // MARK: - Layout
 

@@ -130,7 +130,11 @@ public final class TouchFuzzer {
         application.clock = clock
         let outer = UIApplication.shared
         application.makeCurrent()
-        defer { outer.makeCurrent() }
+        defer {
+            // Its windows hold it: hidden, they let it go.
+            for window in application.windows { window.isHidden = true }
+            outer.makeCurrent()
+        }
         let ledger = TouchLedger()
         UIKitDebug.touchMessageObserver = { view, phase, touches in ledger.observe(view, phase, touches) }
         defer { UIKitDebug.touchMessageObserver = nil }

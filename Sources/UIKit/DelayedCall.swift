@@ -35,7 +35,7 @@ public final class DelayedCall {
 @MainActor
 final class TimerQueue {
     /// The engine whose clock the deadlines are on (the application's).
-    unowned let engine: CAAnimationEngine
+    let engine: CAAnimationEngine
 
     init(engine: CAAnimationEngine) {
         self.engine = engine

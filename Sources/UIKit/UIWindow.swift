@@ -9,31 +9,32 @@
 /// A window belongs to the application that was current when it was made
 /// (`UIApplication.shared` then): its touches, recognizers' timers and animations are
 /// that application's, and its layer tree is animated by that application's engine,
-/// whichever application is current later.
+/// whichever application is current later. The window holds its application: an
+/// application lives as long as any of its windows.
 @MainActor
 open class UIWindow: UIView {
     public override init(frame: CGRect) {
-        owner = UIApplication.shared
+        application = UIApplication.shared
         super.init(frame: frame)
         layer.isHidden = true
-        layer.hostingEngine = owner?.animationEngine
+        layer.host(in: application.animationEngine)
     }
 
     public required init?(coder: NSCoder) {
-        owner = UIApplication.shared
+        application = UIApplication.shared
         super.init(coder: coder)
         layer.isHidden = true
-        layer.hostingEngine = owner?.animationEngine
+        layer.host(in: application.animationEngine)
     }
 
     /// The application this window belongs to (see the type's description). Held
-    /// weakly, as the application holds its visible windows; a window that outlives its
-    /// application falls back to the current one.
-    package var application: UIApplication { owner ?? .shared }
+    /// strongly, though the application holds its visible windows: a weak reference
+    /// would make every retain of the application, on every touch's path, take the
+    /// runtime's slow path. Hiding a window breaks the cycle.
+    package let application: UIApplication
 
     /// The screen the window appears on: its application's.
     public var screen: UIScreen { application.screen }
-    private weak var owner: UIApplication?
 
     // MARK: - Root view controller
 
@@ -87,7 +88,7 @@ open class UIWindow: UIView {
 
     /// Whether this is the application's key window.
     public var isKeyWindow: Bool {
-        owner?.keyWindow === self
+        application.keyWindow === self
     }
 
     /// Shows the window and makes it key.
