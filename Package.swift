@@ -111,7 +111,7 @@ let package = Package(
 
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "FileSafetyTesting"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),
-        // What the UIKit-level tests share: the one reset of process-wide state, the one
+        // What the UIKit-level tests share: each test's own application, the one
         // touch-sample builder, the shared assertions.
         .target(name: "TouchTestSupport", dependencies: ["UIKit", "QuartzCore"], path: "Tests/TouchTestSupport"),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "TouchTestSupport"]),

@@ -4,7 +4,7 @@
 /// An animation does nothing until it is attached with `CALayer.add(_:forKey:)`, which
 /// attaches a *copy*: changing the object afterwards does not change what runs. The
 /// attached copy shows in `CALayer.presentation()`; the frame tick
-/// (`CAAnimationEngine.current.tick()`) tells the delegate when it starts and stops.
+/// (its layer's engine's `tick()`) tells the delegate when it starts and stops.
 ///
 /// A `duration` of 0 (the default) means 0.25 s, as in Core Animation; inside a group,
 /// it means the group's duration.

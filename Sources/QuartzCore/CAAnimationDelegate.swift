@@ -2,7 +2,7 @@
 ///
 /// For every animation attached with `CALayer.add(_:forKey:)`:
 /// - `animationDidStart(_:)` is called at the first frame tick
-///   (`CAAnimationEngine.current.tick()`) at or after its `beginTime`;
+///   (its layer's engine's `tick()`) at or after its `beginTime`;
 /// - `animationDidStop(_:finished:)` is called exactly once: with `true` at the first
 ///   tick at or after the end of its active duration, or with `false` when it is
 ///   removed before that (`removeAnimation(forKey:)`, `removeAllAnimations()`, or

@@ -13,7 +13,7 @@
 ///    unless `isRemovedOnCompletion` is false (UIView animation completions run here,
 ///    from their animations' stops);
 /// 4. runs the callbacks queued with `performOnNextTick(_:)`;
-/// 5. commits the implicit `CATransaction` (`CATransaction.flush()`);
+/// 5. commits the implicit `CATransaction` it opened (`CATransaction.flush()`);
 /// 6. marks every layer with a running animation as damaged (`DamageTracker`), so a
 ///    host that redraws on damage draws the frame; a layer that entered or left the
 ///    presentation by its own timing since the last tick is marked after step 3.
@@ -36,7 +36,9 @@ public final class CAAnimationEngine {
     /// The engine of the application whose turn is running (UIKit sets it whenever an
     /// application becomes current); before any application exists, one the process
     /// makes on first use, which the first application then owns. Setting it publishes
-    /// its clock to `CACurrentMediaTime()`.
+    /// its clock to `CACurrentMediaTime()`. With UIKit, make an application current
+    /// (`UIApplication.makeCurrent()`) rather than setting this, or the engine and
+    /// `UIApplication.shared` disagree; set it directly only without UIKit.
     public static var current: CAAnimationEngine {
         get {
             if let installedCurrent { return installedCurrent }
@@ -79,7 +81,7 @@ public final class CAAnimationEngine {
     /// be committed, or a layer is due to enter or leave the presentation by its timing
     /// (`CAAnimationEngine+TimedLayers`).
     public var needsFrames: Bool {
-        if !nextTickCallbacks.isEmpty || CATransaction.hasImplicitTransaction { return true }
+        if !nextTickCallbacks.isEmpty || CATransaction.hasImplicitTransaction(committedBy: self) { return true }
         for link in displayLinks where !link.isPaused { return true }
         return hasRunningAnimations || hasTimedLayerAboutToChange
     }
@@ -107,7 +109,7 @@ public final class CAAnimationEngine {
         let callbacks = nextTickCallbacks
         nextTickCallbacks = []
         for callback in callbacks { callback() }
-        CATransaction.flush()
+        CATransaction.flush(committedBy: self)
         markRunningAnimationsDamaged()
     }
 
@@ -116,7 +118,8 @@ public final class CAAnimationEngine {
     var hasRunningAnimations: Bool {
         // A loop: a closure made on the main actor checks its executor at every call.
         for box in animatedLayers {
-            guard let layer = box.layer, let state = layer.animationState, state.hasRunningEntries else { continue }
+            guard let layer = box.layer, let state = layer.animationState, state.registeredEngine === self,
+                  state.hasRunningEntries else { continue }
             if !layer.isTimeFrozen || state.hasDueNotice(atLocalTime: layer.currentLocalTime) { return true }
         }
         return false
@@ -128,7 +131,8 @@ public final class CAAnimationEngine {
     /// layer was marked when it stopped, and a paused one when its timing changed.
     func markRunningAnimationsDamaged() {
         for box in animatedLayers {
-            guard let layer = box.layer, layer.animationState?.hasRunningEntries == true, !layer.isTimeFrozen else { continue }
+            guard let layer = box.layer, let state = layer.animationState, state.registeredEngine === self,
+                  state.hasRunningEntries, !layer.isTimeFrozen else { continue }
             layer.noteVisualChange()
         }
     }
@@ -203,8 +207,8 @@ public final class CAAnimationEngine {
 
     func register(_ layer: CALayer, _ state: LayerAnimationState) {
         onWork?()
-        guard !state.isRegisteredWithEngine else { return }
-        state.isRegisteredWithEngine = true
+        guard state.registeredEngine !== self else { return }
+        state.registeredEngine = self
         animatedLayers.append(WeakLayer(layer))
     }
 
@@ -214,9 +218,9 @@ public final class CAAnimationEngine {
         var starting: [AttachedAnimation] = []
         var ending: [(CALayer, LayerAnimationState, AttachedAnimation)] = []
         animatedLayers.removeAll { box in
-            guard let layer = box.layer, let state = layer.animationState else { return true }
+            guard let layer = box.layer, let state = layer.animationState, state.registeredEngine === self else { return true }
             guard state.hasEntries else {
-                state.isRegisteredWithEngine = false
+                state.registeredEngine = nil
                 return true
             }
             let local = layer.localTime(atTreeTime: now)
@@ -257,7 +261,9 @@ public final class CAAnimationEngine {
     /// deprecated `CAAnimationEngine.resetForTesting()` still does to the current
     /// engine; a test makes an engine (or an application) of its own instead.
     func discardAllState() {
-        for box in animatedLayers { box.layer?.animationState?.isRegisteredWithEngine = false }
+        for box in animatedLayers where box.layer?.animationState?.registeredEngine === self {
+            box.layer?.animationState?.registeredEngine = nil
+        }
         animatedLayers.removeAll()
         timedLayers.removeAll()
         displayLinks.removeAll()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A timer in step with the frames: calls its action once per tick of its engine
-/// (`CAAnimationEngine.current.tick()`)
+/// (`CAAnimationEngine.tick()`)
 /// while added and not paused, with Core Animation's names.
 ///
 /// Swift on Linux has no selectors, so the action is a closure, given directly or as

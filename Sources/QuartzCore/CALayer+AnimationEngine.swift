@@ -20,9 +20,13 @@ extension CALayer {
         adopt(engine)
     }
 
-    /// Gives this layer and its subtree `engine`.
+    /// Gives this layer and its subtree `engine`; animations already attached move to
+    /// its list (their begin times stay where they were on the old engine's time line).
     func adopt(_ engine: CAAnimationEngine?) {
         hostingEngine = engine
+        if let engine, let state = animationState, state.hasEntries, state.registeredEngine !== engine {
+            engine.register(self, state)
+        }
         guard let sublayers else { return }
         for sublayer in sublayers where sublayer.hostingEngine !== engine { sublayer.adopt(engine) }
     }

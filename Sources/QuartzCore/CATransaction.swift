@@ -6,8 +6,10 @@
 ///   setting read inside a nested transaction comes from the innermost one that set
 ///   it, else the default (actions enabled, 0.25 s, no timing function).
 /// - Outside any explicit transaction, the first setter call opens an implicit one,
-///   which `flush()` (and so each frame tick, `CAAnimationEngine.current.tick()`) commits, as
-///   the end of a run-loop turn does on Apple platforms.
+///   which `flush()` commits, as the end of a run-loop turn does on Apple platforms. It
+///   belongs to the engine current when it opened (the application whose turn ran), and
+///   that engine's next tick commits it; another application's engine neither ticks for
+///   it nor commits it.
 /// - A completion block runs once every animation added to any layer while its
 ///   transaction (or one nested in it) was open has stopped, finished or removed; if
 ///   none was added, it runs at the commit. Only the block set last before the commit
@@ -22,14 +24,17 @@ public final class CATransaction {
     /// One open transaction.
     private final class Scope {
         let isImplicit: Bool
+        /// The engine that commits an implicit transaction at its tick.
+        let engine: CAAnimationEngine?
         var disableActions: Bool?
         var animationDuration: CFTimeInterval?
         var animationTimingFunction: CAMediaTimingFunction?
         var completionBlock: (@MainActor () -> Void)?
         let group = CATransactionCompletionGroup()
 
-        init(isImplicit: Bool) {
+        init(isImplicit: Bool, engine: CAAnimationEngine? = nil) {
             self.isImplicit = isImplicit
+            self.engine = engine
         }
     }
 
@@ -97,9 +102,16 @@ public final class CATransaction {
 
     // MARK: - Engine
 
-    /// Whether an implicit transaction waits for `flush()`.
-    static var hasImplicitTransaction: Bool {
-        scopes.first?.isImplicit == true
+    /// Whether an implicit transaction that `engine` commits waits for `flush()`.
+    static func hasImplicitTransaction(committedBy engine: CAAnimationEngine) -> Bool {
+        guard let scope = scopes.first, scope.isImplicit else { return false }
+        return scope.engine === engine
+    }
+
+    /// Commits the implicit transaction if `engine` commits it (its tick).
+    static func flush(committedBy engine: CAAnimationEngine) {
+        guard hasImplicitTransaction(committedBy: engine) else { return }
+        flush()
     }
 
     /// Makes every open transaction wait for `entry` to stop.
@@ -113,7 +125,7 @@ public final class CATransaction {
     /// The innermost transaction, opening an implicit one when none is open.
     private static var currentScope: Scope {
         if let scope = scopes.last { return scope }
-        let implicit = Scope(isImplicit: true)
+        let implicit = Scope(isImplicit: true, engine: CAAnimationEngine.current)
         scopes.append(implicit)
         return implicit
     }

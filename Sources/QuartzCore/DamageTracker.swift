@@ -69,7 +69,7 @@ import Foundation
 /// **Drawing.** The host clips the frame to the region, clears it, and draws the
 /// presentation tree (`LayerRenderer.renderDamage(of:in:)`), which skips subtrees whose
 /// footprints miss the damage; it then copies only those rectangles to the window. The
-/// layer tree's time is held for the whole frame (`CAAnimationEngine.current.holdingTime(_:)`),
+/// layer tree's time is held for the whole frame (the tree's engine's `holdingTime(_:)`),
 /// so the damage and the pixels see one instant.
 ///
 /// Approximations, all conservative (they damage more, never less): a layer's bounds
@@ -142,7 +142,7 @@ public final class DamageTracker {
     /// Collects the frame's damage (see the type's description) and starts the next
     /// frame's from nothing. Every footprint is up to date afterwards, which is what
     /// lets the renderer skip subtrees outside the damage; draw before changing the
-    /// tree again, at the same layer-tree time (`CAAnimationEngine.current.holdingTime(_:)` on the
+    /// tree again, at the same layer-tree time (`CAAnimationEngine.holdingTime(_:)` on the
     /// root's engine).
     public func takeDamage() -> DamageRegion {
         root?.animationEngine.markRunningAnimationsDamaged()

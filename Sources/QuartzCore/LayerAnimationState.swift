@@ -3,9 +3,11 @@
 @MainActor
 final class LayerAnimationState {
     private(set) var entries: [AttachedAnimation] = []
-    /// Whether the engine's list of animated layers holds this layer, so it is listed
-    /// once however often its animations come and go between ticks.
-    var isRegisteredWithEngine = false
+    /// The engine whose list of animated layers holds this layer, so it is listed once
+    /// however often its animations come and go between ticks, and by one engine: a
+    /// layer moved into another application's tree moves to that engine's list
+    /// (`CALayer.adopt(_:)`), and the old engine drops it at its next tick.
+    var registeredEngine: CAAnimationEngine?
 
     var hasEntries: Bool { !entries.isEmpty }
 

@@ -4,7 +4,7 @@ import UIKit
 /// outlines, their labels), kept for the rest of one frame.
 ///
 /// A host takes a frame's damage and then draws it rectangle by rectangle, every overlay
-/// once per rectangle, inside one `CAAnimationEngine.current.holdingTime(_:)` call. The windows
+/// once per rectangle, inside one `holdingTime(_:)` call of the windows' engine. The windows
 /// are laid out as their damage is taken, before the overlays' (`X11Host` orders the
 /// overlays' frame stage after every window's), and drawing does not change the tree.
 /// So what an overlay derives for its damage holds for every rectangle: it is kept

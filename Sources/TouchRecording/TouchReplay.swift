@@ -30,6 +30,9 @@ public final class TouchReplay {
     public let speed: Double
     /// Where batches go (`UIWindow.inject(_:)` for a window).
     public let deliver: ([TouchSample]) -> Void
+    /// The application whose delayed calls run as the clock is moved: the window's, for a
+    /// replay into a window; the current one otherwise.
+    private var timersOwner: UIApplication?
     /// Key presses, in order, as they come.
     public var onKey: ((TouchRecording.Key) -> Void)?
     /// How many events have been played.
@@ -51,10 +54,14 @@ public final class TouchReplay {
         self.deliver = deliver
     }
 
-    /// A replay into `window` (`UIWindow.inject(_:)`); locations are the window's.
-    public convenience init(recording: TouchRecording, window: UIWindow, clock: any MediaClock = CAMediaClock.current,
+    /// A replay into `window` (`UIWindow.inject(_:)`); locations are the window's, and
+    /// the clock is its application's unless given.
+    public convenience init(recording: TouchRecording, window: UIWindow, clock: (any MediaClock)? = nil,
                             speed: Double = 1) {
-        self.init(recording: recording, clock: clock, speed: speed) { [weak window] batch in window?.inject(batch) }
+        self.init(recording: recording, clock: clock ?? window.application.clock, speed: speed) { [weak window] batch in
+            window?.inject(batch)
+        }
+        timersOwner = window.application
     }
 
     /// The clock time of a recording time.
@@ -158,6 +165,6 @@ public final class TouchReplay {
     /// Delayed calls due on the way run at their own deadlines, as in a live run.
     private func advanceClock(to time: TimeInterval) {
         guard let manual = clock as? ManualClock else { return }
-        UIApplication.shared.advance(manual, to: time)
+        (timersOwner ?? UIApplication.shared).advance(manual, to: time)
     }
 }

@@ -20,7 +20,7 @@
 ///    on the display's grid, one a slot, the slots starting at the display's vertical
 ///    blanks when the presenter reports them (`latestVblank()`). A turn that may not draw leaves its damage for
 ///    the turn woken at the frame's time. Without one, every turn draws;
-/// 4. **animation tick** (the application's `CAAnimationEngine.current.tick(at:)`), when animations, display links
+/// 4. **animation tick** (`tick(at:)` of the application's engine), when animations, display links
 ///    or next-tick callbacks need frames and a frame may start: at the time the frame is
 ///    for (`FramePacer.presentationTime`, its target presentation time), so motion is
 ///    even. It runs animation completions, which may change views, so it comes before
@@ -199,7 +199,7 @@ public final class ApplicationRunLoop {
         isTurning = true
         defer {
             isTurning = false
-            if let previous, previous !== application { previous.makeCurrent() }
+            (previous ?? application).makeCurrent()
         }
         hasTurnRequested = false
         turnCount += 1

@@ -4,7 +4,7 @@ import QuartzCore
 /// at an edge, a spring back from past an edge, a page snap), or in an animation
 /// (`setContentOffset(_:animated: true)`, a zoom that bounces back into range or is set
 /// animated). A value the scroll view steps once per frame with the layer tree's time
-/// (`CAAnimationEngine.current.currentTime`); each step says where the offset (and the zoom
+/// (its layer's engine's `currentTime`); each step says where the offset (and the zoom
 /// scale) is and whether the motion is over.
 ///
 /// Each axis of a release moves on its own (`Trajectory`), so a fling that hits the

@@ -6,9 +6,9 @@ import Foundation
 /// Time: every gesture starts at the clock's `now` and spreads its samples over its
 /// duration. With a `ManualClock` the injector moves that clock to each step's time and
 /// runs due delayed calls (`UIApplication.runPendingTimers()`) before injecting the
-/// step, so timers fire where they would with real fingers; give it the installed clock
-/// (the default) for that. With any other clock the samples are stamped as if spread
-/// over the duration but are sent at once, without waiting.
+/// step, so timers fire where they would with real fingers; give it the window's
+/// application's clock (the default) for that. With any other clock the samples are
+/// stamped as if spread over the duration but are sent at once, without waiting.
 ///
 /// Each finger gets a new number on `device`; numbers are never reused by one injector.
 @MainActor
@@ -24,9 +24,10 @@ public final class TouchInjector {
     /// non-manual clock is read between them.
     private var lastTime = -TimeInterval.infinity
 
-    public init(window: UIWindow, clock: any MediaClock = CAMediaClock.current, device: Int = TouchInjector.defaultDevice) {
+    /// Fingers for `window`, on `clock` (nil: the clock of the window's application).
+    public init(window: UIWindow, clock: (any MediaClock)? = nil, device: Int = TouchInjector.defaultDevice) {
         self.window = window
-        self.clock = clock
+        self.clock = clock ?? window.application.clock
         self.device = device
     }
 

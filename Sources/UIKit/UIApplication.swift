@@ -8,8 +8,10 @@
 /// made current for a scope (`performAsCurrent(_:)`). The first application made becomes
 /// current, so a host that wants a subclass creates it before anything reads `shared`
 /// (which otherwise makes a plain one). Further applications run independently beside
-/// it, each with its own run loop: nothing one does reaches the other's windows, touches,
-/// timers or animations.
+/// it, each with its own run loop: what runs in one's turns reaches only its own
+/// windows, touches, timers and animations. An application lives as long as something
+/// holds it: its run loop, its windows (a window holds its application, and hiding it
+/// lets go), or the current-application slot.
 @MainActor
 open class UIApplication: UIResponder {
     private static var currentInstance: UIApplication?
@@ -51,13 +53,23 @@ open class UIApplication: UIResponder {
 
     // MARK: - Being current
 
-    /// Makes this the current application: `UIApplication.shared`, and what
-    /// `CACurrentMediaTime()`, `CATransaction`, `UIView.animate` and
-    /// `CADisplayLink.add(to:forMode:)` resolve through. Its run loop does this for each
-    /// turn; a test with applications of its own uses `performAsCurrent(_:)`.
+    /// Makes this the current application: `UIApplication.shared` and `UIScreen.main`,
+    /// and the engine (`CAAnimationEngine.current`) that `CACurrentMediaTime()`,
+    /// `CATransaction`'s implicit transaction, `CADisplayLink.add(to:forMode:)` and the
+    /// completion of a `UIView` animation that animated nothing resolve through (a
+    /// layer in a window is always animated by its window's application's engine). Its
+    /// run loop does this for each turn; a test with applications of its own uses
+    /// `performAsCurrent(_:)`.
+    ///
+    /// Switching to another application commits the implicit `CATransaction` left open,
+    /// as the end of a run-loop pass does: what was set in one application's turn is not
+    /// carried into another's.
     public func makeCurrent() {
-        UIApplication.currentInstance = self
-        CAAnimationEngine.current = animationEngine
+        if UIApplication.currentInstance !== self {
+            CATransaction.flush()
+            UIApplication.currentInstance = self
+        }
+        if CAAnimationEngine.current !== animationEngine { CAAnimationEngine.current = animationEngine }
     }
 
     /// Runs `body` with this application current, and the one that was current before
@@ -65,9 +77,8 @@ open class UIApplication: UIResponder {
     public func performAsCurrent<T>(_ body: () throws -> T) rethrows -> T {
         let previous = UIApplication.currentInstance
         makeCurrent()
-        defer {
-            if let previous, previous !== self { previous.makeCurrent() }
-        }
+        // Restored even when it was this one: the body may have made another current.
+        defer { (previous ?? self).makeCurrent() }
         return try body()
     }
 

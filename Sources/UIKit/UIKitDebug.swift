@@ -11,8 +11,9 @@ import Logging
 ///
 ///     [UIKit 12.345678] input: moved sample for unknown touch -1:7 ignored
 ///
-/// with the time on the installed media clock, the category, and the message. Bad input
-/// (see `UIWindow.inject(_:)`) is always reported here, never by crashing.
+/// with the time on the current application's clock (`CACurrentMediaTime()`), the
+/// category, and the message. Bad input (see `UIWindow.inject(_:)`) is always reported
+/// here, never by crashing.
 ///
 /// `TOUCH_LOG_LEVEL` turns it on from the start when it lets any category's level
 /// through (`TOUCH_LOG_LEVEL=debug` for everything); `enableVerboseLogging()` is what a

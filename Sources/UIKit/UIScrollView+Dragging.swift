@@ -205,7 +205,8 @@ extension UIScrollView {
                 guard let self else { return link.invalidate() }
                 stepMotion()
             }
-            link.add(to: .main, forMode: .common)
+            // Its steps read this layer's engine's time: that engine fires it.
+            link.add(to: layer.animationEngine)
             motionLink = link
         }
     }

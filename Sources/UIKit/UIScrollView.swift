@@ -23,7 +23,7 @@ import Foundation
 ///
 /// Motion after the finger lifts (`ScrollViewMotion`): deceleration at
 /// `decelerationRate`, a bounce at an edge, a page snap with `isPagingEnabled`, all on
-/// the layer tree's clock (`CAAnimationEngine.current.currentTime`), so a manual clock steps
+/// the layer tree's clock (its layer's engine's `currentTime`), so a manual clock steps
 /// them and the slow-animation debug setting slows scrolling too.
 ///
 /// Zooming (`UIScrollView+Zooming.swift`): with `maximumZoomScale` above

@@ -8,7 +8,7 @@ import Foundation
 // from the old value (see `ViewPropertyAnimationAction`: geometry and transform animate
 // additively, so a new animation interrupts an old one without a jump); other changes
 // simply happen.
-// The completion runs from the frame tick (`CAAnimationEngine.current.tick()`) once every
+// The completion runs from the frame tick (the animated layers' engine's `tick()`) once every
 // animation the block added has stopped: `finished` is true if all ran to their end,
 // false if any was removed or replaced by a later block first. A block that animated
 // nothing, or ran with a zero duration, completes at the next tick, finished.

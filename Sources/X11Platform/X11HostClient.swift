@@ -79,7 +79,7 @@ public enum InputFilterStage: Int, Comparable, Sendable, CaseIterable {
 
 /// One layer of a host's frame, drawn over the layers before it: an application
 /// window's layer tree, debugging overlays, an app's chrome. The host takes every
-/// stage's damage at the start of a frame (inside `CAAnimationEngine.current.holdingTime(_:)`,
+/// stage's damage at the start of a frame (inside the engine's `holdingTime(_:)`,
 /// so damage and pixels see one instant), draws the stages in `order`, then tells each
 /// that the frame was presented.
 @MainActor

@@ -3,6 +3,20 @@ import XCTest
 
 /// Transactions: disabling actions, durations and curves, nesting, completion blocks.
 final class CATransactionTests: AnimationTestCase {
+    func testAnImplicitTransactionIsCommittedByTheEngineCurrentWhenItOpened() async {
+        let opener = CAAnimationEngine.current
+        let other = CAAnimationEngine(clock: clock)
+        var committed = 0
+        CATransaction.setCompletionBlock { committed += 1 }
+        XCTAssertTrue(opener.needsFrames)
+        XCTAssertFalse(other.needsFrames, "another application's engine does not tick for it")
+        other.tick()
+        XCTAssertEqual(committed, 0, "nor commit it")
+        opener.tick()
+        XCTAssertEqual(committed, 1)
+        XCTAssertFalse(opener.needsFrames)
+    }
+
     func testDisableActionsInAnExplicitTransaction() async {
         let (_, layer) = attachedLayer()
         CATransaction.begin()

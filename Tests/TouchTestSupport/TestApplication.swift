@@ -3,7 +3,8 @@ import UIKit
 
 /// Each test's own application: made fresh, made current, and so owning the clock, the
 /// animation engine, the timers, the windows and the touches the test sees. Nothing is
-/// reset; the previous test's application is simply no longer current.
+/// reset: the previous test's windows are hidden (which cancels what touches they still
+/// had), and its application, no longer current, goes when nothing holds it.
 @MainActor
 package enum TestApplication {
     /// Makes a new application current, on a manual clock at `time`, and returns the
@@ -30,6 +31,8 @@ package enum TestApplication {
     }
 
     private static func begin(on clock: any MediaClock) {
+        // The previous test's windows hold its application: hidden, they let it go.
+        for window in UIApplication.shared.windows { window.isHidden = true }
         let application = UIApplication()
         application.clock = clock
         application.makeCurrent()

@@ -12,8 +12,8 @@ package final class TestRunLoop {
     package let runLoop: ApplicationRunLoop
     private let clock: ManualClock
 
-    /// A run loop on `clock` (the installed media clock), made after the test's reset so
-    /// that it is the one the animation engine and the timers wake.
+    /// A run loop on `clock` (the test application's clock), made after the test's
+    /// application, whose engine and timers it hooks.
     package init(clock: ManualClock) {
         self.clock = clock
         runLoop = ApplicationRunLoop(scheduler: scheduler)

@@ -47,6 +47,7 @@ final class DeprecatedForwardsTests: XCTestCase {
         let engine = UIApplication.shared.animationEngine
         let link = CADisplayLink { _ in }
         link.add(to: .main, forMode: .common)
+        engine.animationSpeed = 0.5
         XCTAssertTrue(engine.needsFrames)
         old.resetEngine()
         XCTAssertFalse(engine.needsFrames)

@@ -150,9 +150,9 @@ final class TwoApplicationsTests: XCTestCase {
         XCTAssertFalse(a.application.animationEngine.needsFrames)
         XCTAssertTrue(b.application.animationEngine.needsFrames)
 
-        // Slowing A's animations leaves B's at full speed.
+        // Slowing A's animations leaves B's at full speed: B's 2 s animation still ends
+        // at 502 below.
         a.application.animationEngine.animationSpeed = 0.1
-        XCTAssertEqual(b.application.animationEngine.animationSpeed, 1)
 
         b.runLoop.handle(b.finger(.ended, 60, 60))
         XCTAssertEqual(b.trace.flush(), ["b.ended(1)"])
@@ -165,6 +165,56 @@ final class TwoApplicationsTests: XCTestCase {
         // The test's own application stayed current between the turns, on its clock.
         XCTAssertEqual(CACurrentMediaTime(), outer.now)
         XCTAssertTrue(UIApplication.shared === outerApplication && outerApplication.windows.isEmpty)
+        a.runLoop.invalidate()
+        b.runLoop.invalidate()
+    }
+
+    func testAnApplicationGoesWhenItsWindowsAreHiddenAndNothingElseHoldsIt() async {
+        TestApplication.begin(clockAt: 0)
+        weak var gone: UIApplication?
+        weak var goneEngine: CAAnimationEngine?
+        do {
+            let application = UIApplication()
+            application.performAsCurrent {
+                let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                window.makeKeyAndVisible()
+                let view = UIView(frame: window.bounds)
+                window.addSubview(view)
+                UIView.animate(withDuration: 1) { view.alpha = 0 }
+                window.isHidden = true
+            }
+            gone = application
+            goneEngine = application.animationEngine
+        }
+        XCTAssertNil(gone, "hidden, its windows no longer hold it")
+        XCTAssertNil(goneEngine)
+    }
+
+    func testALayerMovedIntoAnotherApplicationsWindowIsAnimatedByThatApplication() async {
+        TestApplication.begin(clockAt: 0)
+        let a = App(name: "a", clockAt: 100)
+        let b = App(name: "b", clockAt: 500)
+        let moving = a.application.performAsCurrent { () -> UIView in
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            a.window.addSubview(view)
+            UIView.animate(withDuration: 1) { view.alpha = 0 }
+            return view
+        }
+        XCTAssertTrue(a.application.animationEngine.needsFrames)
+        b.window.addSubview(moving)
+        XCTAssertTrue(moving.layer.animationEngine === b.application.animationEngine)
+        XCTAssertTrue(b.application.animationEngine.needsFrames, "its running animation moved with it")
+        a.application.animationEngine.tick()
+        XCTAssertFalse(a.application.animationEngine.needsFrames, "the old engine let it go at its tick")
+        var stopped = false
+        let probe = CABasicAnimation(keyPath: "opacity")
+        probe.duration = 0.5
+        let delegate = StopProbe { stopped = true }
+        probe.delegate = delegate
+        moving.layer.add(probe, forKey: "probe")
+        b.clock.advance(by: 0.6)
+        b.application.animationEngine.tick()
+        XCTAssertTrue(stopped, "an animation added after the move runs on B's clock")
         a.runLoop.invalidate()
         b.runLoop.invalidate()
     }
@@ -198,4 +248,12 @@ final class TwoApplicationsTests: XCTestCase {
         let window = other.performAsCurrent { UIWindow(frame: .zero) }
         XCTAssertTrue(window.screen === other.screen)
     }
+}
+
+/// Tells when its animation stopped.
+@MainActor
+private final class StopProbe: CAAnimationDelegate {
+    let onStop: () -> Void
+    init(_ onStop: @escaping () -> Void) { self.onStop = onStop }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { onStop() }
 }

@@ -2,9 +2,9 @@ import TouchTestSupport
 import UIKit
 import XCTest
 
-/// The common setting of UIKit tests: a manual clock at t = 100 s installed as the media
-/// clock, a clean shared application, debug logging captured in memory, and a visible
-/// 320 × 480 key window with an injector for synthetic fingers.
+/// The common setting of UIKit tests: an application of its own (`TestApplication`) on a
+/// manual clock at t = 100 s, debug logging captured in memory, and a visible 320 × 480
+/// key window with an injector for synthetic fingers.
 ///
 /// Test methods are `async`: XCTest on Linux cannot call a main-actor test method that
 /// is not async.
