@@ -23,12 +23,23 @@ extension UIResponder {
 
     /// Cancels the pending requests `target` filed under `selector`.
     public static func cancelPreviousPerformRequests(withTarget target: UIResponder, selector: String) {
-        target.applicationForRequests.timerQueue.cancel(target: ObjectIdentifier(target), selector: selector)
+        for application in target.applicationsHoldingRequests {
+            application.timerQueue.cancel(target: ObjectIdentifier(target), selector: selector)
+        }
     }
 
     /// Cancels every pending request `target` filed.
     public static func cancelPreviousPerformRequests(withTarget target: UIResponder) {
-        target.applicationForRequests.timerQueue.cancel(target: ObjectIdentifier(target), selector: nil)
+        for application in target.applicationsHoldingRequests {
+            application.timerQueue.cancel(target: ObjectIdentifier(target), selector: nil)
+        }
+    }
+
+    /// Where a request the responder filed may wait: its application now and the
+    /// current one (a view that left its window, or changed applications, since).
+    private var applicationsHoldingRequests: [UIApplication] {
+        let own = applicationForRequests
+        return own.isCurrent ? [own] : [own, .shared]
     }
 
     /// The application whose timers hold this responder's requests: a view's window's,

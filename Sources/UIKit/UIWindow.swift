@@ -81,6 +81,11 @@ open class UIWindow: UIView {
             if newValue {
                 application.windowDidBecomeHidden(self)
             } else {
+                if !application.isCurrent {
+                    // Legitimate with several applications; otherwise the usual slip of
+                    // a test that made its window before making its application current.
+                    UIKitDebug.log(.application, "a window of an application that is not the current one became visible: it was made while that application was current")
+                }
                 application.windowDidBecomeVisible(self)
             }
         }

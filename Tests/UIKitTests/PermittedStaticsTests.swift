@@ -44,6 +44,10 @@ final class PermittedStaticsTests: XCTestCase {
         "CoreGraphics/CGContext+Bitmap.swift: drawingEngine": "the installed drawing backend (Cairo), one per process",
     ]
 
+    /// Classes whose instances never change after they are made: a static instance of
+    /// one is a constant, like a value (`UIColor.red`, an easing curve).
+    private static let immutableClasses: Set<String> = ["UIColor", "CAMediaTimingFunction"]
+
     func testEveryStoredStaticInTheCoreIsListedWithItsReason() throws {
         let found = try Self.storedStatics(in: ["UIKit", "QuartzCore", "CoreGraphics"])
         let unlisted = found.filter { Self.permitted[$0] == nil }
@@ -54,19 +58,35 @@ final class PermittedStaticsTests: XCTestCase {
     }
 
     /// "Module/File.swift: name" for every stored `static var`, and every `static let`
-    /// holding a lock or made by a closure, in the modules' sources.
+    /// holding a lock, made by a closure, or holding an instance of one of the modules'
+    /// classes that can change (a shared object), in the modules' sources.
     private static func storedStatics(in modules: [String]) throws -> [String] {
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources")
         let variable = try NSRegularExpression(pattern: #"\bstatic\s+(?:weak\s+)?var\s+(\w+)(.*)$"#)
         let constant = try NSRegularExpression(pattern: #"\bstatic\s+let\s+(\w+)(?:\s*:[^=]*)?\s*=\s*(?:\{|Mutex)"#)
-        var found: [String] = []
+        let instance = try NSRegularExpression(pattern: #"\bstatic\s+let\s+(\w+)\s*(?::\s*(\w+))?\s*=\s*(\w+)\s*\("#)
+        let classDeclaration = try NSRegularExpression(pattern: #"\bclass\s+(\w+)"#)
+        var files: [(module: String, url: URL)] = []
         for module in modules {
             let folder = sources.appendingPathComponent(module)
-            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
-                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-            for file in files {
+            for url in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+                .compactMap({ $0 as? URL }).filter({ $0.pathExtension == "swift" }) ?? [] {
+                files.append((module, url))
+            }
+        }
+        var classes: Set<String> = []
+        for (_, file) in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in classDeclaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let range = Range(match.range(at: 1), in: text) { classes.insert(String(text[range])) }
+            }
+        }
+        let sharedObjectClasses = classes.subtracting(immutableClasses)
+        var found: [String] = []
+        for (module, file) in files {
+            do {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for line in text.split(separator: "\n").map(String.init) {
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -83,6 +103,11 @@ final class PermittedStaticsTests: XCTestCase {
                         if brace == nil || (equals != nil && equals! < brace!) { name = String(trimmed[nameRange]) }
                     } else if let match = constant.firstMatch(in: trimmed, range: range),
                               let nameRange = Range(match.range(at: 1), in: trimmed) {
+                        name = String(trimmed[nameRange])
+                    } else if let match = instance.firstMatch(in: trimmed, range: range),
+                              let nameRange = Range(match.range(at: 1), in: trimmed),
+                              let typeRange = Range(match.range(at: 3), in: trimmed),
+                              sharedObjectClasses.contains(String(trimmed[typeRange])) {
                         name = String(trimmed[nameRange])
                     }
                     if let name { found.append("\(module)/\(file.lastPathComponent): \(name)") }
