@@ -24,7 +24,7 @@ struct KeptForFrame<Value> {
 
     /// The value kept for this frame and window, or `make()`'s, kept when in a frame.
     mutating func value(in window: UIWindow, _ make: () -> Value) -> Value {
-        let current = CAAnimationEngine.current.heldScope
+        let current = window.layer.animationEngine.heldScope
         if let current, current == scope, window === self.window, let value {
             return value
         }

@@ -105,7 +105,9 @@ extension X11Host {
         isFrameWanted = false
         let input = undrawnInputLocations
         undrawnInputLocations = []
-        let drawn: Bool = CAAnimationEngine.current.holdingTime {
+        // The windows' application's time, held for the frame.
+        let engine = windows.first?.layer.animationEngine ?? CAAnimationEngine.current
+        let drawn: Bool = engine.holdingTime {
             for stage in frameStages {
                 for rect in stage.takeDamage(in: self) { damage.add(rect) }
             }

@@ -95,7 +95,7 @@ public final class DebugLayer {
         view.help.lines = DebugTool.allCases.map { ($0.key, "\($0.title): \($0.helpText)") }
             + [("F12", "show or hide the toolbar (or tap the Debug handle, bottom right); Esc, or a tap beside the help, closes it")]
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
-        if configuration.tools.contains(.slow) { CAAnimationEngine.current.animationSpeed = 0.1 }
+        if configuration.tools.contains(.slow) { inspectedEngine.animationSpeed = 0.1 }
         if configuration.tools.contains(.trace) { setTrace(true) }
         view.showsHandle = configuration.showsHandle
         // The help is opened from the toolbar and closes with it, so `help` opens both.
@@ -130,11 +130,15 @@ public final class DebugLayer {
 
     // MARK: - Tools
 
+    /// The engine of the application the debug layer shows (the one its window was made
+    /// in): the slow-animation switch slows that application's animations.
+    private var inspectedEngine: CAAnimationEngine { window.layer.animationEngine }
+
     /// Whether a tool is on (for commands, whether its panel is open).
     public func isOn(_ tool: DebugTool) -> Bool {
         switch tool {
         case .spots, .hitViews, .frames, .paths, .gestures, .meter: overlay(for: tool)?.isVisible ?? false
-        case .slow: CAAnimationEngine.current.animationSpeed < 1
+        case .slow: inspectedEngine.animationSpeed < 1
         case .trace: GestureTrace.isEnabled && GestureTrace.echoesToStandardError
         case .screenshot: false
         case .record: recordingControl?.isRecording ?? false
@@ -148,7 +152,7 @@ public final class DebugLayer {
         case .spots, .hitViews, .frames, .paths, .gestures, .meter:
             overlay(for: tool)?.isVisible = on
         case .slow:
-            CAAnimationEngine.current.animationSpeed = on ? 0.1 : 1
+            inspectedEngine.animationSpeed = on ? 0.1 : 1
         case .trace:
             setTrace(on)
         case .screenshot:
