@@ -56,18 +56,24 @@ public final class CAAnimationEngine {
 
     /// An engine with nothing animating, on `clock` (the monotonic clock by default).
     public init(clock: any MediaClock = MonotonicClock()) {
-        self.clock = clock
+        installedClock = clock
     }
 
     /// The clock this engine's time runs on, and `CACurrentMediaTime()` reads while the
     /// engine is current: the host keeps `MonotonicClock`, a test installs a
     /// `ManualClock` and moves it by hand. Delayed calls keep their absolute deadlines
     /// across a clock swap, so set the clock before scheduling.
-    // Unchecked for exclusivity (read at every presentation's time): main actor, never
-    // accessed inout.
-    @exclusivity(unchecked) public var clock: any MediaClock {
-        didSet { if Self.installedCurrent === self { CAMediaClock.publish(clock) } }
+    public var clock: any MediaClock {
+        get { installedClock }
+        set {
+            installedClock = newValue
+            if Self.installedCurrent === self { CAMediaClock.publish(newValue) }
+        }
     }
+    // Unchecked for exclusivity (read at every touch's and presentation's time): main
+    // actor, never accessed inout. Stored apart from `clock`, whose setter publishes:
+    // an observed property is checked at every read.
+    @exclusivity(unchecked) private var installedClock: any MediaClock
 
     /// Seconds on this engine's clock.
     public var now: CFTimeInterval { clock.now }
@@ -118,8 +124,9 @@ public final class CAAnimationEngine {
     var hasRunningAnimations: Bool {
         // A loop: a closure made on the main actor checks its executor at every call.
         for box in animatedLayers {
-            guard let layer = box.layer, let state = layer.animationState, state.registeredEngine === self,
-                  state.hasRunningEntries else { continue }
+            // A layer moved to another engine since the last tick may still be listed
+            // here: it asks for one more frame, and the tick drops it.
+            guard let layer = box.layer, let state = layer.animationState, state.hasRunningEntries else { continue }
             if !layer.isTimeFrozen || state.hasDueNotice(atLocalTime: layer.currentLocalTime) { return true }
         }
         return false
@@ -131,8 +138,8 @@ public final class CAAnimationEngine {
     /// layer was marked when it stopped, and a paused one when its timing changed.
     func markRunningAnimationsDamaged() {
         for box in animatedLayers {
-            guard let layer = box.layer, let state = layer.animationState, state.registeredEngine === self,
-                  state.hasRunningEntries, !layer.isTimeFrozen else { continue }
+            // As above: a layer just moved to another engine is marked by both, once.
+            guard let layer = box.layer, layer.animationState?.hasRunningEntries == true, !layer.isTimeFrozen else { continue }
             layer.noteVisualChange()
         }
     }

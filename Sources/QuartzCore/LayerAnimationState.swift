@@ -6,8 +6,10 @@ final class LayerAnimationState {
     /// The engine whose list of animated layers holds this layer, so it is listed once
     /// however often its animations come and go between ticks, and by one engine: a
     /// layer moved into another application's tree moves to that engine's list
-    /// (`CALayer.adopt(_:)`), and the old engine drops it at its next tick.
-    var registeredEngine: CAAnimationEngine?
+    /// (`CALayer.adopt(_:)`), and the old engine drops it at its next tick. Unchecked for
+    /// exclusivity (compared for every animated layer in every tick): main actor, never
+    /// accessed inout.
+    @exclusivity(unchecked) var registeredEngine: CAAnimationEngine?
 
     var hasEntries: Bool { !entries.isEmpty }
 

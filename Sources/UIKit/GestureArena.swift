@@ -75,10 +75,19 @@ final class GestureArena {
     @exclusivity(unchecked) private(set) var members: [GestureArenaMember] = []
     // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
     @exclusivity(unchecked) private var changes: [Change] = []
+    /// Settling is under way. It must be a flag, not a structure: settling runs actions
+    /// and delegates, which may cancel touches, and that nested delivery must not settle
+    /// or reset a recognizer whose own recognition the outer settling has not finished
+    /// (its actions not sent yet).
     private var isSettling = false
-    /// Window deliveries under way; settling waits for the outermost to finish.
+    /// Window deliveries under way; settling waits for the outermost to finish. It must
+    /// count: a view's or recognizer's handler may inject or cancel touches, so
+    /// deliveries nest, and rule 2 settles only after every recognizer has seen the
+    /// whole outer event.
     private var deliveryDepth = 0
-    /// Timer calls under way (see `batching(_:)`).
+    /// Timer calls under way (see `batching(_:)`). It must count for the same reason:
+    /// a timer's action may fire another timer's work or deliver, and what it sets
+    /// settles once, when the outermost call returns.
     private var batchingDepth = 0
     private var undecidedCheck: DelayedCall?
     /// Transitions refused as illegal in this arena (`UIGestureRecognizer.illegalTransitionCount`).
@@ -99,6 +108,15 @@ final class GestureArena {
         recognizer.arenaMember = member
         members.append(member)
         return member
+    }
+
+    // MARK: - Touches
+
+    /// A record for a touch about to begin (`TouchArbitration`): the arena's state for
+    /// the touch from its first event to its last, which the touch reaches as its
+    /// handle.
+    func admit() -> TouchArbitration {
+        TouchArbitration()
     }
 
     // MARK: - Swarms
@@ -134,7 +152,7 @@ final class GestureArena {
             swarm.append(member)
             GestureTrace.record(recognizer, .joined, "joined touch \(touch.sampleID)")
         }
-        touch.swarm = swarm
+        touch.arbitration.swarm = swarm
     }
 
     // MARK: - Delivery to recognizers
@@ -147,7 +165,7 @@ final class GestureArena {
         // (made once, not bound per phase: that retained and released it 40 times an
         // event with 10 recognizers); without recognizers, nothing at all.
         let touch = touches[0]
-        let order = touch.swarm
+        let order = touch.arbitration.swarm
         guard !order.isEmpty else { return }
         let mine: Set<UITouch> = [touch]
         for member in order {
@@ -184,7 +202,7 @@ final class GestureArena {
     private static func mergedSwarms(of touches: [UITouch]) -> [GestureArenaMember] {
         var order: [GestureArenaMember] = []
         for touch in touches {
-            for member in touch.swarm {
+            for member in touch.arbitration.swarm {
                 var seen = false
                 for other in order where other === member {
                     seen = true
@@ -232,7 +250,7 @@ final class GestureArena {
     func recognizer(_ recognizer: UIGestureRecognizer, ignores touch: UITouch) {
         guard let member = recognizer.arenaMember, let index = member.touches.firstIndex(where: { $0 === touch }) else { return }
         member.touches.remove(at: index)
-        touch.swarm.removeAll { $0 === member }
+        touch.arbitration.swarm.removeAll { $0 === member }
         GestureTrace.record(recognizer, .ignored, "ignores touch \(touch.sampleID)")
         settleIfIdle()
     }
@@ -452,7 +470,7 @@ final class GestureArena {
         // recognition, and a closure made on the main actor checks its executor at every
         // call (README, "Closures on the main actor").
         for touch in a.touches {
-            for member in touch.swarm where member === b { return true }
+            for member in touch.arbitration.swarm where member === b { return true }
         }
         return false
     }
@@ -492,7 +510,7 @@ final class GestureArena {
         recognizer.reset()
         GestureTrace.record(recognizer, .reset, "→ possible")
         for touch in member.touches {
-            touch.swarm.removeAll { $0 === member }
+            touch.arbitration.swarm.removeAll { $0 === member }
         }
         changes.removeAll { $0.member === member }
         members.removeAll { $0 === member }
@@ -521,7 +539,7 @@ extension UITouch {
     /// Whether `member` is in this touch's swarm (a loop, not a closure: this runs for
     /// every recognizer of every changed touch).
     func isInSwarm(of member: GestureArenaMember) -> Bool {
-        for other in swarm where other === member { return true }
+        for other in arbitration.swarm where other === member { return true }
         return false
     }
 }

@@ -71,7 +71,7 @@ final class ScrollViewContentTouchGate: UIGestureRecognizer {
     /// go, or recognizes to keep them away.
     private func letGo(with event: UIEvent?) {
         guard state == .possible, let scrollView = view as? UIScrollView else { return }
-        let touches = trackedTouches.filter { !$0.viewDelivery.isCutOff }
+        let touches = trackedTouches.filter { !$0.arbitration.viewDelivery.isCutOff }
         for touch in touches {
             guard let target = touch.view, target !== scrollView else { continue }
             if !scrollView.touchesShouldBegin(Set([touch]), with: event, in: target) {

@@ -22,6 +22,9 @@ final class TouchRouter {
     /// Touches dispatched since the last batch; they turn stationary when the next
     /// change arrives, unless that change is theirs.
     @exclusivity(unchecked) private var touchesToSettle: [UITouch] = []
+    /// Dispatches under way. It must count: a handler may inject or cancel touches
+    /// during a dispatch, and the touches of the outer event must not turn stationary
+    /// (`settleTouches()`) before that event has reached every receiver.
     private var dispatchDepth = 0
     /// Orders touches by when they began, for deterministic cancellation order.
     private var beginCount: UInt64 = 0
@@ -180,7 +183,8 @@ final class TouchRouter {
         beginCount += 1
         let touch = UITouch(
             beginOrder: beginCount, sampleID: sample.id, window: window, location: location, timestamp: timestamp,
-            tapCount: tapHistory.tapCount(beganAt: location, in: window, at: timestamp))
+            tapCount: tapHistory.tapCount(beganAt: location, in: window, at: timestamp),
+            arbitration: application.gestureArena.admit())
         touch.takeContact(of: sample)
         touch.recentPath.add(location, at: timestamp)
         liveTouches[sample.id] = touch

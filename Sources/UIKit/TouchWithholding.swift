@@ -5,7 +5,7 @@
 ///   touch's began and moved wait; while one with `delaysTouchesEnded` is possible (or
 ///   its began still waits), its ended waits. When they stop waiting, the view gets
 ///   began, at most the last moved, and ended, each as the touch was then
-///   (`UITouch.presented`); released phases go with the event under way, in the same call
+///   (`TouchArbitration.presented`); released phases go with the event under way, in the same call
 ///   as its own touches of that phase.
 /// - A touch cut off by a recognizing recognizer (`cancelsTouchesInView`) gets
 ///   `touchesCancelled` at its view, reading `cancelled` as its phase, and is never
@@ -16,7 +16,8 @@
 ///   while they are being released) are dropped: a view never hears of a touch after its
 ///   end.
 ///
-/// What each touch's view has heard lives in the touch's `viewDelivery`, written here and
+/// What each touch's view has heard lives in the arena's record of the touch
+/// (`TouchArbitration.viewDelivery`), written here and
 /// by the window's delivery (`UIWindow+TouchDelivery.swift`) only.
 @MainActor
 final class TouchWithholding {
@@ -52,22 +53,22 @@ final class TouchWithholding {
 
     /// Whether a recognizer of the touch's swarm keeps its began and moved from its view.
     func holdsBegan(_ touch: UITouch) -> Bool {
-        touch.swarm.contains { $0.recognizer.delaysTouchesBegan && $0.publishedState == .possible }
+        touch.arbitration.swarm.contains { $0.recognizer.delaysTouchesBegan && $0.publishedState == .possible }
     }
 
     /// Whether a recognizer of the touch's swarm keeps its ended from its view.
     func holdsEnded(_ touch: UITouch) -> Bool {
-        touch.swarm.contains { $0.recognizer.delaysTouchesEnded && $0.publishedState == .possible }
+        touch.arbitration.swarm.contains { $0.recognizer.delaysTouchesEnded && $0.publishedState == .possible }
     }
 
     /// Withholds the touch's present phase from its view; a moved replaces a withheld
     /// moved (the view gets at most the last one).
     func hold(_ touch: UITouch) {
         let message = HeldViewMessage(of: touch, batch: batch)
-        if message.phase == .moved, touch.viewDelivery.heldMessages.last?.phase == .moved {
-            touch.viewDelivery.heldMessages[touch.viewDelivery.heldMessages.count - 1] = message
+        if message.phase == .moved, touch.arbitration.viewDelivery.heldMessages.last?.phase == .moved {
+            touch.arbitration.viewDelivery.heldMessages[touch.arbitration.viewDelivery.heldMessages.count - 1] = message
         } else {
-            touch.viewDelivery.heldMessages.append(message)
+            touch.arbitration.viewDelivery.heldMessages.append(message)
         }
         if touchesWithHeldMessagesIndex.insert(ObjectIdentifier(touch)).inserted { touchesWithHeldMessages.append(touch) }
     }
@@ -75,13 +76,13 @@ final class TouchWithholding {
     /// Forgets what was withheld for a touch (its view never saw it begin, and it was
     /// cancelled). O(1): the touch leaves `touchesWithHeldMessages` at the next compaction.
     func dropHeldMessages(of touch: UITouch) {
-        touch.viewDelivery.heldMessages.removeAll()
+        touch.arbitration.viewDelivery.heldMessages.removeAll()
     }
 
     /// Removes the touches with nothing withheld any more.
     private func compact() {
         touchesWithHeldMessages.removeAll { touch in
-            guard touch.viewDelivery.heldMessages.isEmpty else { return false }
+            guard touch.arbitration.viewDelivery.heldMessages.isEmpty else { return false }
             touchesWithHeldMessagesIndex.remove(ObjectIdentifier(touch))
             return true
         }
@@ -92,12 +93,12 @@ final class TouchWithholding {
     /// Moves withheld phases whose recognizers no longer hold them to the released ones.
     func release() {
         guard !touchesWithHeldMessages.isEmpty else { return }
-        for touch in touchesWithHeldMessages where !touch.viewDelivery.heldMessages.isEmpty {
-            if touch.viewDelivery.isCutOff {
-                touch.viewDelivery.heldMessages.removeAll()
+        for touch in touchesWithHeldMessages where !touch.arbitration.viewDelivery.heldMessages.isEmpty {
+            if touch.arbitration.viewDelivery.isCutOff {
+                touch.arbitration.viewDelivery.heldMessages.removeAll()
                 continue
             }
-            var messages = touch.viewDelivery.heldMessages
+            var messages = touch.arbitration.viewDelivery.heldMessages
             if messages.first.map({ $0.phase != .ended }) == true, !holdsBegan(touch) {
                 while let first = messages.first, first.phase != .ended {
                     releasedMessages.append((touch, first))
@@ -108,7 +109,7 @@ final class TouchWithholding {
                 releasedMessages.append((touch, first))
                 messages.removeFirst()
             }
-            touch.viewDelivery.heldMessages = messages
+            touch.arbitration.viewDelivery.heldMessages = messages
         }
         compact()
     }
@@ -157,12 +158,12 @@ final class TouchWithholding {
     func cutOff(_ touches: [UITouch], for recognizer: UIGestureRecognizer) -> Int {
         // Touches whose ended was withheld go per event they ended in; live ones together.
         var groups: [(view: UIView, batch: UInt64?, touches: Set<UITouch>)] = []
-        for touch in touches where !touch.viewDelivery.isCutOff {
-            touch.viewDelivery.isCutOff = true
-            let heldEndBatch = touch.viewDelivery.heldMessages.last.flatMap { $0.phase == .ended ? $0.batch : nil }
-            touch.viewDelivery.heldMessages.removeAll()
-            guard let view = touch.view, touch.viewDelivery.receivedBegan, !touch.viewDelivery.receivedEnd else { continue }
-            touch.viewDelivery.receivedEnd = true
+        for touch in touches where !touch.arbitration.viewDelivery.isCutOff {
+            touch.arbitration.viewDelivery.isCutOff = true
+            let heldEndBatch = touch.arbitration.viewDelivery.heldMessages.last.flatMap { $0.phase == .ended ? $0.batch : nil }
+            touch.arbitration.viewDelivery.heldMessages.removeAll()
+            guard let view = touch.view, touch.arbitration.viewDelivery.receivedBegan, !touch.arbitration.viewDelivery.receivedEnd else { continue }
+            touch.arbitration.viewDelivery.receivedEnd = true
             if let index = groups.firstIndex(where: { $0.view === view && $0.batch == heldEndBatch }) {
                 groups[index].touches.insert(touch)
             } else {
@@ -170,17 +171,17 @@ final class TouchWithholding {
             }
         }
         compact()
-        releasedMessages.removeAll { $0.touch.viewDelivery.isCutOff }
+        releasedMessages.removeAll { $0.touch.arbitration.viewDelivery.isCutOff }
         guard !groups.isEmpty else { return 0 }
         groups.sort { ($0.batch ?? .max) < ($1.batch ?? .max) }
         GestureTrace.record(recognizer, .cancelledTouches, "cancels \(groups.reduce(0) { $0 + $1.touches.count }) touch(es) in views")
         for group in groups {
             // The view reads `cancelled` as the touches' phase, as in UIKit, though they
             // go on for the recognizers.
-            for touch in group.touches { touch.presented = HeldViewMessage(cancelling: touch) }
+            for touch in group.touches { touch.arbitration.presented = HeldViewMessage(cancelling: touch) }
             UIKitDebug.touchMessageObserver?(group.view, .cancelled, group.touches)
             group.view.touchesCancelled(group.touches, with: event)
-            for touch in group.touches { touch.presented = nil }
+            for touch in group.touches { touch.arbitration.presented = nil }
         }
         return groups.count
     }
@@ -193,13 +194,13 @@ final class TouchWithholding {
                         live: Set<UITouch> = [], to view: UIView, with event: UIEvent) {
         var touches = live
         for (touch, message) in items {
-            touch.presented = message
+            touch.arbitration.presented = message
             touches.insert(touch)
         }
         for touch in touches {
             switch phase {
-            case .began: touch.viewDelivery.receivedBegan = true
-            case .ended, .cancelled: touch.viewDelivery.receivedEnd = true
+            case .began: touch.arbitration.viewDelivery.receivedBegan = true
+            case .ended, .cancelled: touch.arbitration.viewDelivery.receivedEnd = true
             case .moved, .stationary: break
             }
         }
@@ -211,7 +212,7 @@ final class TouchWithholding {
         case .cancelled: view.touchesCancelled(touches, with: event)
         case .stationary: break
         }
-        for (touch, _) in items { touch.presented = nil }
+        for (touch, _) in items { touch.arbitration.presented = nil }
     }
 
     // MARK: - Testing
@@ -224,31 +225,11 @@ final class TouchWithholding {
     }
 }
 
-/// What a touch's view has heard of it, and what is withheld from it (rule 6). Written
-/// by `TouchWithholding` and the window's delivery only.
-struct TouchViewDelivery {
-    /// Decided by the window when the touch begins: whether its view receives it, given
-    /// `isMultipleTouchEnabled` and `isExclusiveTouch`.
-    var isAdmitted = false
-    /// Set as its view is sent `touchesBegan`; until then no other phase reaches the
-    /// view (a touch cancelled before its turn in the event that began it is never
-    /// reported at all).
-    var receivedBegan = false
-    /// Set once its view was sent `touchesEnded` or `touchesCancelled` for it.
-    var receivedEnd = false
-    /// Set when a recognizer that cancels touches in views recognized with this touch:
-    /// its view hears no more of it.
-    var isCutOff = false
-    /// Phases withheld from its view by `delaysTouchesBegan` / `delaysTouchesEnded`, oldest
-    /// first: at most a began, the last moved and an ended.
-    var heldMessages: [HeldViewMessage] = []
-}
-
 extension UITouch {
     /// Whether a withheld phase may still be replayed to the touch's view: no recognizer
     /// cut it off, its view has not heard its end, and the system has not cancelled it
     /// (a touch cancelled before its view heard its began is never reported at all).
     var mayStillReachView: Bool {
-        !viewDelivery.isCutOff && !viewDelivery.receivedEnd && livePhase != .cancelled
+        !arbitration.viewDelivery.isCutOff && !arbitration.viewDelivery.receivedEnd && livePhase != .cancelled
     }
 }

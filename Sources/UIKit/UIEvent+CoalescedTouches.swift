@@ -28,7 +28,7 @@ extension UIEvent {
     /// ignore, and a view that never asks pays nothing).
     public func coalescedTouches(for touch: UITouch) -> [UITouch]? {
         guard liveTouches.contains(touch) else { return nil }
-        let earlier = touch.presented == nil && touch.livePhase == .moved ? touch.coalescedSamples : []
+        let earlier = touch.arbitration.presented == nil && touch.livePhase == .moved ? touch.coalescedSamples : []
         var touches: [UITouch] = []
         touches.reserveCapacity(earlier.count + 1)
         var previous = touch.previousLocationInWindow
@@ -59,7 +59,7 @@ extension UIEvent {
     /// Apple's advice holds: draw them only until the next event replaces them.
     public func predictedTouches(for touch: UITouch) -> [UITouch]? {
         guard liveTouches.contains(touch) else { return nil }
-        guard touch.presented == nil, touch.livePhase == .moved else { return [] }
+        guard touch.arbitration.presented == nil, touch.livePhase == .moved else { return [] }
         var previous = touch.liveLocation
         return TouchPrediction.predictions(from: touch.liveLocation, at: touch.liveTimestamp,
                                            velocity: touch.recentPath.velocity).map { prediction in

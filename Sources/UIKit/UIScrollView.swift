@@ -377,7 +377,7 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     /// Whether a scroll may start on `touches`: a touch whose content view has heard its
     /// began is cancelled there only when the rules allow.
     func mayScroll(taking touches: [UITouch]) -> Bool {
-        for touch in touches where touch.viewDelivery.receivedBegan && !touch.viewDelivery.isCutOff {
+        for touch in touches where touch.arbitration.viewDelivery.receivedBegan && !touch.arbitration.viewDelivery.isCutOff {
             guard let view = touch.view, view !== self else { continue }
             guard canCancelContentTouches, touchesShouldCancel(in: view) else {
                 UIKitDebug.log(.gestures, "UIScrollView: does not scroll: \(type(of: view)) keeps its touch")

@@ -10,7 +10,7 @@ extension UITouch {
     convenience init(copying touch: UITouch, phase: Phase, location: CGPoint, previousLocation: CGPoint,
                      timestamp: TimeInterval, force: CGFloat, majorRadius: CGFloat) {
         self.init(beginOrder: touch.beginOrder, sampleID: touch.sampleID, window: touch.window, location: location,
-                  timestamp: timestamp, tapCount: touch.tapCount)
+                  timestamp: timestamp, tapCount: touch.tapCount, arbitration: TouchArbitration())
         view = touch.view
         livePhase = phase
         livePreviousLocation = previousLocation

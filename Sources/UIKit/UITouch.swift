@@ -22,14 +22,14 @@ public final class UITouch: Hashable {
     }
 
     /// The phase in the event being delivered (or the last one). A view told of a
-    /// withheld phase late reads that phase (see `presented`).
+    /// withheld phase late reads that phase (`TouchArbitration.presented`).
     public var phase: Phase {
-        presented?.phase ?? livePhase
+        arbitration.presented?.phase ?? livePhase
     }
     /// When the touch began or last moved (or ended), in seconds on the media clock; a
     /// stationary touch keeps its previous timestamp.
     public var timestamp: TimeInterval {
-        presented?.timestamp ?? liveTimestamp
+        arbitration.presented?.timestamp ?? liveTimestamp
     }
     /// How many quick taps in roughly the same place this touch completes; 1 for a
     /// first tap. Fixed when the touch begins; see `TapCountThresholds`.
@@ -45,7 +45,7 @@ public final class UITouch: Hashable {
     /// and, on one view, the most recently added first), less those that have since
     /// ignored it or reset.
     public var gestureRecognizers: [UIGestureRecognizer]? {
-        swarm.map(\.recognizer)
+        arbitration.swarm.map(\.recognizer)
     }
 
     /// The input source's identity for this finger (beyond UIKit: lets tests, replay and
@@ -61,7 +61,7 @@ public final class UITouch: Hashable {
     /// move: "UIKit calls this method when the location or force of a touch changes"
     /// (UIResponder.touchesMoved(_:with:)).
     public var force: CGFloat {
-        presented?.force ?? liveForce
+        arbitration.presented?.force ?? liveForce
     }
     // Unchecked (written per moved touch): main actor, never accessed inout across a call.
     /// The `force` of the strongest press the device can report; 0 on a device that
@@ -70,7 +70,7 @@ public final class UITouch: Hashable {
     /// Half the contact's longer axis, in points; 0 on a device that reports no contact
     /// size.
     public var majorRadius: CGFloat {
-        presented?.majorRadius ?? liveMajorRadius
+        arbitration.presented?.majorRadius ?? liveMajorRadius
     }
     // Unchecked (written per moved touch): main actor, never accessed inout across a call.
     /// How far `majorRadius` may be off either way, in points: add it for the largest
@@ -83,18 +83,18 @@ public final class UITouch: Hashable {
     /// Position in the order touches began, across the application's life.
     let beginOrder: UInt64
     var locationInWindow: CGPoint {
-        presented?.location ?? liveLocation
+        arbitration.presented?.location ?? liveLocation
     }
     var previousLocationInWindow: CGPoint {
-        presented?.previousLocation ?? livePreviousLocation
+        arbitration.presented?.previousLocation ?? livePreviousLocation
     }
 
     // MARK: - The finger as it is now (written by `TouchRouter` only)
 
     /// Any change to the live touch ends a presentation under way: a handler that
     /// cancels the touch while told of its withheld began sees it cancelled.
-    var livePhase: Phase { didSet { presented = nil } }
-    var liveTimestamp: TimeInterval { didSet { presented = nil } }
+    var livePhase: Phase { didSet { arbitration.presented = nil } }
+    var liveTimestamp: TimeInterval { didSet { arbitration.presented = nil } }
     var liveLocation: CGPoint
     var livePreviousLocation: CGPoint
     // Unchecked (written per moved touch): main actor, never accessed inout across a call.
@@ -110,12 +110,6 @@ public final class UITouch: Hashable {
     // access, calls nothing that could reach the touch.
     /// Where the finger has been lately, for `UIEvent.predictedTouches(for:)`.
     @exclusivity(unchecked) var recentPath = RecentPath()
-    /// Set only while a view is told of a phase other than the live one: a withheld
-    /// phase replayed as it was (Neuburg, "Touches": "the original touch with the
-    /// original event, which still have their original timestamps"), or `cancelled` for
-    /// a touch a recognizer cut off from its view. The live state is never overwritten
-    /// for it.
-    var presented: HeldViewMessage?
     let startLocationInWindow: CGPoint
     let startTimestamp: TimeInterval
     /// How far from where it began the finger has been: a tap that wandered is no tap.
@@ -123,16 +117,13 @@ public final class UITouch: Hashable {
     /// Set once its `ended` or `cancelled` phase has been dispatched; it is then out of
     /// the event and nothing is delivered for it again. Written by `TouchRouter` only.
     var isFinished = false
-    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
-    /// The records of the recognizers handling the touch, in delivery order
-    /// (`gestureRecognizers`). Written by `GestureArena` only.
-    @exclusivity(unchecked) var swarm: [GestureArenaMember] = []
-    // Unchecked (read per delivered touch): main actor, never accessed inout across a call.
-    /// What its view has heard of it and what is withheld from it (rule 6). Written by
-    /// `TouchWithholding` and the window's delivery only.
-    @exclusivity(unchecked) var viewDelivery = TouchViewDelivery()
+    /// The arena's record of the touch: its swarm, what its view has heard, and what
+    /// its view is told of late (`TouchArbitration`). The touch carries the handle only.
+    let arbitration: TouchArbitration
 
-    init(beginOrder: UInt64, sampleID: TouchSample.ID, window: UIWindow?, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
+    init(beginOrder: UInt64, sampleID: TouchSample.ID, window: UIWindow?, location: CGPoint, timestamp: TimeInterval,
+         tapCount: Int, arbitration: TouchArbitration) {
+        self.arbitration = arbitration
         self.beginOrder = beginOrder
         self.sampleID = sampleID
         self.window = window
@@ -167,7 +158,7 @@ public final class UITouch: Hashable {
     func move(to location: CGPoint) {
         livePreviousLocation = liveLocation
         liveLocation = location
-        presented = nil
+        arbitration.presented = nil
         let dx = location.x - startLocationInWindow.x
         let dy = location.y - startLocationInWindow.y
         greatestDistanceFromStart = max(greatestDistanceFromStart, (dx * dx + dy * dy).squareRoot())

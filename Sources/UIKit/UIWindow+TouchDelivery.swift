@@ -49,7 +49,7 @@ extension UIWindow {
             var holders = TouchHolders(window: self, event: event)
             for touch in changed where touch.phase == .began && !touch.isFinished {
                 let admission = holders.admit(touch)
-                touch.viewDelivery.isAdmitted = admission == .delivered
+                touch.arbitration.viewDelivery.isAdmitted = admission == .delivered
                 if admission != .withheldForExclusiveTouch { arena.formSwarm(for: touch) }
             }
         }
@@ -89,7 +89,7 @@ extension UIWindow {
             receivers[receiver(for: view)].replayed.append(item)
         }
         for touch in changed
-        where touch.phase == phase && touch.viewDelivery.isAdmitted && !touch.isFinished && !touch.viewDelivery.isCutOff {
+        where touch.phase == phase && touch.arbitration.viewDelivery.isAdmitted && !touch.isFinished && !touch.arbitration.viewDelivery.isCutOff {
             guard let view = touch.view else { continue }
             switch phase {
             case .began:
@@ -98,21 +98,21 @@ extension UIWindow {
                     continue
                 }
             case .moved:
-                if !touch.viewDelivery.heldMessages.isEmpty {
+                if !touch.arbitration.viewDelivery.heldMessages.isEmpty {
                     withholding.hold(touch)
                     continue
                 }
-                guard touch.viewDelivery.receivedBegan else { continue }
+                guard touch.arbitration.viewDelivery.receivedBegan else { continue }
             case .ended:
-                if !touch.viewDelivery.heldMessages.isEmpty
-                    || (touch.viewDelivery.receivedBegan && withholding.holdsEnded(touch)) {
+                if !touch.arbitration.viewDelivery.heldMessages.isEmpty
+                    || (touch.arbitration.viewDelivery.receivedBegan && withholding.holdsEnded(touch)) {
                     withholding.hold(touch)
                     continue
                 }
-                guard touch.viewDelivery.receivedBegan else { continue }
+                guard touch.arbitration.viewDelivery.receivedBegan else { continue }
             case .cancelled:
                 withholding.dropHeldMessages(of: touch)
-                guard touch.viewDelivery.receivedBegan, !touch.viewDelivery.receivedEnd else { continue }
+                guard touch.arbitration.viewDelivery.receivedBegan, !touch.arbitration.viewDelivery.receivedEnd else { continue }
             case .stationary:
                 continue
             }
@@ -120,8 +120,8 @@ extension UIWindow {
         }
         for (view, replayed, touches) in receivers {
             // A handler called earlier in this event may have cancelled some of these.
-            let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished && !$0.viewDelivery.isCutOff }
-                ? touches : touches.filter { $0.phase == phase && !$0.isFinished && !$0.viewDelivery.isCutOff }
+            let current = touches.allSatisfy { $0.phase == phase && !$0.isFinished && !$0.arbitration.viewDelivery.isCutOff }
+                ? touches : touches.filter { $0.phase == phase && !$0.isFinished && !$0.arbitration.viewDelivery.isCutOff }
             // The live phase supersedes a withheld one of the same kind (the view gets at
             // most the last moved).
             let stillReplayed = replayed.filter { $0.touch.mayStillReachView && !touches.contains($0.touch) }
@@ -140,7 +140,7 @@ private struct TouchHolders {
 
     init(window: UIWindow, event: UIEvent) {
         for touch in event.liveTouches
-        where touch.window === window && touch.viewDelivery.isAdmitted && !touch.isFinished && touch.phase != .began {
+        where touch.window === window && touch.arbitration.viewDelivery.isAdmitted && !touch.isFinished && touch.phase != .began {
             if let view = touch.view { note(view) }
         }
     }

@@ -41,7 +41,7 @@ final class GestureArenaRulesTests: XCTestCase {
 
     private func touch(_ number: UInt32) -> UITouch {
         let touch = UITouch(beginOrder: UInt64(number), sampleID: .init(device: 1, number: number), window: nil,
-                            location: .zero, timestamp: clock.now, tapCount: 1)
+                            location: .zero, timestamp: clock.now, tapCount: 1, arbitration: arena.admit())
         event.liveTouches.insert(touch)
         return touch
     }
