@@ -371,7 +371,7 @@ open class CALayer {
     /// and a weakly referenced engine would take the runtime's slow path at every
     /// retain. Unchecked for exclusivity (read for every presentation): main actor,
     /// never accessed inout.
-    @exclusivity(unchecked) package internal(set) var hostingEngine: CAAnimationEngine?
+    @exclusivity(unchecked) final package internal(set) var hostingEngine: CAAnimationEngine?
 
     // MARK: - Layout
 

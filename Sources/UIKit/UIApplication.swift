@@ -64,7 +64,7 @@ open class UIApplication: UIResponder {
     /// Switching to another application commits the implicit `CATransaction` left open,
     /// as the end of a run-loop pass does: what was set in one application's turn is not
     /// carried into another's.
-    public func makeCurrent() {
+    public final func makeCurrent() {
         if UIApplication.currentInstance !== self {
             CATransaction.flush()
             UIApplication.currentInstance = self
@@ -74,7 +74,7 @@ open class UIApplication: UIResponder {
 
     /// Runs `body` with this application current, and the one that was current before
     /// current again afterwards.
-    public func performAsCurrent<T>(_ body: () throws -> T) rethrows -> T {
+    public final func performAsCurrent<T>(_ body: () throws -> T) rethrows -> T {
         let previous = UIApplication.currentInstance
         makeCurrent()
         // Restored even when it was this one: the body may have made another current.
@@ -83,7 +83,7 @@ open class UIApplication: UIResponder {
     }
 
     /// Whether this is the current application.
-    public var isCurrent: Bool { UIApplication.currentInstance === self }
+    public final var isCurrent: Bool { UIApplication.currentInstance === self }
 
     /// The screen this application's windows appear on (`UIScreen.main` while it is
     /// current); its host sets the size and scale.
@@ -98,7 +98,7 @@ open class UIApplication: UIResponder {
     /// The clock this application's timers, touches and animations run on: the monotonic
     /// clock unless a test sets a `ManualClock` (before scheduling anything: delayed calls
     /// keep their absolute deadlines).
-    public var clock: any MediaClock {
+    public final var clock: any MediaClock {
         get { animationEngine.clock }
         set { animationEngine.clock = newValue }
     }
