@@ -11,27 +11,16 @@ import TouchTestSupport
 final class XI2InputTranslatorTests: XCTestCase {
     private let now: UInt64 = 5_000_000  // the local monotonic clock, ms
 
-    /// An XIDeviceEvent as the server would send it; `axes` are the valuator-mask bits.
+    /// An XIDeviceEvent as the server would send it; `axes` are the valuator-mask bits
+    /// (each axis set reads 0), nil for no mask.
     private func event(_ type: Int32, detail: Int32, x: Double, y: Double, device: Int32 = 6, time: UInt = 5_000_000,
                        flags: Int32 = 0, axes: UInt8? = 0b11, modifiers: Int32 = 0,
                        _ body: (XIDeviceEvent) -> Void) {
-        var mask: [UInt8] = [axes ?? 0]
-        mask.withUnsafeMutableBufferPointer { buffer in
-            var event = XIDeviceEvent()
-            event.type = GenericEvent
-            event.evtype = type
-            event.deviceid = 2
-            event.sourceid = device
-            event.detail = detail
-            event.event_x = x
-            event.event_y = y
-            event.flags = flags
-            event.time = time
-            event.mods.effective = modifiers
-            event.valuators.mask_len = axes == nil ? 0 : 1
-            event.valuators.mask = axes == nil ? nil : buffer.baseAddress
-            body(event)
+        let valuators = axes.map { bits in
+            Dictionary(uniqueKeysWithValues: (0..<8).filter { bits & (1 << $0) != 0 }.map { ($0, 0.0) })
         }
+        withDeviceEvent(type, detail: detail, device: device, x: x, y: y, flags: flags, modifiers: modifiers,
+                        valuators: valuators, time: time, body)
     }
 
     /// Translates one event. A begin is followed by the `TouchOwnership` event the server
