@@ -14,9 +14,8 @@
 /// lets go), or the current-application slot.
 @MainActor
 open class UIApplication: UIResponder {
+    /// The current application; nil only before the first is made, which becomes current.
     private static var currentInstance: UIApplication?
-    /// Whether an application has taken the engine the process made before any existed.
-    private static var processEngineIsTaken = false
 
     /// The current application (see the type's description), created on first use.
     public class var shared: UIApplication {
@@ -35,20 +34,16 @@ open class UIApplication: UIResponder {
     /// existed, so layers animated before launch go on; every later one has an engine of
     /// its own on the monotonic clock, and becomes current only when made so.
     public override init() {
-        let engine: CAAnimationEngine
-        if !UIApplication.processEngineIsTaken {
-            UIApplication.processEngineIsTaken = true
-            engine = CAAnimationEngine.current
-        } else {
-            engine = CAAnimationEngine()
-        }
+        // Only the first application finds none current.
+        let isFirst = UIApplication.currentInstance == nil
+        let engine = isFirst ? CAAnimationEngine.current : CAAnimationEngine()
         animationEngine = engine
         timerQueue = TimerQueue(engine: engine)
         gestureArena = GestureArena(event: touchesEvent, timers: timerQueue)
         super.init()
         timerQueue.settlesCallsIn = gestureArena
         touchesEvent.arena = gestureArena
-        if UIApplication.currentInstance == nil { makeCurrent() }
+        if isFirst { makeCurrent() }
     }
 
     // MARK: - Being current

@@ -11,7 +11,6 @@ final class PermittedStaticsTests: XCTestCase {
     private static let permitted: [String: String] = [
         // The current application, and what resolves through it.
         "UIKit/UIApplication.swift: currentInstance": "the one main-actor current application",
-        "UIKit/UIApplication.swift: processEngineIsTaken": "the first application takes the engine made before any existed",
         "QuartzCore/CAAnimationEngine.swift: installedCurrent": "the current application's engine, which UIKit sets with it",
         "QuartzCore/MediaClock.swift: published": "the current engine's clock, for CACurrentMediaTime() off the main actor",
         // Nested-block stacks: a block opens and closes within one call on the main actor.
