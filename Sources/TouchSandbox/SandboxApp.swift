@@ -36,6 +36,7 @@ public final class SandboxApp {
         self.sceneType = sceneType
         debugLayer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots], showsToolbar: true, showsHandle: false))
         debugLayer.hidesToolbar = false
+        debugLayer.helpLines = SandboxKeyTable.panelLines.map { ($0.key, $0.text) }
         debugLayer.leadingItems = [
             DebugToolbar.Item(title: "Scenes", key: "Tab", isOn: { [unowned self] in isSceneListOpen },
                               action: { [unowned self] in perform(.sceneList) }),
@@ -55,7 +56,10 @@ public final class SandboxApp {
     /// scene's), and reads the keys first.
     public func decorate(_ host: X11Host, showing window: UIWindow) {
         self.host = host
-        hosting = DebugLayerHosting(debugLayer, in: host, over: window)
+        let hosting = DebugLayerHosting(debugLayer, in: host, over: window)
+        hosting.recordingApp = "touch-sandbox"
+        hosting.recordingScene = { [unowned self] in sceneType.name }
+        self.hosting = hosting
         let keys = KeyInputFilter(app: self)
         self.keys = keys
         host.addInputFilter(keys)
@@ -205,7 +209,10 @@ public final class SandboxApp {
 
     // MARK: - Keys
 
-    func handle(_ key: KeyPress) {
+    /// Handles a key press: the gallery's own keys, and the tools' letters unless the key
+    /// is `replayed` (a replay drives the scenes, never the debug layer: a recorded E
+    /// must not start a recording).
+    func handle(_ key: KeyPress, replayed: Bool = false) {
         if key.keysym == SandboxKeysym.escape {
             if isSceneListOpen {
                 setSceneListOpen(false)
@@ -233,7 +240,9 @@ public final class SandboxApp {
             default: break
             }
         }
-        SandboxAction.command(for: key).map(perform)
+        guard let action = SandboxAction.command(for: key) else { return }
+        if replayed, case .tool = action { return }
+        perform(action)
     }
 
     private func quit() {
@@ -266,7 +275,7 @@ public final class SandboxApp {
         }
 
         func filter(_ key: KeyInput, in host: X11Host) -> Bool {
-            app.handle(KeyPress(keysym: key.keysym, text: key.text))
+            app.handle(KeyPress(keysym: key.keysym, text: key.text), replayed: host.inputOrigin == .replay)
             return false
         }
     }

@@ -21,15 +21,13 @@ public struct SandboxCommand: ParsableCommand {
         """,
         discussion: """
         Opens an X window on a scene and feeds it the touches of every touchscreen the X \
-        server has. Without a touchscreen the mouse is a finger; hold Ctrl for a second, \
-        mirrored finger (pinch, rotate) and Ctrl+Shift to move both in parallel.
+        server has; without one, the mouse is a finger.
 
-        Keys in the window (the toolbar shows them too; H lists them). Every touch \
-        target is at least 44 points; toolbar buttons that do not fit the window's \
-        width move into a panel that the More button opens.
+        Keys and mouse chords in the window (the toolbar shows the keys too; H lists them). \
+        Every touch target is at least 44 points; toolbar buttons that do not fit the \
+        window's width move into a panel that the More button opens.
 
-        """ + SandboxAction.allCases.map { "  \($0.key.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.helpText)" }
-            .joined(separator: "\n") + "\n  \u{2190} \u{2192}   previous / next scene")
+        """ + "\n" + SandboxKeyTable.helpText())
 
     @Option(name: .long, help: ArgumentHelp("The X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?

@@ -35,11 +35,24 @@ public final class DebugLayerHosting {
     }
 
     /// Shows a recording started elsewhere (`--record`, `TOUCH_RECORD`) on the layer's
-    /// badge and Record button, which then stops it.
+    /// badge and Record button, which then stops it; from now on it leaves out the
+    /// touches on the layer's own controls, as a recording the button started does.
     public func adopt(_ recording: TouchRecordingFilter) {
         recordingControl.filter = recording
-        recordingControl.watchForFailure(of: recording)
+        recordingControl.watch(recording)
         layer.refreshRecordingBadge()
+    }
+
+    /// What the Record button writes in a file's header: the program (the process's
+    /// name unless set) and, for an app with scenes, the one on screen when recording
+    /// starts, so `--replay` opens it again.
+    public var recordingApp: String {
+        get { recordingControl.app }
+        set { recordingControl.app = newValue }
+    }
+    public var recordingScene: (@MainActor () -> String?)? {
+        get { recordingControl.scene }
+        set { recordingControl.scene = newValue }
     }
 
     /// Takes the layer out of `host`'s pipeline and hides its window.
@@ -66,6 +79,7 @@ public final class DebugLayerHosting {
         /// the app has the batch: the spot answers the finger in the time the server
         /// takes to copy it, however long the app's handling takes.
         func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
+            let batch = host.inputOrigin == .replay ? withoutReplayedTouchesOnControls(batch) : batch
             let spots = layer.overlays.spots
             guard layer.overlays.window != nil, spots.isVisible else { return batch }
             let landing = spots.echoSpots(for: batch, pendingOwnership: host.touchesPendingOwnership)
@@ -77,6 +91,25 @@ public final class DebugLayerHosting {
             return batch
         }
 
+        /// Replayed touches that began on the layer's own controls, dropped to their end.
+        private var droppedReplayTouches: Set<TouchSample.ID> = []
+
+        /// A replay drives the app, never the debugger: a replayed finger that lands on
+        /// the layer's controls (a file recorded before recordings left them out) is
+        /// dropped, from its begin to its end.
+        private func withoutReplayedTouchesOnControls(_ batch: [TouchSample]) -> [TouchSample] {
+            batch.filter { sample in
+                switch sample.phase {
+                case .began:
+                    guard layer.isOnOwnControls(sample.location) else { return true }
+                    droppedReplayTouches.insert(sample.id)
+                    return false
+                case .moved: return !droppedReplayTouches.contains(sample.id)
+                case .ended, .cancelled: return droppedReplayTouches.remove(sample.id) == nil
+                }
+            }
+        }
+
         func host(_ host: X11Host, didHandle batch: [TouchSample]) {
             for rect in layer.apply(batch) { host.setNeedsDisplay(rect) }
         }
@@ -85,8 +118,10 @@ public final class DebugLayerHosting {
             for rect in layer.setTouchesPendingOwnership(pending) { host.setNeedsDisplay(rect) }
         }
 
+        /// The layer's keys, which it consumes; a replayed key is the app's, whatever it is
+        /// (a file's E must not start a recording).
         func filter(_ key: KeyInput, in host: X11Host) -> Bool {
-            !layer.handleKey(keysym: key.keysym, text: key.text)
+            host.inputOrigin == .replay || !layer.handleKey(keysym: key.keysym, text: key.text)
         }
     }
 
@@ -126,6 +161,10 @@ final class HostRecordingControl: DebugRecordingControl {
     /// The layer whose badge and status line show the recording.
     weak var layer: DebugLayer?
 
+    /// The header's `app` and `scene` (`DebugLayerHosting.recordingApp`, `recordingScene`).
+    var app = ProcessInfo.processInfo.processName
+    var scene: (@MainActor () -> String?)?
+
     init(host: X11Host) {
         self.host = host
     }
@@ -133,14 +172,15 @@ final class HostRecordingControl: DebugRecordingControl {
     var isRecording: Bool { filter?.isRecording ?? false }
 
     func startRecording(to url: URL) throws {
-        let filter = try host.startRecording(to: url)
+        let filter = try host.startRecording(to: url, app: app, scene: scene?())
         self.filter = filter
-        watchForFailure(of: filter)
+        watch(filter)
     }
 
-    /// A recording that stops because its file takes no more takes the badge with it,
-    /// and the status line says why.
-    func watchForFailure(of filter: TouchRecordingFilter) {
+    /// The recording leaves out the touches on the layer's controls, and one that stops
+    /// because its file takes no more takes the badge with it, the status line saying why.
+    func watch(_ filter: TouchRecordingFilter) {
+        filter.ignoresTouch = { [weak layer] point in layer?.isOnOwnControls(point) ?? false }
         filter.onFailure = { [weak self] _ in
             guard let self else { return }
             self.filter = nil

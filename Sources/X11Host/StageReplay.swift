@@ -28,9 +28,9 @@ public final class StageReplay {
     public init(recording: TouchRecording, host: X11Host, speed: Double = 1) {
         self.host = host
         replay = TouchReplay(recording: recording, clock: CAMediaClock.current, speed: speed) { [weak host] batch in
-            host?.injectInput(batch)
+            host?.injectInput(batch, origin: .replay)
         }
-        replay.onKey = { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text)) }
+        replay.onKey = { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text), origin: .replay) }
     }
 
     /// Starts playing now (time 0 is the moment `init` ran).

@@ -3,12 +3,13 @@ import Foundation
 import TouchRecording
 import UIKit
 
-/// Records a host's input to a file: the first input filter (`InputFilterStage.recording`),
-/// so the file holds everything the person did, before anything consumed it (the
-/// debug layer's toolbar, the app's chrome), and every key press. A kiosk's attract
-/// tour is not recorded: it is a recording playing (`KioskAttractLoop.device`), not a
-/// person, and its fingers are cancelled after this filter, where the file would not
-/// see them end.
+/// Records a host's input to a file (`InputFilterStage.recording`): the app's input,
+/// after the debugging tools took theirs, so a replay of the file drives the app and
+/// never the tools. The keys the debug layer consumed (its letters, F12, the E that
+/// stopped the recording) never reach the recorder, and a touch that begins on the
+/// layer's own controls (`ignoresTouch`: the Record button, the toolbar, its panels) is
+/// left out from its begin to its end. A kiosk's attract tour is not recorded: it is a
+/// recording playing (`KioskAttractLoop.device`), not a person.
 ///
 /// The recorder keeps each batch as it comes and writes whole lines at most every
 /// `flushInterval` (when input arrives) and when recording stops, so a recording costs
@@ -27,6 +28,11 @@ public final class TouchRecordingFilter: InputFilter {
     public static let flushInterval: TimeInterval = 0.5
     /// Hears that writing failed and the recording stopped.
     public var onFailure: ((TouchRecordingError) -> Void)?
+    /// Whether a touch beginning at a point (window points) belongs to a tool rather than
+    /// the app; such a touch is not recorded, from its begin to its end.
+    public var ignoresTouch: (@MainActor (CGPoint) -> Bool)?
+    /// The live touches left out because they began on a tool.
+    private var ignored: Set<TouchSample.ID> = []
     private var lastFlush: TimeInterval
     fileprivate weak var host: X11Host?
 
@@ -51,7 +57,19 @@ public final class TouchRecordingFilter: InputFilter {
 
     public func filter(_ batch: [TouchSample], in host: X11Host) -> [TouchSample] {
         self.host = host
-        let byPeople = batch.filter { $0.id.device != KioskAttractLoop.device }
+        let byPeople = batch.filter { sample in
+            guard sample.id.device != KioskAttractLoop.device else { return false }
+            switch sample.phase {
+            case .began:
+                guard let ignoresTouch, ignoresTouch(sample.location) else { return true }
+                ignored.insert(sample.id)
+                return false
+            case .moved:
+                return ignored.isEmpty || !ignored.contains(sample.id)
+            case .ended, .cancelled:
+                return ignored.isEmpty || ignored.remove(sample.id) == nil
+            }
+        }
         if !byPeople.isEmpty {
             recorder.record(byPeople)
             flushIfDue()

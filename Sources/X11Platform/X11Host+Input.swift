@@ -231,17 +231,28 @@ extension X11Host {
     /// does, so the overlays show its fingers and a recorder keeps it, in a turn of the
     /// run loop (the one under way, when a timer of its turn injects it) whose frame
     /// shows it. Locations are in the window's points; a finger must begin before it
-    /// moves, as with real input (`UIWindow.inject(_:)`'s rules apply).
-    public func injectInput(_ batch: [TouchSample]) {
+    /// moves, as with real input (`UIWindow.inject(_:)`'s rules apply). While it is
+    /// delivered, `inputOrigin` is `origin`.
+    public func injectInput(_ batch: [TouchSample], origin: InputOrigin = .program) {
         guard !isClosed, !batch.isEmpty else { return }
-        runLoop.turn { [self] in deliver(batch) }
+        runLoop.turn { [self] in delivering(from: origin) { deliver(batch) } }
     }
 
     /// A key press that did not come from the server: through the input filters, then to
-    /// the client unless a filter consumed it, in a turn of the run loop.
-    public func injectKey(_ key: KeyInput) {
+    /// the client unless a filter consumed it, in a turn of the run loop. While it is
+    /// delivered, `inputOrigin` is `origin`.
+    public func injectKey(_ key: KeyInput, origin: InputOrigin = .program) {
         guard !isClosed else { return }
-        runLoop.turn { [self] in handleKey(key) }
+        runLoop.turn { [self] in delivering(from: origin) { handleKey(key) } }
+    }
+
+    /// Runs `body` with `inputOrigin` set to `origin`, restoring it after (an injection
+    /// made while another is delivered nests).
+    private func delivering(from origin: InputOrigin, _ body: () -> Void) {
+        let outer = inputOrigin
+        inputOrigin = origin
+        defer { inputOrigin = outer }
+        body()
     }
 
     private func handleKey(_ key: KeyInput) {

@@ -90,6 +90,9 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
     /// What the host runs: told of input that passed the filters, of resizes and of
     /// the window closing (without one, a close exits with status 0).
     public weak var client: (any X11HostClient)?
+    /// Where the input being delivered now came from: the server, except while an
+    /// injected batch or key (`injectInput(_:origin:)`) passes the filters and the client.
+    public internal(set) var inputOrigin = InputOrigin.server
     /// The input filters, in the order they run: by stage, then in the order added.
     public private(set) var inputFilters: [any InputFilter] = []
     /// The frame's stages, bottom to top: by order, then in the order added.

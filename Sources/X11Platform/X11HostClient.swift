@@ -62,12 +62,16 @@ public extension InputFilter {
 
 /// Where an input filter stands in the chain, first to last.
 public enum InputFilterStage: Int, Comparable, Sendable, CaseIterable {
-    /// A recorder: it sees everything the person did, before anything consumes it.
-    case recording
-    /// A kiosk's guarded exit gesture, which may consume the gesture it watches for.
+    /// A kiosk's guarded exit gesture, which may consume the gesture it watches for (and
+    /// every key: a kiosk has no keyboard to offer).
     case exitGesture
-    /// Debugging tools that watch every sample (touch spots show the chrome's touches).
+    /// Debugging tools that watch every sample (touch spots show the chrome's touches),
+    /// and consume the keys that work them.
     case debugging
+    /// A recorder: it keeps what the debugging tools left, so a file holds the app's
+    /// input and not the debugger's (the key that stopped the recording, a tap on the
+    /// Record button), and a replay drives the app, never the tools.
+    case recording
     /// An app's own chrome around the UIKit windows (the sandbox's toolbar), which
     /// consumes the touches that begin on it.
     case chrome

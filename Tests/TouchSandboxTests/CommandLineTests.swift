@@ -16,8 +16,9 @@ final class CommandLineTests: XCTestCase {
         for option in ["--display", "--scene", "--size", "--scale", "--screenshot", "--overlays", "--slow-animations", "--list-scenes", "--verbose", "--trace-gestures", "--kiosk", "--cursor", "--exit-gesture"] {
             XCTAssertTrue(result.standardOutput.contains(option), "--help mentions \(option)")
         }
-        XCTAssertTrue(result.standardOutput.contains("Keys in the window"))
-        XCTAssertTrue(result.standardOutput.contains("\n  T     slow animations: every animation runs ten times slower\n"), "every key has its line")
+        XCTAssertTrue(result.standardOutput.contains("Keys and mouse chords in the window"))
+        XCTAssertTrue(result.standardOutput.contains("\n  T                   slow animations: every animation runs ten times slower\n"),
+                      "every key has its line")
     }
 
     func testListScenes() throws {

@@ -88,13 +88,15 @@ final class KioskAttractLoopEndToEndTests: XCTestCase {
             runner.shutdown()
             shutDown = true
 
-            // The recording: the visitor's two touches, not the tour's.
+            // The recording: the app's input, so the visitor's touch on the view and
+            // neither the tour's nor the touch that only woke the kiosk (the app never
+            // had it, and a replay must not hand it one).
             let recorded = try TouchRecordingReader.read(contentsOf: recording).recording
             let samples = recorded.events.flatMap { event -> [TouchSample] in
                 if case .touches(let samples) = event { samples } else { [] }
             }
-            XCTAssertEqual(samples.map(\.phase), [.began, .ended, .began, .ended])
-            XCTAssertEqual(samples.map(\.location), [visitorPoint, visitorPoint, onView, onView])
+            XCTAssertEqual(samples.map(\.phase), [.began, .ended])
+            XCTAssertEqual(samples.map(\.location), [onView, onView])
             XCTAssertFalse(samples.contains { $0.id.device == KioskAttractLoop.device })
         }
     }

@@ -84,15 +84,15 @@ final class X11HostPipelineTests: XCTestCase {
             let filters = [chrome, NotingFilter(.debugging, log: log), NotingFilter(.recording, log: log),
                            NotingFilter(.exitGesture, log: log)]
             for filter in filters { host.addInputFilter(filter) }
-            XCTAssertEqual(host.inputFilters.map(\.stage), [.recording, .exitGesture, .debugging, .chrome])
+            XCTAssertEqual(host.inputFilters.map(\.stage), [.exitGesture, .debugging, .recording, .chrome])
             host.start()
             try server.touchscreen.touches([(1, .begin, CGPoint(x: 100, y: 100)), (2, .begin, CGPoint(x: 500, y: 100))])
             XCTAssertTrue(runLoop { log.lines.count >= 9 })
             XCTAssertEqual(log.lines, [
-                "recording sees left right", "exitGesture sees left right", "debugging sees left right",
+                "exitGesture sees left right", "debugging sees left right", "recording sees left right",
                 "chrome sees left right", "client gets right",
-                "chrome after left right", "debugging after left right", "exitGesture after left right",
-                "recording after left right",
+                "chrome after left right", "recording after left right", "debugging after left right",
+                "exitGesture after left right",
             ])
             try server.touchscreen.touches([(1, .end, CGPoint(x: 100, y: 100)), (2, .end, CGPoint(x: 500, y: 100))])
             XCTAssertTrue(runLoop { log.lines.count >= 18 })
@@ -288,7 +288,8 @@ final class X11HostPipelineTests: XCTestCase {
         try onMainActor {
             let harness = try SandboxHarness()
             defer { harness.close() }
-            XCTAssertEqual(harness.host.inputFilters.map(\.stage), [.recording, .debugging, .chrome])
+            // The harness's batch recorder first, then the debug layer, then the gallery's keys.
+            XCTAssertEqual(harness.host.inputFilters.map(\.stage), [.exitGesture, .debugging, .chrome])
             XCTAssertEqual(harness.host.frameStages.map(\.order),
                            [.window(level: .normal), .window(level: .statusBar), .window(level: .debugLayer), .debugOverlays])
         }

@@ -5,11 +5,11 @@ import XCTest
 import UIKit
 import X11Host
 
-/// Records every batch a host's input chain is given, first in the chain (a recorder's
-/// place), and passes it on untouched.
+/// Records every batch a host's input chain is given, first in the chain (the first
+/// stage, added before a kiosk's filter is), and passes it on untouched.
 @MainActor
 package final class BatchRecorder: InputFilter {
-    package let stage = InputFilterStage.recording
+    package let stage = InputFilterStage.exitGesture
     package private(set) var batches: [[TouchSample]] = []
     package var onBatch: (([TouchSample]) -> Void)?
 

@@ -92,8 +92,7 @@ public final class DebugLayer {
         view.handle.addAction({ [weak self] _ in self?.setToolbarVisible(true) }, for: .touchUpInside)
         view.help.closeButton.addAction({ [weak self] _ in self?.setHelpVisible(false) }, for: .touchUpInside)
         view.helpVeil.onDismiss = { [weak self] in self?.setHelpVisible(false) }
-        view.help.lines = DebugTool.allCases.map { ($0.key, "\($0.title): \($0.helpText)") }
-            + [("F12", "show or hide the toolbar (or tap the Debug handle, bottom right); Esc, or a tap beside the help, closes it")]
+        view.help.lines = Self.standardHelpLines
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
         if configuration.tools.contains(.slow) { inspectedEngine.animationSpeed = 0.1 }
         if configuration.tools.contains(.trace) { setTrace(true) }
@@ -193,11 +192,27 @@ public final class DebugLayer {
 
     // MARK: - Toolbar and panels
 
+    /// The help panel's lines (H): a key, or none, and what it does. An app that owns the
+    /// keyboard and keeps the toolbar open (the sandbox) gives its own.
+    public var helpLines: [(key: String?, text: String)] {
+        get { view.help.lines }
+        set { view.help.lines = newValue }
+    }
+
+    /// The help of an app of one's own: every tool, then how to summon the toolbar.
+    public static let standardHelpLines: [(key: String?, text: String)] = DebugTool.allCases.map { ($0.key, "\($0.title): \($0.helpText)") }
+        + [("F12", "show or hide the toolbar (or tap the Debug handle, bottom right); Esc, or a tap beside the help, closes it")]
+
     public var isToolbarVisible: Bool { view.isToolbarVisible }
 
     public func setToolbarVisible(_ visible: Bool) {
         view.isToolbarVisible = visible || !hidesToolbar
-        if !view.isToolbarVisible { view.isHelpVisible = false }
+        if !view.isToolbarVisible {
+            view.isHelpVisible = false
+            // The overflow closes with the bar, so the bar comes back as it started
+            // (More unlit), not with a panel left open behind it.
+            view.toolbar.setOverflowOpen(false)
+        }
         view.toolbar.refreshStates()
         updateWindowVisibility()
     }
@@ -251,6 +266,16 @@ public final class DebugLayer {
     public static let escapeKeysym: UInt = 0xFF1B
 
     // MARK: - Input
+
+    /// Whether a point (screen points) is on the layer's own controls: its window's
+    /// hit-test finds a view there (a tool's button, More, a panel, the handle) that is
+    /// not one of an embedding app's `leadingItems`. A touch beginning there works the
+    /// debugger, not the app: recordings leave it out and replays never make one.
+    public func isOnOwnControls(_ point: CGPoint) -> Bool {
+        guard !window.isHidden, let hit = window.hitTest(window.convertFromScreen(point), with: nil) else { return false }
+        let appItems = view.toolbar.buttons.prefix(leadingItems.count)
+        return !appItems.contains { hit.isDescendant(of: $0) }
+    }
 
     /// Marks the touches another client's grab still owns (the host's
     /// `touchesPendingOwnership`); returns the rectangles the spots overlay changed.

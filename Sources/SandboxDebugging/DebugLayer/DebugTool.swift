@@ -83,7 +83,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .slow: "slow animations: every animation runs ten times slower"
         case .trace: "gesture trace on standard error, one line per transition"
         case .screenshot: "save a PNG of the screen (without the finger on this button)"
-        case .record: "record every touch and key to a .touches file until pressed again (replay it with --replay)"
+        case .record: "record the app's touches and keys to a .touches file until pressed again (play it with TOUCH_REPLAY=file)"
         case .help: "this help"
         }
     }

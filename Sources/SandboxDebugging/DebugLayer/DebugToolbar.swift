@@ -94,7 +94,7 @@ public final class DebugToolbar: UIView {
             let width = DebugStyle.width(of: moreButton)
             moreButton.frame = CGRect(x: bounds.width - spacing - width, y: y, width: width, height: DebugStyle.minimumTarget)
         } else {
-            overflowPanel.isHidden = true
+            setOverflowOpen(false)
         }
         layoutOverflow(widths: widths)
     }
@@ -119,8 +119,13 @@ public final class DebugToolbar: UIView {
     }
 
     private func toggleOverflow() {
-        overflowPanel.isHidden.toggle()
-        moreButton.backgroundColor = overflowPanel.isHidden ? DebugStyle.button : DebugStyle.litButton
+        setOverflowOpen(overflowPanel.isHidden)
+    }
+
+    /// Opens or closes the overflow panel; More is lit while it is open.
+    public func setOverflowOpen(_ open: Bool) {
+        overflowPanel.isHidden = !open
+        moreButton.backgroundColor = open ? DebugStyle.litButton : DebugStyle.button
     }
 
     private func rebuildButtons() {

@@ -28,7 +28,9 @@ enum SandboxAction: Hashable {
     /// What the help says the key does.
     var helpText: String {
         switch self {
-        case .sceneList: "scene list (arrows and Enter choose, or touch a scene)"
+        case .sceneList: "scene list (\u{2191} \u{2193} along the grid's columns, \u{2190} \u{2192} along the list, Enter opens; or touch a scene)"
+        // The gallery's recordings play with its own option.
+        case .tool(.record): "record the scene's touches and keys to a .touches file until pressed again (play it with --replay)"
         case .tool(let tool): tool.helpText
         case .quit: "quit (Esc closes a panel first)"
         }

@@ -146,7 +146,7 @@ final class HeadlessRun {
         let replay = InputTestReplay(recording: plan.tour, into: server.touchscreen, scale: plan.scale, speed: plan.speed)
         self.replay = replay
         X11Host.addTerminationHandler { _ in replay.cancel() }
-        replay.start(onKey: { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text)) }) { [weak self, weak host] in
+        replay.start(onKey: { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text), origin: .replay) }) { [weak self, weak host] in
             guard let self, let host else { return }
             UIApplication.shared.schedule(afterDelay: Self.settleTime) { [weak self, weak host] in
                 guard let self, let host else { return }

@@ -40,6 +40,28 @@ final class DebugLayerTests: XCTestCase {
         XCTAssertTrue(withHandle.window.isHidden)
     }
 
+    /// More → Hide → the handle (HelloTouch at 640 points): the toolbar comes back with
+    /// its overflow closed and More unlit, not lit over a panel that is no longer open.
+    func testHidingTheToolbarClosesItsOverflowAndUnlightsMore() async {
+        let layer = DebugLayer(configuration: DebugLayerConfiguration(showsToolbar: true))
+        layer.attach(to: app)
+        layer.window.layoutIfNeeded()
+        let toolbar = layer.view.toolbar
+        XCTAssertFalse(toolbar.moreButton.isHidden, "at 640 points some tools overflow")
+        toolbar.moreButton.sendActions(for: .touchUpInside)
+        XCTAssertFalse(toolbar.overflowPanel.isHidden)
+        XCTAssertEqual(toolbar.moreButton.backgroundColor, DebugStyle.litButton)
+        let hide = toolbar.buttons[toolbar.items.firstIndex { $0.title == "Hide" }!]
+        hide.sendActions(for: .touchUpInside)
+        XCTAssertFalse(layer.isToolbarVisible)
+        layer.view.handle.sendActions(for: .touchUpInside)
+        XCTAssertTrue(layer.isToolbarVisible)
+        layer.window.layoutIfNeeded()
+        XCTAssertTrue(toolbar.overflowPanel.isHidden)
+        XCTAssertEqual(toolbar.moreButton.backgroundColor, DebugStyle.button, "More is unlit")
+        layer.detach()
+    }
+
     func testTheHelpWordOpensTheHelpAndTheToolbarItNeeds() async throws {
         let layer = DebugLayer(configuration: try XCTUnwrap(DebugLayerConfiguration(parsing: "help")))
         layer.attach(to: app)
