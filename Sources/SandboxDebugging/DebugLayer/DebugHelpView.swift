@@ -1,13 +1,17 @@
 import UIKit
 
 /// The help panel: every tool with its key and what it does, how to summon the toolbar,
-/// and a button to close it. Lines wrap to the panel's width; the panel is as tall as
-/// its text.
+/// and a button to close it. Lines wrap to the panel's width, beside a key column as
+/// wide as the widest key ("Ctrl+Shift + mouse"); the panel is as tall as its text, and
+/// where the screen is shorter (640 × 480) the lines scroll under the title by finger,
+/// the title and Close staying put.
 @MainActor
 public final class DebugHelpView: UIView {
     public let titleLabel = DebugStyle.makeLabel(font: DebugStyle.titleFont)
     public let closeButton = DebugStyle.makeButton(title: "Close")
-    /// One label per line of help, in order.
+    /// Holds the lines; scrolls when the panel is shorter than they are.
+    public let scrollView = UIScrollView(frame: .zero)
+    /// One label per line of help, in order: a line's key, then its text.
     public private(set) var lineLabels: [UILabel] = []
 
     /// The lines: a key (or nil) and what it does.
@@ -19,7 +23,11 @@ public final class DebugHelpView: UIView {
         super.init(frame: frame)
         backgroundColor = DebugStyle.panel
         layer.cornerRadius = 12
+        clipsToBounds = true
         titleLabel.text = "Touch debugging"
+        scrollView.clipsToBounds = true
+        scrollView.alwaysBounceVertical = false
+        addSubview(scrollView)
         addSubview(titleLabel)
         addSubview(closeButton)
     }
@@ -28,42 +36,76 @@ public final class DebugHelpView: UIView {
         super.init(coder: coder)
     }
 
-    /// The height the panel needs at `width`.
+    /// The height the panel needs at `width` to show every line without scrolling.
     public func height(forWidth width: CGFloat) -> CGFloat {
-        layout(width: width, apply: false)
+        Self.headerHeight + layoutLines(width: width, apply: false) + Self.padding
     }
 
     public override func layoutSubviews() {
         super.layoutSubviews()
-        _ = layout(width: bounds.width, apply: true)
+        let padding = Self.padding
+        let width = bounds.width
+        let closeWidth = DebugStyle.width(of: closeButton)
+        closeButton.frame = CGRect(x: width - padding - closeWidth, y: padding, width: closeWidth, height: DebugStyle.minimumTarget)
+        titleLabel.frame = CGRect(x: padding, y: padding, width: max(0, width - 3 * padding - closeWidth), height: DebugStyle.minimumTarget)
+        let linesHeight = layoutLines(width: width, apply: true)
+        scrollView.frame = CGRect(x: 0, y: Self.headerHeight, width: width, height: max(0, bounds.height - Self.headerHeight - padding))
+        scrollView.contentSize = CGSize(width: width, height: linesHeight)
     }
 
-    private static let keyColumn: CGFloat = 52
     private static let padding: CGFloat = 16
+    /// The title row and the gap under it.
+    private static let headerHeight: CGFloat = padding + DebugStyle.minimumTarget + 8
+    private static let lineGap: CGFloat = 6
 
+    /// The key column: as wide as the widest key of a word or two ("← / →") and a gap; a
+    /// longer key ("Ctrl+Shift + mouse") takes a row of its own above its text.
+    private static let keyColumnLimit: CGFloat = 72
+
+    private func keyWidths() -> [CGFloat] {
+        stride(from: 0, to: lineLabels.count, by: 2).map { index in
+            lineLabels[index].sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 22)).width.rounded(.up)
+        }
+    }
+
+    /// The width from which the lines go in two columns, the first half on the left.
+    public static let twoColumnWidth: CGFloat = 880
+
+    /// Lays the lines out in the scroll view (when `apply`); returns their height: in one
+    /// column, or in two from `twoColumnWidth`, split where the columns come out most even.
     @discardableResult
-    private func layout(width: CGFloat, apply: Bool) -> CGFloat {
+    private func layoutLines(width: CGFloat, apply: Bool) -> CGFloat {
+        let widths = keyWidths()
+        let count = widths.count
+        guard width >= Self.twoColumnWidth, count > 1 else {
+            return layoutColumn(0..<count, x: 0, width: width, keyWidths: widths, apply: apply)
+        }
+        let columnWidth = (width + Self.padding) / 2
+        let tallerColumn = (1..<count).map { split in
+            max(layoutColumn(0..<split, x: 0, width: columnWidth, keyWidths: widths, apply: false),
+                layoutColumn(split..<count, x: 0, width: columnWidth, keyWidths: widths, apply: false))
+        }
+        let split = 1 + (tallerColumn.indices.min { tallerColumn[$0] < tallerColumn[$1] } ?? count - 1)
+        return max(layoutColumn(0..<split, x: 0, width: columnWidth, keyWidths: widths, apply: apply),
+                   layoutColumn(split..<count, x: width - columnWidth, width: columnWidth, keyWidths: widths, apply: apply))
+    }
+
+    /// Lays out lines `range` in a column at `x`, `width` wide (its padding included).
+    private func layoutColumn(_ range: Range<Int>, x: CGFloat, width: CGFloat, keyWidths widths: [CGFloat], apply: Bool) -> CGFloat {
         let padding = Self.padding
-        let closeWidth = DebugStyle.width(of: closeButton)
-        if apply {
-            closeButton.frame = CGRect(x: width - padding - closeWidth, y: padding, width: closeWidth, height: DebugStyle.minimumTarget)
-            titleLabel.frame = CGRect(x: padding, y: padding, width: max(0, width - 3 * padding - closeWidth), height: DebugStyle.minimumTarget)
-        }
-        var y = padding + DebugStyle.minimumTarget + 8
-        var index = 0
-        for line in lines {
-            let keyLabel = lineLabels[index], textLabel = lineLabels[index + 1]
-            index += 2
-            let textWidth = max(0, width - 2 * padding - Self.keyColumn)
+        let keyColumn = (widths.filter { $0 <= Self.keyColumnLimit }.max() ?? 0) + 12
+        let textWidth = max(0, width - 2 * padding - keyColumn)
+        var y: CGFloat = 0
+        for line in range {
+            let keyLabel = lineLabels[2 * line], textLabel = lineLabels[2 * line + 1]
+            let ownRow = widths[line] > keyColumn - 8
+            if apply { keyLabel.frame = CGRect(x: x + padding, y: y, width: ownRow ? width - 2 * padding : keyColumn - 8, height: 22) }
+            if ownRow { y += 22 }
             let height = max(22, textLabel.sizeThatFits(CGSize(width: textWidth, height: .greatestFiniteMagnitude)).height.rounded(.up))
-            if apply {
-                keyLabel.frame = CGRect(x: padding, y: y, width: Self.keyColumn - 8, height: 22)
-                textLabel.frame = CGRect(x: padding + Self.keyColumn, y: y, width: textWidth, height: height)
-            }
-            _ = line
-            y += height + 6
+            if apply { textLabel.frame = CGRect(x: x + padding + keyColumn, y: y, width: textWidth, height: height) }
+            y += height + Self.lineGap
         }
-        return y + padding - 6
+        return max(0, y - Self.lineGap)
     }
 
     private func rebuild() {
@@ -77,8 +119,8 @@ public final class DebugHelpView: UIView {
             text.numberOfLines = 0
             text.lineBreakMode = .byWordWrapping
             lineLabels += [key, text]
-            addSubview(key)
-            addSubview(text)
+            scrollView.addSubview(key)
+            scrollView.addSubview(text)
         }
         setNeedsLayout()
     }

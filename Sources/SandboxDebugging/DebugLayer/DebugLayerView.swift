@@ -156,9 +156,15 @@ public final class DebugLayerView: PassThroughView {
     public var isHelpVisible: Bool {
         get { !help.isHidden }
         set {
+            let opening = newValue && help.isHidden
             help.isHidden = !newValue
             helpVeil.isHidden = !newValue
             setNeedsLayout()
+            // Opened at its top, its indicator showing a moment when the lines scroll.
+            if opening {
+                help.scrollView.contentOffset = .zero
+                help.scrollView.flashScrollIndicators()
+            }
         }
     }
 
@@ -208,7 +214,8 @@ public final class DebugLayerView: PassThroughView {
         status.frame = CGRect(x: (size.width - statusWidth) / 2, y: content.minY, width: statusWidth, height: 32)
         if !status.isHidden { placed.append(status.frame) }
 
-        let helpWidth = min(640, content.width)
+        // Two columns of lines where the screen is wide enough, so all show at once.
+        let helpWidth = content.width >= DebugHelpView.twoColumnWidth ? min(1040, content.width) : min(640, content.width)
         let topLines = [status, recordingBadge].filter { !$0.isHidden }.map(\.frame.maxY)
         let helpTop = topLines.max().map { $0 + Self.panelMargin } ?? content.minY
         let helpHeight = max(0, min(help.height(forWidth: helpWidth), content.maxY - helpTop))
