@@ -134,6 +134,7 @@ public final class HitTestOverlay: DebugOverlay {
     private struct PlacedOutline {
         var outline: Outline
         var label: CGRect
+        var labelCoversApp: Bool
         var covered: [CGRect]
     }
 
@@ -141,8 +142,9 @@ public final class HitTestOverlay: DebugOverlay {
     private func placedOutlines(in window: UIWindow) -> [PlacedOutline] {
         let size = window.bounds.size
         return outlines(in: window).map { outline in
-            let label = labelRect(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize), in: size)
-            return PlacedOutline(outline: outline, label: label, covered: damage(of: outline, label: label))
+            let placed = labelPlacement(for: outline, width: measurer.width(of: outline.label, size: Self.labelSize), in: size)
+            return PlacedOutline(outline: outline, label: placed.frame, labelCoversApp: placed.coversApp,
+                                 covered: damage(of: outline, label: placed.frame))
         }
     }
 
@@ -150,29 +152,42 @@ public final class HitTestOverlay: DebugOverlay {
     /// set by the debug layer as it places them (`DebugLayerView.onPanelsPlaced`).
     public var avoidedRects: [CGRect] = []
 
-    /// The label's plate: above the outline's top-left, or inside it when that is above
-    /// `topInset`, and never past the window's right edge; where that lies under a panel
-    /// (`avoidedRects`), below the outline instead, else inside its bottom, else whichever
-    /// of the three covers least of the panels.
-    func labelRect(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> CGRect {
+    /// The app's text and controls (window points), which the labels keep off where they
+    /// can (`AppContentMap`); set by the debug layer when a touch lands.
+    public var appContent: [CGRect] = []
+
+    /// The label's plate, placed by the debug layer's one rule (`OverlayPlacement`) among
+    /// four places, in this order of preference: above the outline's top-left (inside it
+    /// when that is above `topInset`), below the outline, inside its bottom, and inside
+    /// its top; never past the window's right edge. The first clear of every panel
+    /// (`avoidedRects`) and of the app's text and controls wins; where every place
+    /// covers some text (`coversApp`), the plate is drawn opaque.
+    func labelPlacement(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> OverlayPlacement.Placement {
         let box = Self.boundingBox(of: outline.corners)
         let width = textWidth + 2 * Self.labelPadding
         let x = max(0, min(box.minX, size.width - width))
-        var origin = CGPoint(x: x, y: box.minY - Self.labelHeight - 2)
-        if origin.y < topInset { origin.y = max(topInset, box.minY) + 3 }
-        let plate = CGRect(origin: origin, size: CGSize(width: width, height: Self.labelHeight))
-        guard avoidedRects.anyIntersects(plate) else { return plate }
-        let candidates = [plate] + [box.maxY + 2, min(box.maxY, size.height) - Self.labelHeight - 3].map {
-            CGRect(x: x, y: $0, width: width, height: Self.labelHeight)
+        var above = box.minY - Self.labelHeight - 2
+        if above < topInset { above = max(topInset, box.minY) + 3 }
+        let candidates = [above, box.maxY + 2, min(box.maxY, size.height) - Self.labelHeight - 3, max(topInset, box.minY) + 3]
+            .map { CGRect(x: x, y: $0, width: width, height: Self.labelHeight) }
+        // Panels count as the app's content here, only more so: a label may go over the
+        // app's text before it goes over a panel, never off the window.
+        let rule = OverlayPlacement(area: CGRect(origin: .zero, size: size).insetBy(dx: -1, dy: -Self.labelHeight),
+                                    appContent: appContent, margin: 0)
+        let clearOfPanels = candidates.filter { !avoidedRects.anyIntersects($0) }
+        return rule.best(of: clearOfPanels) ?? rule.best(of: candidates.sorted { coveredPanels($0) < coveredPanels($1) })
+            ?? OverlayPlacement.Placement(frame: candidates[0], coversApp: false)
+    }
+
+    func labelRect(for outline: Outline, width textWidth: CGFloat, in size: CGSize) -> CGRect {
+        labelPlacement(for: outline, width: textWidth, in: size).frame
+    }
+
+    private func coveredPanels(_ rect: CGRect) -> CGFloat {
+        avoidedRects.reduce(0) { total, panel in
+            let overlap = panel.intersection(rect)
+            return total + (overlap.isNull ? 0 : overlap.width * overlap.height)
         }
-        // The first place clear of every panel; where none is, the one covering least.
-        func covered(_ rect: CGRect) -> CGFloat {
-            avoidedRects.reduce(0) { total, panel in
-                let overlap = panel.intersection(rect)
-                return total + (overlap.isNull ? 0 : overlap.width * overlap.height)
-            }
-        }
-        return candidates.first { covered($0) == 0 } ?? candidates.min { covered($0) < covered($1) } ?? plate
     }
 
     /// What an outline covers: the bands its strokes lie in (`strokeBands(of:)`), then
@@ -240,7 +255,7 @@ public final class HitTestOverlay: DebugOverlay {
                 canvas.strokePolygon(outline.corners, with: color, lineWidth: Self.lineWidth)
             }
             guard clip.intersects(label) else { continue }
-            canvas.fillPlate(label, radius: 4, with: DebugPalette.plate)
+            canvas.fillPlate(label, radius: 4, with: placed.labelCoversApp ? DebugPalette.opaquePlate : DebugPalette.plate)
             canvas.fillPlate(CGRect(x: label.minX, y: label.minY, width: 3, height: label.height), radius: 1.5,
                             with: color)
             canvas.drawText(outline.label, at: CGPoint(x: label.minX + Self.labelPadding, y: label.maxY - 5),

@@ -9,8 +9,25 @@ import UIKit
 public final class DebugHelpView: UIView {
     public let titleLabel = DebugStyle.makeLabel(font: DebugStyle.titleFont)
     public let closeButton = DebugStyle.makeButton(title: "Close")
-    /// Holds the lines; scrolls when the panel is shorter than they are.
-    public let scrollView = UIScrollView(frame: .zero)
+    /// Holds the lines; scrolls when the panel is shorter than they are. Made the first
+    /// time the help shows, not before: its recognizers would otherwise take the first
+    /// serial numbers (`Pan #1`) ahead of the app's own in the gesture trace and the HUD.
+    public var scrollView: UIScrollView {
+        if let madeScrollView { return madeScrollView }
+        let made = UIScrollView(frame: linesView.frame)
+        made.clipsToBounds = true
+        made.alwaysBounceVertical = false
+        linesView.removeFromSuperview()
+        linesView.frame.origin = .zero
+        made.addSubview(linesView)
+        insertSubview(made, at: 0)
+        madeScrollView = made
+        setNeedsLayout()
+        return made
+    }
+    private var madeScrollView: UIScrollView?
+    /// The lines' labels, in the scroll view once there is one.
+    private let linesView = UIView(frame: .zero)
     /// One label per line of help, in order: a line's key, then its text.
     public private(set) var lineLabels: [UILabel] = []
 
@@ -25,9 +42,8 @@ public final class DebugHelpView: UIView {
         layer.cornerRadius = 12
         clipsToBounds = true
         titleLabel.text = "Touch debugging"
-        scrollView.clipsToBounds = true
-        scrollView.alwaysBounceVertical = false
-        addSubview(scrollView)
+        linesView.clipsToBounds = true
+        addSubview(linesView)
         addSubview(titleLabel)
         addSubview(closeButton)
     }
@@ -49,8 +65,14 @@ public final class DebugHelpView: UIView {
         closeButton.frame = CGRect(x: width - padding - closeWidth, y: padding, width: closeWidth, height: DebugStyle.minimumTarget)
         titleLabel.frame = CGRect(x: padding, y: padding, width: max(0, width - 3 * padding - closeWidth), height: DebugStyle.minimumTarget)
         let linesHeight = layoutLines(width: width, apply: true)
-        scrollView.frame = CGRect(x: 0, y: Self.headerHeight, width: width, height: max(0, bounds.height - Self.headerHeight - padding))
-        scrollView.contentSize = CGSize(width: width, height: linesHeight)
+        let visible = CGRect(x: 0, y: Self.headerHeight, width: width, height: max(0, bounds.height - Self.headerHeight - padding))
+        if let madeScrollView {
+            madeScrollView.frame = visible
+            madeScrollView.contentSize = CGSize(width: width, height: linesHeight)
+            linesView.frame = CGRect(x: 0, y: 0, width: width, height: linesHeight)
+        } else {
+            linesView.frame = visible
+        }
     }
 
     private static let padding: CGFloat = 16
@@ -119,8 +141,8 @@ public final class DebugHelpView: UIView {
             text.numberOfLines = 0
             text.lineBreakMode = .byWordWrapping
             lineLabels += [key, text]
-            scrollView.addSubview(key)
-            scrollView.addSubview(text)
+            linesView.addSubview(key)
+            linesView.addSubview(text)
         }
         setNeedsLayout()
     }

@@ -89,6 +89,7 @@ public final class DebugLayer {
         overlays.recognizers.onChange = { [weak self] in self?.recognizersChanged() }
         overlays.performance.onChange = { [weak self] in self?.view.meter.setNeedsDisplay() }
         view.onPanelsPlaced = { [weak self] frames in self?.panelsPlaced(frames) }
+        view.appContent = { [weak self] in self?.overlays.window.map(AppContentMap.rects(in:)) ?? [] }
         view.handle.addAction({ [weak self] _ in self?.setToolbarVisible(true) }, for: .touchUpInside)
         view.help.closeButton.addAction({ [weak self] _ in self?.setHelpVisible(false) }, for: .touchUpInside)
         view.helpVeil.onDismiss = { [weak self] in self?.setHelpVisible(false) }
@@ -287,11 +288,19 @@ public final class DebugLayer {
     /// the rectangles they changed.
     public func apply(_ batch: [TouchSample]) -> [CGRect] {
         guard let appWindow = overlays.window else { return [] }
+        // A new touch's label keeps off the app's text and controls where it can: they
+        // are mapped when a touch lands, not on every move.
+        if overlays.hitTest.isVisible, batch.contains(where: { $0.phase == .began }) {
+            overlays.hitTest.appContent = AppContentMap.rects(in: appWindow)
+        }
         let dirty = overlays.apply(batch, in: appWindow)
         // Asked once per batch on the quiet path: a layer that shows nothing costs the
         // app's moves as little as can be.
         guard !overlays.wasDormantAtLastBatch else {
-            if !fingers.isEmpty { fingers.removeAll() }
+            if !fingers.isEmpty {
+                fingers.removeAll()
+                view.avoid(fingers: [])
+            }
             return dirty
         }
         for sample in batch {
@@ -305,7 +314,8 @@ public final class DebugLayer {
         // worth of pixels, and both are information, not the touch's feedback (the spots
         // and outlines are drawn over the panels anyway).
         if overlays.pathRegions.isVisible { panelsNeedRefresh = true }
-        if !fingers.isEmpty { fingersNeedAvoiding = true }
+        // Also when the last finger lifts, so the panels stop keeping clear of it.
+        if !fingers.isEmpty || !view.fingers.isEmpty { fingersNeedAvoiding = true }
         if panelsNeedRefresh || fingersNeedAvoiding { scheduleInformationRefresh() }
         return dirty
     }

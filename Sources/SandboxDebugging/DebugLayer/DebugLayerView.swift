@@ -202,17 +202,35 @@ public final class DebugLayerView: PassThroughView {
         hud.matchScreenScale()
         meter.matchScreenScale()
         let content = contentArea
-        var placed: [CGRect] = handle.isHidden ? [] : [handle.frame]
+        // Everything below is placed by one rule (`OverlayPlacement`), each item in turn
+        // keeping clear of those placed before it.
+        let wantsPanels = !recordingBadge.isHidden || !status.isHidden || wantsMeter || showsPathsNote || wantsHUD
+        var placement = OverlayPlacement(area: content, blocked: handle.isHidden ? [] : [handle.frame],
+                                         appContent: wantsPanels ? appContent() : [], fingers: fingers,
+                                         margin: Self.panelMargin, fingerClearance: Self.fingerClearance)
+        coveringApp.removeAll()
+        @discardableResult
+        func put(_ item: UIView, _ size: CGSize, home: OverlayPlacement.Home, named name: Item) -> Bool {
+            let current = item.isHidden || !isPlaced.contains(name) ? nil : item.frame
+            guard let placed = placement.place(size, home: home, current: current) else {
+                isPlaced.remove(name)
+                return false
+            }
+            isPlaced.insert(name)
+            item.frame = placed.frame
+            placement.blocked.append(placed.frame)
+            if placed.coversApp { coveringApp.insert(name) }
+            return true
+        }
 
         let badgeWidth = recordingBadge.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 32)).width + 24
-        recordingBadge.frame = CGRect(x: content.maxX - badgeWidth, y: content.minY, width: badgeWidth, height: 32)
-        if !recordingBadge.isHidden { placed.append(recordingBadge.frame) }
+        if !recordingBadge.isHidden { put(recordingBadge, CGSize(width: badgeWidth, height: 32), home: .topRight, named: .badge) }
 
-        // Centred, and narrower than the gap the badge leaves on the right.
-        let statusRoom = recordingBadge.isHidden ? content.width : content.width - 2 * (badgeWidth + Self.panelMargin)
-        let statusWidth = min(max(0, statusRoom), status.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 32)).width + 24)
-        status.frame = CGRect(x: (size.width - statusWidth) / 2, y: content.minY, width: statusWidth, height: 32)
-        if !status.isHidden { placed.append(status.frame) }
+        // The status line: the top's middle, as wide as its text and no wider than the room.
+        let statusWidth = min(content.width, status.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 32)).width + 24)
+        if !status.isHidden, !put(status, CGSize(width: statusWidth, height: 32), home: .top, named: .status) {
+            status.frame = CGRect(x: (size.width - statusWidth) / 2, y: content.minY, width: statusWidth, height: 32)
+        }
 
         // Two columns of lines where the screen is wide enough, so all show at once.
         let helpWidth = content.width >= DebugHelpView.twoColumnWidth ? min(1040, content.width) : min(640, content.width)
@@ -222,111 +240,146 @@ public final class DebugLayerView: PassThroughView {
         help.frame = CGRect(x: (size.width - helpWidth) / 2,
                            y: max(helpTop, content.minY + (content.height - helpHeight) / 2),
                            width: helpWidth, height: helpHeight)
-        if isHelpVisible { placed.append(help.frame) }
+        if isHelpVisible { placement.blocked.append(help.frame) }
         helpVeil.frame = CGRect(x: 0, y: 0, width: size.width, height: isToolbarVisible ? toolbar.frame.minY : size.height)
 
+        // The panels: each where it covers none of the app if it can; but when that
+        // leaves one of them no room at all (a 640 × 480 screen full of text), the bottom
+        // panels go to their corners over the app instead, so every panel still shows.
+        var arrangement = arrangePanels(from: placement, in: content, bottomPanelsReadApp: true)
+        if arrangement.frames.count < wantedPanels.count {
+            let cornered = arrangePanels(from: placement, in: content, bottomPanelsReadApp: false)
+            if cornered.frames.count > arrangement.frames.count { arrangement = cornered }
+        }
         var panels: [CGRect] = []
-        // The bottom panels: the meter nearest the bottom, the note above it.
-        let noteWidth = min(content.width, pathsNote.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: Self.noteHeight)).width + 32)
-        for (panel, view, wanted, panelSize) in [
-            (Panel.meter, meter as UIView, wantsMeter, PerformanceMeterView.size),
-            (Panel.pathsNote, pathsNote as UIView, showsPathsNote, CGSize(width: noteWidth, height: Self.noteHeight)),
-        ] {
-            guard wanted, let frame = placeAtBottom(panel, size: panelSize, in: content, avoiding: placed) else {
+        for (panel, view) in [(Panel.meter, meter as UIView), (.pathsNote, pathsNote), (.hud, hud)] {
+            guard let frame = arrangement.frames[panel] else {
                 view.isHidden = true
+                isPlaced.remove(.panel(panel))
                 continue
             }
             view.frame = frame
             view.isHidden = false
-            placed.append(frame)
+            isPlaced.insert(.panel(panel))
+            if arrangement.coveringApp.contains(panel) { coveringApp.insert(.panel(panel)) }
+            noteSide(of: panel, frame, in: content)
             panels.append(frame)
         }
-        // The HUD, from the top of its column.
-        if wantsHUD, let frame = placeHUD(in: content, avoiding: placed, besides: panels) {
-            hud.frame = frame
-            hud.isHidden = false
-            panels.append(frame)
-        } else {
-            hud.isHidden = true
-        }
+        meter.backgroundColor = (coveringApp.contains(.panel(.meter)) ? DebugPalette.opaquePanel : DebugPalette.panel).uiColor
+        hud.backgroundColor = (coveringApp.contains(.panel(.hud)) ? DebugPalette.opaquePanel : DebugPalette.panel).uiColor
+        pathsNote.backgroundColor = coveringApp.contains(.panel(.pathsNote)) ? DebugPalette.opaquePanel.uiColor : DebugStyle.panel
         onPanelsPlaced?(panels)
     }
 
-    /// The lowest frame of `size` on the panel's side (else the other, which it then
-    /// keeps) inside `content` that covers nothing in `placed`; nil where none is.
-    private func placeAtBottom(_ panel: Panel, size: CGSize, in content: CGRect, avoiding placed: [CGRect]) -> CGRect? {
-        for side in [sides[panel]!, sides[panel]!.other] {
-            let x = side == .left ? content.minX : content.maxX - size.width
-            var frame = CGRect(x: x, y: content.maxY - size.height, width: size.width, height: size.height)
-            // Up past whatever it would cover, until it is clear or out of room.
-            while frame.minY >= content.minY,
-                  let below = placed.first(where: { $0.intersects(frame.insetBy(dx: -Self.panelMargin / 2, dy: -Self.panelMargin / 2)) }) {
-                frame.origin.y = below.minY - Self.panelMargin - size.height
-            }
-            if frame.minY >= content.minY, frame.width <= content.width {
-                sides[panel] = side
-                return frame
-            }
-        }
-        return nil
+    /// The panels the overlays want shown now.
+    private var wantedPanels: [Panel] {
+        [(Panel.meter, wantsMeter), (.pathsNote, showsPathsNote), (.hud, wantsHUD)].filter(\.1).map(\.0)
     }
 
-    /// The HUD's frame: hanging from the top of `content` on its side (else the other),
-    /// below whatever is placed there, and down to whatever is below it in its column.
-    private func placeHUD(in content: CGRect, avoiding placed: [CGRect], besides bottomPanels: [CGRect]) -> CGRect? {
-        var width = min(Self.hudMaximumWidth, content.width)
-        let widest = bottomPanels.map(\.width).max() ?? 0
-        if widest > 0, content.width - widest - Self.panelMargin < width {
-            // Side by side with the bottom panels when there is room for a readable HUD.
-            let beside = content.width - widest - Self.panelMargin
-            if beside >= Self.hudMinimumSideBySideWidth { width = beside }
+    /// Where the panels would go: their frames, and which of them cover some of the app.
+    private struct PanelArrangement {
+        var frames: [Panel: CGRect] = [:]
+        var coveringApp: Set<Panel> = []
+    }
+
+    /// The bottom panels (the meter nearest its corner, the note next), then the HUD, each
+    /// by `placement`'s rule and clear of those before it; with `bottomPanelsReadApp`
+    /// false the bottom panels take no account of the app's content.
+    private func arrangePanels(from placement: OverlayPlacement, in content: CGRect, bottomPanelsReadApp: Bool) -> PanelArrangement {
+        var placement = placement
+        var result = PanelArrangement()
+        let noteWidth = min(content.width, pathsNote.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: Self.noteHeight)).width + 32)
+        for (panel, view, wanted, panelSize) in [
+            (Panel.meter, meter as UIView, wantsMeter, PerformanceMeterView.size),
+            (Panel.pathsNote, pathsNote as UIView, showsPathsNote, CGSize(width: noteWidth, height: Self.noteHeight)),
+        ] where wanted {
+            var rule = placement
+            if !bottomPanelsReadApp { rule.appContent = [] }
+            let current = view.isHidden || !isPlaced.contains(.panel(panel)) ? nil : view.frame
+            guard let placed = rule.place(panelSize, home: sides[panel] == .left ? .bottomLeft : .bottomRight, current: current)
+            else { continue }
+            result.frames[panel] = placed.frame
+            placement.blocked.append(placed.frame)
+            if placement.coveredAppArea(placed.frame) > 0 { result.coveringApp.insert(panel) }
         }
+        if wantsHUD, let frame = placeHUD(with: placement, in: content) {
+            result.frames[.hud] = frame
+            if placement.coveredAppArea(frame) > 0 { result.coveringApp.insert(.hud) }
+        }
+        return result
+    }
+
+    /// An item placed by the layout, for `coveringApp`.
+    public enum Item: Hashable, Sendable {
+        case badge, status
+        case panel(Panel)
+    }
+
+    /// The items shown at the last layout, which keep their places while those stay good.
+    private var isPlaced: Set<Item> = []
+    /// The items that had to cover some of the app's text or controls at the last layout
+    /// (no free room): they are drawn opaque.
+    public private(set) var coveringApp: Set<Item> = []
+
+    /// The app's text and controls, in the view's (the screen's) points, which the panels
+    /// keep off where there is room (`AppContentMap`); set by the debug layer.
+    public var appContent: @MainActor () -> [CGRect] = { [] }
+
+    /// The fingers on the screen, which the panels keep clear of (`avoid(fingers:)`).
+    public private(set) var fingers: [CGPoint] = []
+
+    /// Remembers which side a panel ended on, so it starts from there next time.
+    private func noteSide(of panel: Panel, _ frame: CGRect, in content: CGRect) {
+        sides[panel] = frame.midX < content.midX ? .left : .right
+    }
+
+    /// The HUD's frame: placed at its smallest by the one rule, from the top of its side,
+    /// then grown down as far as its rows need, stopping short of whatever is below it:
+    /// anything blocked, and the app's content when it started clear of it.
+    private func placeHUD(with placement: OverlayPlacement, in content: CGRect) -> CGRect? {
+        let width = min(Self.hudMaximumWidth, content.width)
         let minimumHeight = hud.minimumHeight(forWidth: width)
-        for side in [sides[.hud]!, sides[.hud]!.other] {
-            let x = side == .left ? content.minX : content.maxX - width
-            var top = content.minY
-            let column = { (top: CGFloat, height: CGFloat) in CGRect(x: x, y: top, width: width, height: height) }
-            // Down past whatever it would cover at its smallest.
-            while top + minimumHeight <= content.maxY, let lowest = placed
-                .filter({ $0.intersects(column(top, minimumHeight).insetBy(dx: -Self.panelMargin / 2, dy: -Self.panelMargin / 2)) })
-                .map(\.maxY).max() {
-                top = max(top + 1, lowest + Self.panelMargin)
-            }
-            let limit = placed.filter { $0.minX < x + width && $0.maxX > x && $0.minY >= top }.map { $0.minY - Self.panelMargin }
-                .min() ?? content.maxY
-            let room = min(limit, content.maxY) - top
-            guard room >= minimumHeight else { continue }
-            let fitted = hud.sizeThatFits(CGSize(width: width, height: room))
-            guard fitted.height > 0 else { continue }
-            sides[.hud] = side
-            return column(top, min(fitted.height, room))
+        let home: OverlayPlacement.Home = sides[.hud] == .left ? .topLeft : .topRight
+        let current = hud.isHidden || !isPlaced.contains(.panel(.hud)) ? nil : hud.frame
+        guard let smallest = placement.place(CGSize(width: width, height: minimumHeight), home: home, current: current) else {
+            return nil
         }
-        return nil
+        let top = smallest.frame.minY
+        let column = { (rect: CGRect) in rect.minX < smallest.frame.maxX && rect.maxX > smallest.frame.minX && rect.minY >= top }
+        let stops = placement.blocked.filter(column) + (smallest.coversApp ? [] : placement.appContent.filter(column))
+        let limit = min(content.maxY, stops.map { $0.minY - Self.panelMargin }.min() ?? content.maxY)
+        let fitted = hud.sizeThatFits(CGSize(width: width, height: max(minimumHeight, limit - top)))
+        guard fitted.height > 0 else { return nil }
+        return CGRect(x: smallest.frame.minX, y: top, width: width, height: max(minimumHeight, min(fitted.height, limit - top)))
     }
 
     // MARK: - Fingers
 
-    /// Moves every shown panel that a finger is on or within `fingerClearance` of to the
-    /// other side, unless a finger is as near it there (see the type's description);
-    /// returns whether any moved. `fingers` are in the view's (the screen's) points.
+    /// Keeps the panels clear of `fingers` (the view's, the screen's, points): every shown
+    /// panel that a finger is on or within `fingerClearance` of moves to the other side,
+    /// unless a finger is as near it there (see the type's description), and every item
+    /// placed from now on keeps clear of them. Returns whether any panel moved. Fingers
+    /// lifting move nothing back: a panel stays where it went until a finger comes near.
     @discardableResult
     public func avoid(fingers: [CGPoint]) -> Bool {
+        self.fingers = fingers
         guard !fingers.isEmpty else { return false }
-        layoutIfNeeded()
-        var moved = false
+        // Judged where the panels are drawn now, before a layout that knows the fingers.
+        var near = false
         for (panel, view) in [(Panel.hud, hud as UIView), (.meter, meter), (.pathsNote, pathsNote)] where !view.isHidden {
             guard Self.isNear(fingers, view.frame) else { continue }
+            near = true
             let mirrored = CGRect(x: bounds.width - view.frame.maxX, y: view.frame.minY, width: view.frame.width,
                                   height: view.frame.height)
             guard !Self.isNear(fingers, mirrored) else { continue }
             sides[panel] = sides[panel]!.other
-            moved = true
+            isPlaced.remove(.panel(panel))
         }
-        if moved {
-            setNeedsLayout()
-            layoutIfNeeded()
-        }
-        return moved
+        guard near else { return false }
+        let before = [hud.frame, meter.frame, pathsNote.frame]
+        setNeedsLayout()
+        layoutIfNeeded()
+        return [hud.frame, meter.frame, pathsNote.frame] != before
     }
 
     static func isNear(_ fingers: [CGPoint], _ frame: CGRect) -> Bool {

@@ -67,6 +67,23 @@ final class DebugHelpViewTests: OverlayTestCase {
         XCTAssertTrue(visible.contains(shown(last, in: help)), "and scrolled to, it shows whole")
     }
 
+    /// The scroll view is made when the help first shows: until then the layer holds no
+    /// recognizer, so the app's own are the first in the gesture trace's numbering.
+    func testTheLayerHoldsNoRecognizerUntilTheHelpShows() async {
+        func recognizers(in view: UIView) -> Int {
+            (view.gestureRecognizers?.count ?? 0) + view.subviews.reduce(0) { $0 + recognizers(in: $1) }
+        }
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 640, height: 480)
+        layer = DebugLayer(configuration: DebugLayerConfiguration(showsToolbar: true))
+        layer.helpLines = Self.lines
+        layer.attach(to: window)
+        layer.view.layoutIfNeeded()
+        XCTAssertEqual(recognizers(in: layer.window), 0)
+        layer.setHelpVisible(true)
+        layer.view.layoutIfNeeded()
+        XCTAssertGreaterThan(recognizers(in: layer.window), 0, "the help's lines scroll by finger")
+    }
+
     func testALongKeyTakesARowOfItsOwnAndTheKeyColumnStaysNarrow() async {
         let help = open(640, 480)
         let count = help.lineLabels.count

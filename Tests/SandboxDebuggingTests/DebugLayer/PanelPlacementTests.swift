@@ -119,17 +119,22 @@ final class PanelPlacementTests: OverlayTestCase {
         send([sample(1, .ended, meter.maxX + 20, meter.midY)])
     }
 
-    func testAPanelStaysWhereAFingerIsAsNearOnTheOtherSide() async {
+    /// With a finger beside the meter and another where the other side would put it, the
+    /// meter does not swap sides: it moves to the nearest place clear of both, up its
+    /// column, and stays there once they lift; a finger far from every panel moves none.
+    func testAPanelWithFingersNearItOnBothSidesMovesToTheNearestPlaceClearOfThem() async {
         resize(1024, 768)
         let meter = self.meter
-        // One finger beside the meter, one where it would go: it stays.
-        send([sample(1, .began, meter.midX, meter.minY - 10), sample(2, .began, 1024 - meter.midX, meter.midY)])
-        XCTAssertEqual(self.meter, meter)
+        let beside = CGPoint(x: meter.midX, y: meter.minY - 10), mirrored = CGPoint(x: 1024 - meter.midX, y: meter.midY)
+        send([sample(1, .began, beside.x, beside.y), sample(2, .began, mirrored.x, mirrored.y)])
         XCTAssertEqual(layer.view.sides[.meter], .left)
-        send([sample(1, .ended, meter.midX, meter.minY - 10), sample(2, .ended, 1024 - meter.midX, meter.midY)])
-        // A finger far from every panel moves none.
+        XCTAssertEqual(self.meter, CGRect(x: 12, y: beside.y - 24 - meter.height, width: meter.width, height: meter.height),
+                       "just clear of the finger above it")
+        send([sample(1, .ended, beside.x, beside.y), sample(2, .ended, mirrored.x, mirrored.y)])
+        let moved = self.meter
+        XCTAssertEqual(moved.minY, beside.y - 24 - meter.height, "it stays where it went")
         send([sample(3, .began, 512, 300)])
-        XCTAssertEqual(self.meter, meter)
+        XCTAssertEqual(self.meter, moved)
         send([sample(3, .ended, 512, 300)])
     }
 
