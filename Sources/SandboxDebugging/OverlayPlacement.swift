@@ -34,18 +34,23 @@ public struct OverlayPlacement: Sendable {
     public var area: CGRect
     /// What no item may cover (kept `margin` from).
     public var blocked: [CGRect]
-    /// The app's text and controls, covered only where there is no other room.
+    /// The app's text and controls, each with `contentPadding` around it, covered only
+    /// where there is no other room.
     public var appContent: [CGRect]
     /// The fingers on the screen, kept `fingerClearance` from.
     public var fingers: [CGPoint]
     public var margin: CGFloat
     public var fingerClearance: CGFloat
 
+    /// How far an item keeps from the app's content it does not cover: text with a panel
+    /// flush against it reads as part of the panel.
+    public static let contentPadding: CGFloat = 4
+
     public init(area: CGRect, blocked: [CGRect] = [], appContent: [CGRect] = [], fingers: [CGPoint] = [],
                 margin: CGFloat = 12, fingerClearance: CGFloat = 24) {
         self.area = area
         self.blocked = blocked
-        self.appContent = appContent
+        self.appContent = appContent.map { $0.insetBy(dx: -Self.contentPadding, dy: -Self.contentPadding) }
         self.fingers = fingers
         self.margin = margin
         self.fingerClearance = fingerClearance
@@ -156,10 +161,16 @@ public struct OverlayPlacement: Sendable {
         let high = (axis == .horizontal ? area.maxX : area.maxY) - size
         guard high >= low else { return [] }
         var values: Set<CGFloat> = [low, high, ((low + high) / 2).rounded()]
-        for rect in blocked + appContent {
+        for rect in blocked {
             let (minimum, maximum) = axis == .horizontal ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
             values.insert(maximum + margin)
             values.insert(minimum - margin - size)
+        }
+        // Flush with the app's content (its padding is its margin), beside it or aligned
+        // with it: where the area an item covers changes, so where the least is.
+        for rect in appContent {
+            let (minimum, maximum) = axis == .horizontal ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
+            values.formUnion([maximum, minimum - size, minimum, maximum - size])
         }
         // Just clear of each finger, either way (a frame's reach holds its low edge and
         // not its high one, as `CGRect.contains` does).

@@ -200,6 +200,40 @@ final class HitTestOverlayTests: OverlayTestCase {
         XCTAssertEqual(rgb(image, 1, 10), OverlayTestCase.background.rgb)
     }
 
+    /// A scene's title where the window's label would go (inside its top, under the
+    /// inset): the label goes inside the outline's bottom instead, off the title.
+    func testALabelKeepsOffTheScenesTitleWhereThereIsRoom() async {
+        overlay.topInset = 32
+        let title = UILabel(frame: CGRect(x: 10, y: 34, width: 380, height: 22))
+        title.text = "A scene's title, where the label would go"
+        window.addSubview(title)
+        window.backgroundColor = .white
+        overlay.appContent = AppContentMap.rects(in: window)
+        send([sample(1, .began, 390, 290)], to: [overlay])
+        let image = image([overlay], scene: true)
+        XCTAssertNotEqual(rgb(image, 1, 40), color(1), "not over the title")
+        XCTAssertEqual(rgb(image, 1, 285), color(1), "inside the outline's bottom")
+        let plate = rgb(image, 40, 279)
+        XCTAssertTrue(plate != DebugPalette.opaquePlate.rgb && plate != 0xFFFFFF, "translucent, as it covers nothing: \(String(plate, radix: 16))")
+    }
+
+    /// Text in every place a label could go: it covers the least it can, on an opaque
+    /// plate, so the app's text never shows through the label's.
+    func testALabelWithNoFreePlaceIsDrawnOnAnOpaquePlate() async {
+        overlay.topInset = 32
+        for y in [34, 276] as [CGFloat] {
+            let text = UILabel(frame: CGRect(x: 0, y: y, width: 400, height: 22))
+            text.text = String(repeating: "text everywhere ", count: 8)
+            window.addSubview(text)
+        }
+        window.backgroundColor = .white
+        overlay.appContent = AppContentMap.rects(in: window)
+        send([sample(1, .began, 390, 290)], to: [overlay])
+        let image = image([overlay], scene: true)
+        XCTAssertEqual(rgb(image, 1, 40), color(1), "the first place, the title's row")
+        XCTAssertEqual(rgb(image, 40, 37), DebugPalette.opaquePlate.rgb, "on an opaque plate")
+    }
+
     func testAFrameIsDescribedInWholeTenthsWithTheirSigns() async {
         XCTAssertEqual(HitTestOverlay.describe(CGRect(x: -0.46, y: -12.04, width: 0.05, height: 1e6 + 0.25)),
                        "(-0.5, -12, 0.1 × 1000000.3)")

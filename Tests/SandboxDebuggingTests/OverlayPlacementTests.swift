@@ -20,11 +20,11 @@ final class OverlayPlacementTests: XCTestCase {
     }
 
     /// A label at the home corner: the item goes to the nearest place clear of it, flush
-    /// beside it a margin away (here up, 40 points, rather than across, 212).
+    /// beside it `contentPadding` away (here up, 44 points, rather than across, 204).
     func testAnItemMovesTheLeastItMustToKeepOffTheAppsText() {
         let label = CGRect(x: 12, y: 616, width: 200, height: 28)
         let rule = OverlayPlacement(area: area, appContent: [label], margin: 12)
-        XCTAssertEqual(rule.place(size, home: .bottomLeft), .init(frame: CGRect(x: 12, y: 504, width: 300, height: 100), coversApp: false))
+        XCTAssertEqual(rule.place(size, home: .bottomLeft), .init(frame: CGRect(x: 12, y: 512, width: 300, height: 100), coversApp: false))
     }
 
     func testWhereTheAppLeavesNoRoomTheItemCoversItsLeastAndSaysSo() {
@@ -37,9 +37,13 @@ final class OverlayPlacementTests: XCTestCase {
         let placed = try! XCTUnwrap(rule.place(size, home: .bottomLeft))
         XCTAssertTrue(placed.coversApp)
         XCTAssertTrue(area.contains(placed.frame))
-        // The least any 300 × 100 place covers in this grid: between two rows' worth of
-        // height it still crosses one row, and across two gaps 200 points of text.
-        XCTAssertEqual(rule.coveredAppArea(placed.frame), 200 * 20)
+        // No place in the area (tried every 4 points) covers less.
+        let least = stride(from: area.minX, through: area.maxX - size.width, by: 4).flatMap { x in
+            stride(from: area.minY, through: area.maxY - size.height, by: 4).map { y in
+                rule.coveredAppArea(CGRect(origin: CGPoint(x: x, y: y), size: size))
+            }
+        }.min()!
+        XCTAssertEqual(rule.coveredAppArea(placed.frame), least)
     }
 
     func testBlockedPlacesAreNeverTakenAndAnItemWithNoRoomHasNoPlace() {

@@ -21,11 +21,11 @@ package final class SandboxHarness {
     package var batches: [[TouchSample]] { recorder.batches }
 
     /// Launches the sandbox through `UIApplicationMain`'s runner, as `touch-sandbox` does.
-    package init(scene: any Scene.Type = SceneCatalog.defaultScene) throws {
+    package init(scene: any Scene.Type = SceneCatalog.defaultScene, size: CGSize = CGSize(width: 1024, height: 768)) throws {
         server = try HeadlessXorg.shared()
         pixels = try WindowPixelReader(displayName: server.display)
         app = SandboxApp(sceneType: scene)
-        runner = X11ApplicationRunner(options: X11Host.Options(display: server.display,
+        runner = X11ApplicationRunner(options: X11Host.Options(display: server.display, size: size,
                                                                title: SandboxApp.title(for: scene)))
         let recorder = BatchRecorder()
         self.recorder = recorder

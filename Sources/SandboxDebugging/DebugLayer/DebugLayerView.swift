@@ -246,10 +246,19 @@ public final class DebugLayerView: PassThroughView {
         // The panels: each where it covers none of the app if it can; but when that
         // leaves one of them no room at all (a 640 × 480 screen full of text), the bottom
         // panels go to their corners over the app instead, so every panel still shows.
-        var arrangement = arrangePanels(from: placement, in: content, bottomPanelsReadApp: true)
-        if arrangement.frames.count < wantedPanels.count {
-            let cornered = arrangePanels(from: placement, in: content, bottomPanelsReadApp: false)
-            if cornered.frames.count > arrangement.frames.count { arrangement = cornered }
+        var arrangement = arrangePanels(from: placement, in: content, hudFirst: false, bottomPanelsReadApp: true)
+        if arrangement.frames.count < wantedPanels.count || !arrangement.coveringApp.isEmpty {
+            // No room for all of them off the app: the HUD first, then the bottom panels
+            // in their corners. Whichever shows the most panels wins, then the one whose
+            // HUD (the panel a touch is explained by) covers none of the app, then the one
+            // covering the least.
+            func score(_ arrangement: PanelArrangement) -> (Int, Int, CGFloat) {
+                (arrangement.frames.count, arrangement.coveringApp.contains(.hud) ? 0 : 1, -arrangement.covered)
+            }
+            for (hudFirst, readsApp) in [(true, true), (false, false)] {
+                let other = arrangePanels(from: placement, in: content, hudFirst: hudFirst, bottomPanelsReadApp: readsApp)
+                if score(other) > score(arrangement) { arrangement = other }
+            }
         }
         var panels: [CGRect] = []
         for (panel, view) in [(Panel.meter, meter as UIView), (.pathsNote, pathsNote), (.hud, hud)] {
@@ -276,18 +285,31 @@ public final class DebugLayerView: PassThroughView {
         [(Panel.meter, wantsMeter), (.pathsNote, showsPathsNote), (.hud, wantsHUD)].filter(\.1).map(\.0)
     }
 
-    /// Where the panels would go: their frames, and which of them cover some of the app.
+    /// Where the panels would go: their frames, which of them cover some of the app, and
+    /// how much of it in all (square points).
     private struct PanelArrangement {
         var frames: [Panel: CGRect] = [:]
         var coveringApp: Set<Panel> = []
+        var covered: CGFloat = 0
     }
 
-    /// The bottom panels (the meter nearest its corner, the note next), then the HUD, each
-    /// by `placement`'s rule and clear of those before it; with `bottomPanelsReadApp`
-    /// false the bottom panels take no account of the app's content.
-    private func arrangePanels(from placement: OverlayPlacement, in content: CGRect, bottomPanelsReadApp: Bool) -> PanelArrangement {
+    /// The bottom panels (the meter nearest its corner, the note next) and the HUD, in
+    /// that order or with the HUD first (the largest, and the one a touch is explained
+    /// by), each by `placement`'s rule and clear of those before it; with
+    /// `bottomPanelsReadApp` false the bottom panels take no account of the app's content.
+    private func arrangePanels(from placement: OverlayPlacement, in content: CGRect, hudFirst: Bool,
+                               bottomPanelsReadApp: Bool) -> PanelArrangement {
         var placement = placement
         var result = PanelArrangement()
+        func addHUD() {
+            guard wantsHUD, let frame = placeHUD(with: placement, in: content) else { return }
+            result.frames[.hud] = frame
+            placement.blocked.append(frame)
+            let covered = placement.coveredAppArea(frame)
+            if covered > 0 { result.coveringApp.insert(.hud) }
+            result.covered += covered
+        }
+        if hudFirst { addHUD() }
         let noteWidth = min(content.width, pathsNote.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: Self.noteHeight)).width + 32)
         for (panel, view, wanted, panelSize) in [
             (Panel.meter, meter as UIView, wantsMeter, PerformanceMeterView.size),
@@ -300,12 +322,11 @@ public final class DebugLayerView: PassThroughView {
             else { continue }
             result.frames[panel] = placed.frame
             placement.blocked.append(placed.frame)
-            if placement.coveredAppArea(placed.frame) > 0 { result.coveringApp.insert(panel) }
+            let covered = placement.coveredAppArea(placed.frame)
+            if covered > 0 { result.coveringApp.insert(panel) }
+            result.covered += covered
         }
-        if wantsHUD, let frame = placeHUD(with: placement, in: content) {
-            result.frames[.hud] = frame
-            if placement.coveredAppArea(frame) > 0 { result.coveringApp.insert(.hud) }
-        }
+        if !hudFirst { addHUD() }
         return result
     }
 
@@ -335,15 +356,27 @@ public final class DebugLayerView: PassThroughView {
 
     /// The HUD's frame: placed at its smallest by the one rule, from the top of its side,
     /// then grown down as far as its rows need, stopping short of whatever is below it:
-    /// anything blocked, and the app's content when it started clear of it.
+    /// anything blocked, and the app's content when it started clear of it. Where it
+    /// finds no place clear of the app at its full width, it narrows (to
+    /// `hudMinimumSideBySideWidth` at least) before it covers any of the app.
     private func placeHUD(with placement: OverlayPlacement, in content: CGRect) -> CGRect? {
-        let width = min(Self.hudMaximumWidth, content.width)
-        let minimumHeight = hud.minimumHeight(forWidth: width)
+        let widest = min(Self.hudMaximumWidth, content.width)
+        let widths = [widest] + stride(from: widest - 40, through: Self.hudMinimumSideBySideWidth, by: -40).filter { $0 < widest }
+        var fallback: (width: CGFloat, minimumHeight: CGFloat, placed: OverlayPlacement.Placement)?
+        var chosen: (width: CGFloat, minimumHeight: CGFloat, placed: OverlayPlacement.Placement)?
         let home: OverlayPlacement.Home = sides[.hud] == .left ? .topLeft : .topRight
         let current = hud.isHidden || !isPlaced.contains(.panel(.hud)) ? nil : hud.frame
-        guard let smallest = placement.place(CGSize(width: width, height: minimumHeight), home: home, current: current) else {
-            return nil
+        for width in widths {
+            let minimumHeight = hud.minimumHeight(forWidth: width)
+            guard let placed = placement.place(CGSize(width: width, height: minimumHeight), home: home,
+                                               current: current?.width == width ? current : nil) else { continue }
+            if fallback == nil { fallback = (width, minimumHeight, placed) }
+            if !placed.coversApp, !placement.isNearFinger(placed.frame) {
+                chosen = (width, minimumHeight, placed)
+                break
+            }
         }
+        guard let (width, minimumHeight, smallest) = chosen ?? fallback else { return nil }
         let top = smallest.frame.minY
         let column = { (rect: CGRect) in rect.minX < smallest.frame.maxX && rect.maxX > smallest.frame.minX && rect.minY >= top }
         let stops = placement.blocked.filter(column) + (smallest.coversApp ? [] : placement.appContent.filter(column))
