@@ -192,6 +192,8 @@ public final class SandboxApp {
         window?.rootViewController = type.init()
         insetScene()
         host?.window.setTitle(Self.title(for: type))
+        // The new scene's layers decide the paths note (the compass has none, shapes three).
+        debugLayer.refreshPanels()
     }
 
     /// Opens the scene `step` places after the current one in the catalog, wrapping.

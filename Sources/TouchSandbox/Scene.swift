@@ -27,6 +27,7 @@ public enum SceneCatalog {
         GesturesScene.self,
         CheckmarkScene.self,
         CompassScene.self,
+        ShapesScene.self,
         HitTestAnimationScene.self,
         ResponderChainScene.self,
         RestrictionsScene.self,

@@ -224,15 +224,38 @@ final class SandboxAppTests: ListingTestCase {
         XCTAssertFalse(app.isSceneListOpen)
     }
 
-    func testEveryScenesButtonShowsAt640By480() async {
+    /// At 640 × 480 the grid is taller than the room: it scrolls inside the panel, and
+    /// every scene's button, finger-sized, shows whole once the arrow keys reach it.
+    func testEveryScenesButtonIsReachableAt640By480() async {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 640, height: 480)
         app.gallery.frame = UIScreen.main.bounds
         app.perform(.sceneList)
         layOut()
-        for button in app.galleryView.sceneList.buttons {
+        let list = app.galleryView.sceneList
+        let room = CGRect(x: 0, y: 44, width: 640, height: 480 - 44 - 60)
+        let shown = list.grid.convert(list.grid.bounds, to: nil)
+        XCTAssertTrue(room.contains(shown), "\(shown)")
+        XCTAssertGreaterThan(list.grid.contentSize.height, list.grid.bounds.height, "more rows than room: it scrolls")
+        for (index, button) in list.buttons.enumerated() {
+            list.highlightedIndex = index
+            layOut()
             let frame = button.convert(button.bounds, to: nil)
-            XCTAssertTrue(CGRect(x: 0, y: 44, width: 640, height: 480 - 44 - 60).contains(frame), "\(frame)")
+            XCTAssertTrue(shown.contains(frame), "\(index): \(frame) shows whole in \(shown)")
             XCTAssertGreaterThanOrEqual(frame.height, 44)
+        }
+        XCTAssertGreaterThan(list.grid.contentOffset.y, 0, "scrolled to the last")
+    }
+
+    /// At 1024 × 768 every button shows at once; the grid does not scroll.
+    func testEveryScenesButtonShowsAt1024By768() async {
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)
+        app.gallery.frame = UIScreen.main.bounds
+        app.perform(.sceneList)
+        layOut()
+        let list = app.galleryView.sceneList
+        XCTAssertEqual(list.grid.contentSize.height, list.grid.bounds.height)
+        for button in list.buttons {
+            XCTAssertTrue(CGRect(x: 0, y: 44, width: 1024, height: 768 - 44 - 60).contains(button.convert(button.bounds, to: nil)))
         }
     }
 

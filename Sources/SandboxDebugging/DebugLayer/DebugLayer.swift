@@ -111,6 +111,10 @@ public final class DebugLayer {
         window.frame = UIScreen.main.bounds
         isAttached = true
         refreshPanels()
+        // Again on the next turn, when the app has laid out what it shows first (a
+        // scene built in its first layout has no layers yet).
+        panelsNeedRefresh = true
+        scheduleInformationRefresh()
     }
 
     private var isAttached = false
@@ -332,8 +336,11 @@ public final class DebugLayer {
     /// switched; an app that changes its layers without input (a new scene from a key)
     /// calls it too.
     public func refreshPanels() {
-        let pathsNote = overlays.pathRegions.isVisible
-            && (overlays.window.map { overlays.pathRegions.regions(in: $0).isEmpty } ?? false)
+        let pathsNote = overlays.pathRegions.isVisible && (overlays.window.map { window in
+            // The app's layers as they will be drawn: laid out first.
+            window.layoutIfNeeded()
+            return overlays.pathRegions.regions(in: window).isEmpty
+        } ?? false)
         view.showsPathsNote = pathsNote
         panelsChanged()
     }

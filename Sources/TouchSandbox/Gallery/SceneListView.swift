@@ -2,14 +2,38 @@ import SandboxDebugging
 import UIKit
 
 /// The scene list: a veil over the stage that takes every touch (a touch that lifts on
-/// it closes the list), and on it a panel with one finger-sized button per scene, in as many columns
-/// as the width holds, so every scene shows without scrolling from 640 × 480 up. The
-/// highlighted scene (arrow keys) is lit, and its caption shows below the buttons.
+/// it closes the list), and on it a panel with one finger-sized button per scene, in as
+/// many columns as the width holds. Where the rows do not fit the height (22 scenes at
+/// 640 × 480), the grid scrolls by finger inside the panel, and the highlighted scene is
+/// scrolled into view as the arrow keys move it. The highlighted scene (arrow keys) is
+/// lit, and its caption shows below the buttons where there is room.
 @MainActor
 final class SceneListView: UIView {
     /// One button per scene, in the catalog's order.
     private(set) var buttons: [UIButton] = []
     let panel = DebugPanelView(frame: .zero)
+    /// Holds the buttons inside the panel; scrolls when the grid is taller than the room.
+    /// Made the first time the list shows, not with the gallery: its recognizers would
+    /// otherwise take the first serial numbers ahead of the scenes' in the gesture trace.
+    var grid: UIScrollView {
+        if let madeGrid { return madeGrid }
+        let made = UIScrollView(frame: gridContent.frame)
+        made.clipsToBounds = true
+        gridContent.removeFromSuperview()
+        gridContent.frame.origin = .zero
+        made.addSubview(gridContent)
+        panel.addSubview(made)
+        madeGrid = made
+        setNeedsLayout()
+        return made
+    }
+    private var madeGrid: UIScrollView?
+    /// The buttons, in the grid once there is one.
+    private let gridContent = UIView(frame: .zero)
+
+    override var isHidden: Bool {
+        didSet { if !isHidden { _ = grid } }
+    }
     let captionLabel = DebugStyle.makeLabel(color: DebugStyle.secondaryText)
     /// The names and captions, in order.
     var entries: [(name: String, caption: String)] = [] {
@@ -38,6 +62,8 @@ final class SceneListView: UIView {
         captionLabel.numberOfLines = 2
         captionLabel.lineBreakMode = .byWordWrapping
         panel.addSubview(captionLabel)
+        gridContent.clipsToBounds = true
+        panel.addSubview(gridContent)
         addSubview(panel)
     }
 
@@ -78,6 +104,14 @@ final class SceneListView: UIView {
         captionLabel.isHidden = gridHeight + Self.captionHeight > available
         let height = min(captionLabel.isHidden ? gridHeight : gridHeight + Self.captionHeight, available)
         panel.frame = CGRect(x: (bounds.width - width) / 2, y: spacing, width: width, height: height)
+        let visible = CGRect(x: 0, y: 0, width: width, height: min(gridHeight, height))
+        if let madeGrid {
+            madeGrid.frame = visible
+            madeGrid.contentSize = CGSize(width: width, height: gridHeight)
+            gridContent.frame = CGRect(x: 0, y: 0, width: width, height: gridHeight)
+        } else {
+            gridContent.frame = visible
+        }
         for (index, button) in buttons.enumerated() {
             let row = index / columns, column = index % columns
             button.frame = CGRect(x: spacing + CGFloat(column) * (buttonWidth + spacing),
@@ -85,6 +119,7 @@ final class SceneListView: UIView {
                                   width: buttonWidth, height: DebugStyle.minimumTarget)
         }
         captionLabel.frame = CGRect(x: spacing, y: gridHeight, width: width - 2 * spacing, height: Self.captionHeight - spacing)
+        scrollHighlightIntoView()
     }
 
     /// A touch that lifts on the veil closes the list. (Handled here rather than by a
@@ -100,7 +135,7 @@ final class SceneListView: UIView {
             let button = DebugStyle.makeButton(title: entry.name)
             button.titleLabel?.font = Self.font
             button.addAction({ [weak self] _ in self?.onChoose?(index) }, for: .touchUpInside)
-            panel.addSubview(button)
+            gridContent.addSubview(button)
             return button
         }
         refresh()
@@ -114,5 +149,14 @@ final class SceneListView: UIView {
             button.layer.borderColor = DebugStyle.accent.cgColor
         }
         captionLabel.text = entries.indices.contains(highlightedIndex) ? entries[highlightedIndex].caption : nil
+        scrollHighlightIntoView()
+    }
+
+    /// Scrolls the grid, when it scrolls, so the highlighted button shows whole.
+    private func scrollHighlightIntoView() {
+        guard let madeGrid, buttons.indices.contains(highlightedIndex), madeGrid.contentSize.height > madeGrid.bounds.height
+        else { return }
+        let spacing = DebugStyle.spacing
+        madeGrid.scrollRectToVisible(buttons[highlightedIndex].frame.insetBy(dx: 0, dy: -spacing), animated: false)
     }
 }

@@ -288,6 +288,21 @@ public enum SceneTours {
                 tour.wait(1.0)
                 tour.tap(at: compass.convert(CGPoint(x: 60, y: 200), to: scene.view))
             }
+        case ShapesScene.name:
+            return { scene, tour in
+                guard let shapes = scene as? ShapesScene, let board = shapes.board, let ring = shapes.layers[.ring],
+                      let arrow = shapes.layers[.arrow] else { return }
+                // The ring's hole (a bounds hit, no path hit), its band (both), then the
+                // arrow's tip as the tour starts, and an empty corner of the board.
+                let ringCenter = board.convert(ring.position, to: scene.view)
+                tour.tap(at: ringCenter)
+                tour.wait(1.0)
+                tour.tap(at: CGPoint(x: ringCenter.x + ring.bounds.width * 0.38, y: ringCenter.y))
+                tour.wait(1.0)
+                tour.tap(at: board.convert(CGPoint(x: arrow.position.x + arrow.bounds.width * 0.3, y: arrow.position.y), to: scene.view))
+                tour.wait(1.0)
+                tour.tap(at: board.convert(CGPoint(x: 12, y: board.bounds.height - 12), to: scene.view))
+            }
         case HitTestAnimationScene.name:
             return { scene, tour in
                 guard let animation = scene as? HitTestAnimationScene else { return }
