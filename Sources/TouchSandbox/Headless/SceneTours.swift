@@ -259,9 +259,11 @@ public enum SceneTours {
         case LongPressPanScene.name:
             return { scene, tour in
                 guard let press = scene as? LongPressPanScene else { return }
-                for square in [press.twoRecognizerSquare!, press.oneRecognizerSquare!] {
+                // The left square up and away, the right one down to the line over the
+                // legends, where it stops while the finger goes on.
+                for (square, rise) in [(press.twoRecognizerSquare!, CGFloat(-110)), (press.oneRecognizerSquare!, 160)] {
                     let start = center(of: square, in: scene)
-                    tour.drag(from: start, through: [CGPoint(x: start.x + 40, y: start.y - 110)], duration: 0.8, hold: 0.8)
+                    tour.drag(from: start, through: [CGPoint(x: start.x + 40, y: start.y + rise)], duration: 0.8, hold: 0.8)
                     tour.wait(0.6)
                 }
             }

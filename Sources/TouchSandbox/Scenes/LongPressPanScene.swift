@@ -5,7 +5,9 @@ import UIKit
 /// (`PulsingDragTarget`), on the right one long press whose `changed` state drags
 /// (`LongPressDragTarget`). Either square pulses once held for half a second and can
 /// then be dragged; dragged at once, neither moves. A label under each says which
-/// it is; the squares cannot be dragged onto the labels.
+/// it is. The labels sit at the bottom of the scene with a line over them, and the
+/// squares, in the middle of the room above, go where the finger goes down to that
+/// line: the line is the limit, drawn, so the labels stay readable under a drag.
 @MainActor
 public final class LongPressPanScene: UIViewController, Scene {
     public static let name = "long-press-pan"
@@ -23,6 +25,8 @@ public final class LongPressPanScene: UIViewController, Scene {
     private(set) var twoRecognizerSquare: UIView!
     private(set) var oneRecognizerSquare: UIView!
     private(set) var legends: [UILabel] = []
+    /// The line over the legends: how far down a square can be dragged.
+    let limitLine = UIView()
 
     private var safeArea = SafeAreaTracker()
 
@@ -39,23 +43,29 @@ public final class LongPressPanScene: UIViewController, Scene {
             makeLegend("long press alone\n(one recognizer, its changed state)"),
         ]
         for legend in legends { stage.addSubview(legend) }
+        limitLine.backgroundColor = UIColor(white: 1, alpha: 0.18)
+        stage.addSubview(limitLine)
         stage.addSubview(twoRecognizerSquare)
         stage.addSubview(oneRecognizerSquare)
         view = stage
     }
 
-    /// The squares side by side with their legends in a band under them; the squares
-    /// are confined to the part above the band, so a drag never covers a legend.
+    /// The legends in a band at the bottom of the safe area under a line, the squares
+    /// side by side in the middle of the room above it; the squares are confined to that
+    /// room, so a drag goes down as far as the line and never covers a legend (before,
+    /// the legends sat just under the squares, which stopped 10 points below their
+    /// start while the finger went on).
     public override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         guard let area = safeArea.newArea(of: view) else { return }
         let side = Self.squareSide
         let gap: CGFloat = 20
         let spacing = min(Self.spacing, area.width / 2)
-        let top = area.minY + max(0, (area.height - side - gap - Self.legendHeight) / 2)
-        let legendTop = top + side + gap
+        let legendTop = area.maxY - Self.legendHeight - gap / 2
+        let top = area.minY + max(0, (legendTop - gap - area.minY - side) / 2)
         let centers = [area.midX - spacing / 2, area.midX + spacing / 2]
         let dragArea = CGRect(x: area.minX, y: area.minY, width: area.width, height: legendTop - gap / 2 - area.minY)
+        limitLine.frame = CGRect(x: area.minX + 16, y: dragArea.maxY, width: area.width - 32, height: 1)
         for (index, square) in [twoRecognizerSquare!, oneRecognizerSquare!].enumerated() {
             let square = square as! ConfinedView
             square.confinement = nil

@@ -46,4 +46,25 @@ final class LongPressPanSceneTests: ListingTestCase {
         XCTAssertTrue(window.subviews.first?.subviews.suffix(2).elementsEqual([two, one], by: ===) ?? false,
                       "the squares are above the legends")
     }
+
+    /// After the press, a square goes down where the finger goes, to the line over the
+    /// legends, and stops there: the limit is drawn.
+    func testAPressedSquareFollowsTheFingerDownToTheLineOverTheLegends() async throws {
+        let two = try XCTUnwrap(scene.twoRecognizerSquare), one = try XCTUnwrap(scene.oneRecognizerSquare)
+        let line = scene.limitLine.frame
+        XCTAssertLessThanOrEqual(line.maxY, scene.legends[0].frame.minY)
+        for square in [two, one] {
+            let start = square.center
+            XCTAssertGreaterThanOrEqual(line.minY - square.frame.maxY, 100, "room to drag down")
+            let finger = injector.touchDown(at: start)
+            injector.wait(0.5)
+            let down = CGPoint(x: start.x, y: start.y + 100)
+            injector.move(finger, to: down)
+            XCTAssertEqualPoints(square.center, down, "where the finger is")
+            let far = CGPoint(x: start.x, y: start.y + 400)
+            injector.move(finger, to: far)
+            injector.touchUp(finger, at: far)
+            XCTAssertEqual(square.frame.maxY, line.minY, accuracy: 1e-9, "held at the line")
+        }
+    }
 }
