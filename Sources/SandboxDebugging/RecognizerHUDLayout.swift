@@ -30,9 +30,9 @@ struct RecognizerHUDLayout {
     /// The narrowest a terminal state is drawn, so an instant outcome still shows.
     static let terminalWidth: CGFloat = 4
 
-    /// The legend's entries: `possible` is the grey every row starts with.
+    /// The legend's entries, `possible` first: the grey every row starts with.
     static let legend: [(String, RecognizerTimeline.Phase)] = [
-        ("waiting", .waiting), ("began", .state(.began)), ("changed", .state(.changed)),
+        ("possible", .state(.possible)), ("waiting", .waiting), ("began", .state(.began)), ("changed", .state(.changed)),
         ("ended", .state(.ended)), ("failed", .state(.failed)), ("cancelled", .state(.cancelled)),
     ]
 
@@ -223,20 +223,32 @@ struct RecognizerHUDLayout {
         }
     }
 
-    /// The legend's entries in lines no wider than `inner`.
+    /// The legend's entries in lines no wider than `inner`, shared out evenly (seven
+    /// entries on two lines go four and three, never six and one left alone on a line
+    /// of its own): the fewest such lines that fit.
     static func legendLines(widths: [CGFloat], inner: CGFloat) -> [[Int]] {
-        var lines: [[Int]] = [[]]
-        var x: CGFloat = 0
-        for (index, width) in widths.enumerated() {
-            let entry = 14 + width + 12
-            if x + entry - 12 > inner, !lines[lines.count - 1].isEmpty {
-                lines.append([])
-                x = 0
-            }
-            lines[lines.count - 1].append(index)
-            x += entry
+        guard !widths.isEmpty else { return [[]] }
+        let entries = widths.map { 14 + $0 + 12 }
+        let count = entries.count
+        func fits(_ line: Range<Int>) -> Bool {
+            line.count == 1 || entries[line].reduce(0, +) - 12 <= inner
         }
-        return lines
+        // The fewest lines, each as near the same number of entries as can be (the
+        // longer lines first, else last), that all fit.
+        for lineCount in 1...count {
+            let short = count / lineCount, longer = count % lineCount
+            for longerFirst in [true, false] {
+                var lines: [[Int]] = [], start = 0
+                for line in 0..<lineCount {
+                    let isLonger = longerFirst ? line < longer : line >= lineCount - longer
+                    let size = short + (isLonger ? 1 : 0)
+                    lines.append(Array(start..<start + size))
+                    start += size
+                }
+                if lines.allSatisfy({ fits($0.first!..<$0.last! + 1) }) { return lines }
+            }
+        }
+        return (0..<count).map { [$0] }
     }
 
 }

@@ -255,4 +255,26 @@ final class RecognizerHUDTests: OverlayTestCase {
         XCTAssertEqual(RecognizerTimeline.shortenNames(in: "prevented by UIPanGestureRecognizer#4, already under way"),
                        "prevented by Pan#4, already under way")
     }
+
+    /// The legend names every colour a row shows, `possible` first, and where it wraps
+    /// its lines share the entries out evenly: no entry alone on a line.
+    func testTheLegendNamesPossibleAndWrapsEvenly() async {
+        XCTAssertEqual(RecognizerHUDLayout.legend.map(\.0), ["possible", "waiting", "began", "changed", "ended", "failed", "cancelled"])
+        let measurer = TextMeasurer()
+        let widths = RecognizerHUDLayout.legend.map { measurer.width(of: $0.0, size: RecognizerHUDLayout.legendSize) }
+        let oneLine = widths.reduce(0) { $0 + 14 + $1 + 12 } - 12
+        XCTAssertEqual(RecognizerHUDLayout.legendLines(widths: widths, inner: oneLine), [Array(0..<7)], "all on one line where it fits")
+        // The HUD's widest (420 less its padding): two lines, four and three.
+        let lines = RecognizerHUDLayout.legendLines(widths: widths, inner: 420 - 2 * RecognizerHUDLayout.padding)
+        XCTAssertEqual(lines, [[0, 1, 2, 3], [4, 5, 6]])
+        // Narrow: as few lines as fit, none holding one entry while another holds three.
+        for inner in stride(from: CGFloat(120), through: 400, by: 20) {
+            let lines = RecognizerHUDLayout.legendLines(widths: widths, inner: inner)
+            XCTAssertEqual(lines.flatMap { $0 }, Array(0..<7), "\(inner)")
+            XCTAssertLessThanOrEqual((lines.map(\.count).max() ?? 0) - (lines.map(\.count).min() ?? 0), 1, "\(inner): \(lines)")
+            for line in lines where line.count > 1 {
+                XCTAssertLessThanOrEqual(line.reduce(0) { $0 + 14 + widths[$1] + 12 } - 12, inner, "\(inner): \(line) fits")
+            }
+        }
+    }
 }
