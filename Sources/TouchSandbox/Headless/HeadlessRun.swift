@@ -16,7 +16,8 @@ import X11Host
 ///
 /// - `touch-sandbox-SCENE.webp`: the window as an animated WebP, at most 25 frames a
 ///   second, each frame shown until the window changed;
-/// - `touch-sandbox-SCENE-contact.png`: eight frames of it side by side, with times;
+/// - `touch-sandbox-SCENE-contact.png`: up to eight frames of it, chosen by change, in
+///   two columns at 0.625 of the window's size, with times;
 /// - `touch-sandbox-SCENE-trace.txt`: the gesture trace of the run.
 ///
 /// It says in one line what it wrote, and exits 0. Each file is written whole under a
@@ -57,7 +58,7 @@ final class HeadlessRun {
     private init(plan: Plan, server: HeadlessXorg) {
         self.plan = plan
         self.server = server
-        sheet = ContactSheet(duration: plan.tour.duration / plan.speed + Self.settleTime)
+        sheet = ContactSheet()
     }
 
     /// The three files a run of `sceneName` writes in `folder`.
@@ -158,7 +159,6 @@ final class HeadlessRun {
     private func finish(_ host: X11Host) {
         let time = CACurrentMediaTime() - (startTime ?? CACurrentMediaTime())
         capture(host, at: time, force: true)
-        sheet.finish()
         let (animation, contact, trace) = Self.outputs(of: plan.sceneType.name, in: plan.outputFolder)
         var storedFrames = 0
         do {
