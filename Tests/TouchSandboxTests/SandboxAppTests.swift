@@ -246,6 +246,28 @@ final class SandboxAppTests: ListingTestCase {
         XCTAssertGreaterThan(list.grid.contentOffset.y, 0, "scrolled to the last")
     }
 
+    /// A caption too long for one line at 640 points wraps onto two even lines: the
+    /// label narrows to about half the caption's one-line width, so its second line is
+    /// not "2)" alone.
+    func testALongCaptionWrapsOntoTwoEvenLines() async {
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 640, height: 480)
+        app.gallery.frame = UIScreen.main.bounds
+        app.openScene(at: SceneCatalog.all.firstIndex { $0 == DragScene.self }!)
+        layOut()
+        let caption = app.galleryView.captionLabel
+        XCTAssertEqual(caption.numberOfLines, 2)
+        let probe = UILabel(frame: .zero)
+        probe.font = caption.font
+        probe.text = caption.text
+        let oneLine = probe.sizeThatFits(CGSize(width: 10_000, height: 100)).width
+        XCTAssertGreaterThan(oneLine, 616, "too long for one line")
+        XCTAssertLessThan(caption.bounds.width, oneLine * 0.6, "narrowed to about half: \(caption.bounds.width) of \(oneLine)")
+        XCTAssertGreaterThanOrEqual(caption.bounds.width, oneLine / 2)
+        probe.numberOfLines = 0
+        XCTAssertEqual(probe.sizeThatFits(CGSize(width: caption.bounds.width, height: 1000)).height,
+                       probe.sizeThatFits(CGSize(width: 616, height: 1000)).height, "still two lines")
+    }
+
     /// At 1024 × 768 every button shows at once; the grid does not scroll.
     func testEveryScenesButtonShowsAt1024By768() async {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)

@@ -12,18 +12,19 @@ import UIKit
 /// the toolbar or another panel:
 /// - the toolbar fills the bottom `DebugStyle.toolbarHeight` points, its overflow panel
 ///   just above it; the handle sits in the bottom-right corner, above `bottomInset`;
-/// - the panels keep `panelMargin` from the screen's edges and from those bars, in the
-///   *content area* left between them; the status line is centred at the top of it and
-///   the help panel in the middle, and the others keep clear of both;
-/// - the meter, then the paths note, sit at the bottom of the content area on their
-///   side (the left to start with), each placed as low as it can go without covering
-///   what is already placed (the handle, the help, each other);
-/// - the HUD hangs from the top of the content area on its side (the right to start
-///   with), as wide as leaves the opposite column to the bottom panels when the screen
-///   allows, and as tall as its rows need down to whatever is below it in its column;
-///   rows that do not fit are counted ("+2 more");
-/// - a panel with no room on its side goes to the other; with no room on either (a
-///   640 × 480 screen with the help open) it hides until there is.
+/// - the help panel is centred (modal, over a veil); everything else is placed by one
+///   rule, `OverlayPlacement`, in the *content area* left between the bars, `panelMargin`
+///   in from them: the recording badge (home: top right), the status line (the top's
+///   middle), the HUD (top, on its side: the right to start with) and the meter and the
+///   paths note (bottom, on their side: the left);
+/// - each keeps off what is placed before it, off the fingers, and off the app's text
+///   and controls (`appContent`, mapped by `AppContentMap`) wherever the window has
+///   room, going no further from home than it must; the HUD narrows before it covers
+///   the app, and grows down as far as its rows need;
+/// - where no room is left off the app, a panel covers the least of it it can and is
+///   drawn opaque (`coveringApp`), so the app's text never shows through the panel's;
+///   with no room at all (a 640 × 480 screen with the help open) it hides until there
+///   is.
 ///
 /// **Out of the fingers' way** (`avoid(fingers:)`, which the debug layer calls on the
 /// turn after every batch, not in the frame showing it): when a finger is on a panel or

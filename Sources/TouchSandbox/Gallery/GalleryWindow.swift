@@ -71,7 +71,9 @@ final class GalleryView: UIView {
 
     /// One line at `large` where the text fits the label's width; otherwise two lines
     /// at 13 points, so a narrow window wraps a caption instead of cutting it (an
-    /// ellipsis only when even two lines cannot hold it).
+    /// ellipsis only when even two lines cannot hold it). Two lines are balanced: the
+    /// label narrows to the least width that still holds the text in two, so the
+    /// second line is not a word or two left alone ("2)").
     static func fit(_ label: UILabel, large: UIFont) {
         label.font = large
         label.numberOfLines = 1
@@ -80,6 +82,23 @@ final class GalleryView: UIView {
         label.font = smallFont
         label.numberOfLines = 2
         label.lineBreakMode = .byWordWrapping
+        let full = label.bounds.width
+        func height(at width: CGFloat) -> CGFloat {
+            label.numberOfLines = 0
+            defer { label.numberOfLines = 2 }
+            return label.sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude)).height
+        }
+        let twoLines = height(at: full)
+        guard twoLines <= 2 * smallFont.lineHeight + 1 else { return }
+        var low = full / 2, high = full
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if height(at: middle) <= twoLines { high = middle } else { low = middle }
+        }
+        let narrowed = high.rounded(.up)
+        // A centred label stays centred where it was.
+        if label.textAlignment == .center { label.frame.origin.x += (full - narrowed) / 2 }
+        label.frame.size.width = narrowed
     }
 
     override func layoutSubviews() {

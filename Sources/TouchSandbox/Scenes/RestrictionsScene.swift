@@ -134,7 +134,7 @@ public final class RestrictionsScene: UIViewController, Scene {
         let counts = makeReadout(layout, line: 0)
         let held = makeReadout(layout, line: 1)
         target.countsChanged = { [unowned target] in
-            counts.text = "target: \(target.counts)"
+            counts.text = Self.balanced("target: \(target.counts)", in: counts)
             held.text = "holds \(target.heldTouches) touch\(target.heldTouches == 1 ? "" : "es") now"
         }
         target.countsChanged?()
@@ -317,8 +317,38 @@ public final class RestrictionsScene: UIViewController, Scene {
     }
 
     private func showCounts(of view: TouchCountingView, named name: String, in readout: UILabel) {
-        view.countsChanged = { [unowned view] in readout.text = "\(name): \(view.counts)" }
+        view.countsChanged = { [unowned view] in readout.text = Self.balanced("\(name): \(view.counts)", in: readout) }
         view.countsChanged?()
+    }
+
+    /// A readout as `label` shows it: on one line where it fits; else in two, how the
+    /// touches began over how they finished ("target: began 0" over "ended 0 ·
+    /// cancelled 0"), never with "cancelled 0" alone under the rest; where even that
+    /// does not fit, at the separator (": " or " · ") that leaves the lines most even.
+    static func balanced(_ text: String, in label: UILabel) -> String {
+        let probe = UILabel(frame: .zero)
+        probe.font = label.font
+        func width(_ line: String) -> CGFloat {
+            probe.text = line
+            return probe.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: 100)).width
+        }
+        let room = label.bounds.width
+        guard width(text) > room else { return text }
+        var breaks: [(first: String, second: String)] = []
+        for separator in [" \u{B7} ", ": "] {
+            var searchStart = text.startIndex
+            while let range = text.range(of: separator, range: searchStart..<text.endIndex) {
+                // A colon stays; a dot between counts is the line break itself.
+                breaks.append((String(text[..<range.lowerBound]) + (separator == ": " ? ":" : ""), String(text[range.upperBound...])))
+                searchStart = range.upperBound
+            }
+        }
+        // The first dot's break (after "began") when both lines fit, else the most even.
+        if let first = breaks.first, max(width(first.first), width(first.second)) <= room {
+            return "\(first.first)\n\(first.second)"
+        }
+        let even = breaks.min { abs(width($0.first) - width($0.second)) < abs(width($1.first) - width($1.second)) }
+        return even.map { "\($0.first)\n\($0.second)" } ?? text
     }
 
     private func makeReadout(_ layout: PanelLayout, line: Int) -> UILabel {

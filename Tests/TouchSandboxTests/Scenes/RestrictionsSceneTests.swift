@@ -51,6 +51,34 @@ final class RestrictionsSceneTests: ListingTestCase {
         }
     }
 
+    /// At 640 × 480 a readout does not fit its panel on one line: it breaks in two at the
+    /// separator that leaves the lines most even, never with "cancelled 0" alone.
+    func testNarrowPanelsBreakTheirReadoutsEvenly() async throws {
+        let savedBounds = UIScreen.main.bounds
+        defer { UIScreen.main.bounds = savedBounds }
+        let size = CGSize(width: 640, height: 480)
+        UIScreen.main.bounds = CGRect(origin: .zero, size: size)
+        let scene = RestrictionsScene()
+        present(scene, size: size)
+        let readouts = scene.view.subviews.compactMap { $0 as? UILabel }.filter { $0.text?.contains("began") ?? false }
+        XCTAssertEqual(readouts.count, 9)
+        for readout in readouts {
+            let lines = (readout.text ?? "").split(separator: "\n")
+            XCTAssertEqual(lines.count, 2, "\(readout.text ?? "")")
+            XCTAssertFalse(lines.contains { $0.hasPrefix("cancelled") && !$0.contains("\u{B7}") }, "\(lines)")
+            for line in lines {
+                XCTAssertLessThanOrEqual(readout.font.lineHeight, readout.bounds.height / 2 + 1)
+                let probe = UILabel(frame: .zero)
+                probe.font = readout.font
+                probe.text = String(line)
+                XCTAssertLessThanOrEqual(probe.sizeThatFits(CGSize(width: 1000, height: 100)).width, readout.bounds.width,
+                                         "\(line) fits its line")
+            }
+        }
+        XCTAssertTrue(readouts.contains { $0.text == "target: began 0\nended 0 \u{B7} cancelled 0" },
+                      "\(readouts.map { $0.text ?? "" })")
+    }
+
     func testWithInteractionOffATapOnTheTargetReachesTheViewBehind() async throws {
         let target = try XCTUnwrap(scene.interactionTarget), behind = try XCTUnwrap(scene.interactionBehind)
         injector.tap(at: target.center)
