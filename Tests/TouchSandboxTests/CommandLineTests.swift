@@ -194,7 +194,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual([animation.width, animation.height], [1024, 768])
         XCTAssertEqual(animation.frames.count, frames, "every captured frame is in the animation")
         let sheet = try XCTUnwrap(UIImage(contentsOfFile: folder.appendingPathComponent("touch-sandbox-touch-spots-contact.png").path))
-        XCTAssertEqual(sheet.size.width, 12 + 4 * (320 + 12))
+        // Two columns of frames at 0.625 of the 1024-point window.
+        XCTAssertEqual(sheet.size.width, 12 + 2 * (640 + 12))
     }
 
     /// 50,000 bad words printed 50,001 lines (7 MB) before the program started.

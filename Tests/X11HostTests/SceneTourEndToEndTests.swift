@@ -168,8 +168,9 @@ final class SceneTourEndToEndTests: XCTestCase {
             }) { scene, _ in
                 XCTAssertEqual(pulsed.values, [[false, false], [true, false], [false, false], [false, true], [false, false]],
                                "each square pulses from the long press until its finger lifts")
+                // The left square up, the right one down (toward the line over the legends).
                 XCTAssertEqual([scene.twoRecognizerSquare.center, scene.oneRecognizerSquare.center],
-                               starts.map { CGPoint(x: $0.x + 40, y: $0.y - 110) })
+                               [CGPoint(x: starts[0].x + 40, y: starts[0].y - 110), CGPoint(x: starts[1].x + 40, y: starts[1].y + 160)])
             }
         }
     }
@@ -234,6 +235,34 @@ final class SceneTourEndToEndTests: XCTestCase {
                     "layer hit: yes \u{B7} path hit: yes", "layer hit: yes \u{B7} path hit: no", "layer hit: no \u{B7} path hit: no",
                 ])
                 XCTAssertEqual(scene.answerLabel.text, "layer hit: no \u{B7} path hit: no")
+                XCTAssertFalse(scene.marker.isHidden)
+            }
+        }
+    }
+
+    /// The ring's hole (in its box, not its path: no shape reached), its band (the ring),
+    /// the turning arrow where it is drawn, then the board's empty corner.
+    func testShapesAnswerEachTapPerLayerByBoundsAndByPath() throws {
+        try onMainActor {
+            var taps: [[ShapesScene.Answer]] = []
+            var reached: [String] = []
+            try Self.playTour(of: ShapesScene.self, watch: { scene in
+                guard !scene.lastAnswers.isEmpty, scene.lastAnswers != taps.last else { return }
+                taps.append(scene.lastAnswers)
+                reached.append(scene.reachedLabel.text ?? "")
+            }) { scene, _ in
+                XCTAssertEqual(taps.count, 4, "\(taps)")
+                guard taps.count == 4 else { return }
+                XCTAssertEqual(taps[0].first, .init(shape: .ring, boundsHit: true, pathHit: false))
+                XCTAssertEqual(reached[0], "reached no shape: the board")
+                XCTAssertEqual(taps[1].first, .init(shape: .ring, boundsHit: true, pathHit: true))
+                XCTAssertEqual(reached[1], "reached the ring (by its path)")
+                let arrow = try XCTUnwrap(taps[2].last)
+                XCTAssertEqual(arrow.shape, .arrow)
+                XCTAssertTrue(arrow.boundsHit)
+                XCTAssertEqual(reached[2], arrow.pathHit ? "reached the arrow (by its path)" : "reached no shape: the board")
+                XCTAssertEqual(taps[3].map(\.pathHit), [false, false, false])
+                XCTAssertEqual(reached[3], "reached no shape: the board")
                 XCTAssertFalse(scene.marker.isHidden)
             }
         }
