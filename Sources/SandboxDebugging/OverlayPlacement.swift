@@ -67,15 +67,16 @@ public struct OverlayPlacement: Sendable {
     /// drift back and forth as fingers come and go.
     public func place(_ size: CGSize, home: Home, current: CGRect? = nil) -> Placement? {
         guard size.width <= area.width, size.height <= area.height else { return nil }
+        // The place it has, when that is still good, without a search: layouts come
+        // with every change of the HUD's rows, many a second while a finger moves.
+        guard let current, current.width > 0 else { return bestPlace(size, home: home) }
+        let kept = CGRect(origin: current.origin, size: size)
+        guard isFree(kept), !isNearFinger(kept) else { return bestPlace(size, home: home) }
+        let covered = coveredAppArea(kept)
+        if covered == 0 { return Placement(frame: kept, coversApp: false) }
         let best = bestPlace(size, home: home)
-        if let current, current.width > 0 {
-            let kept = CGRect(origin: current.origin, size: size)
-            if isFree(kept), !isNearFinger(kept) {
-                let covered = coveredAppArea(kept)
-                if let best, covered <= coveredAppArea(best.frame) || best.frame == kept {
-                    return Placement(frame: kept, coversApp: covered > 0)
-                }
-            }
+        if let best, covered <= coveredAppArea(best.frame) || best.frame == kept {
+            return Placement(frame: kept, coversApp: true)
         }
         return best
     }
