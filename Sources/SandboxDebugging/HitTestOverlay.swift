@@ -154,7 +154,12 @@ public final class HitTestOverlay: DebugOverlay {
 
     /// The app's text and controls (window points), which the labels keep off where they
     /// can (`AppContentMap`); set by the debug layer when a touch lands.
-    public var appContent: [CGRect] = []
+    public var appContent: [CGRect] = [] {
+        didSet { labelRule.appContent = OverlayPlacement(area: .zero, appContent: appContent).appContent }
+    }
+    /// The placement rule for labels, its padded content made once per `appContent`, not
+    /// for every label of every frame; its area is set per window size.
+    private var labelRule = OverlayPlacement(area: .zero, margin: 0)
 
     /// The label's plate, placed by the debug layer's one rule (`OverlayPlacement`) among
     /// four places, in this order of preference: above the outline's top-left (inside it
@@ -172,8 +177,8 @@ public final class HitTestOverlay: DebugOverlay {
             .map { CGRect(x: x, y: $0, width: width, height: Self.labelHeight) }
         // Panels count as the app's content here, only more so: a label may go over the
         // app's text before it goes over a panel, never off the window.
-        let rule = OverlayPlacement(area: CGRect(origin: .zero, size: size).insetBy(dx: -1, dy: -Self.labelHeight),
-                                    appContent: appContent, margin: 0)
+        var rule = labelRule
+        rule.area = CGRect(origin: .zero, size: size).insetBy(dx: -1, dy: -Self.labelHeight)
         let clearOfPanels = candidates.filter { !avoidedRects.anyIntersects($0) }
         return rule.best(of: clearOfPanels) ?? rule.best(of: candidates.sorted { coveredPanels($0) < coveredPanels($1) })
             ?? OverlayPlacement.Placement(frame: candidates[0], coversApp: false)
