@@ -173,6 +173,11 @@ public final class HitTestOverlay: DebugOverlay {
         let x = max(0, min(box.minX, size.width - width))
         var above = box.minY - Self.labelHeight - 2
         if above < topInset { above = max(topInset, box.minY) + 3 }
+        // The usual case, at the cost of a scan: the first place is clear of everything.
+        let first = CGRect(x: x, y: above, width: width, height: Self.labelHeight)
+        if !avoidedRects.anyIntersects(first), labelRule.coveredAppArea(first, atMost: 0) == 0 {
+            return OverlayPlacement.Placement(frame: first, coversApp: false)
+        }
         let candidates = [above, box.maxY + 2, min(box.maxY, size.height) - Self.labelHeight - 3, max(topInset, box.minY) + 3]
             .map { CGRect(x: x, y: $0, width: width, height: Self.labelHeight) }
         // Panels count as the app's content here, only more so: a label may go over the
