@@ -25,6 +25,11 @@ open class CALayer {
             animatablePropertyChanged("bounds", from: oldValue, changed: bounds != oldValue)
             if bounds.size != oldValue.size {
                 setNeedsLayout()
+                // As UIKit does for a view, however its size was set (the view's bounds or
+                // frame, or its layer's): the superlayer, whose layout may depend on the
+                // size, is laid out too; not while it lays out now, setting its
+                // sublayers' sizes, which would only make it lay out twice.
+                if let superlayer, !superlayer.isLayingOutSublayers { superlayer.setNeedsLayout() }
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
             }
         }
@@ -380,6 +385,9 @@ open class CALayer {
     /// Layout is due somewhere below this layer; lets `layoutIfNeeded()` walk only the
     /// dirty paths instead of the whole tree on every event.
     private var descendantNeedsLayout = false
+    /// True while `layoutSublayers()` runs from `layoutIfNeeded()` (a view's
+    /// `layoutSubviews()` included): sizes it sets on sublayers do not mark it again.
+    private var isLayingOutSublayers = false
 
     /// Whether `layoutSublayers()` is due (Core Animation's `needsLayout()`).
     open func needsLayout() -> Bool {
@@ -396,7 +404,9 @@ open class CALayer {
     open func layoutIfNeeded() {
         if layoutIsDue {
             layoutIsDue = false
+            isLayingOutSublayers = true
             layoutSublayers()
+            isLayingOutSublayers = false
         }
         guard descendantNeedsLayout else { return }
         descendantNeedsLayout = false

@@ -132,7 +132,7 @@ public final class TouchFuzzer {
         application.makeCurrent()
         defer {
             // Its windows hold it: hidden, they let it go.
-            for window in application.windows { window.isHidden = true }
+            for window in application.visibleWindows { window.isHidden = true }
             outer.makeCurrent()
         }
         let ledger = TouchLedger()

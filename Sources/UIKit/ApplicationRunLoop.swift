@@ -126,7 +126,7 @@ public final class ApplicationRunLoop {
     /// window it began in (`ScreenTouchRouting`), the frontmost window that wants it.
     public func handle(_ batch: [TouchSample]) {
         turn { [self] in
-            for run in screenRouting.route(batch, windows: application.windows) {
+            for run in screenRouting.route(batch, windows: application.visibleWindows) {
                 run.deliver()
             }
         }
@@ -138,7 +138,7 @@ public final class ApplicationRunLoop {
     /// window's coordinates (`UIWindow.inject(_: ScrollSample)`).
     public func handle(_ scroll: ScrollSample) {
         turn { [self] in
-            let stack = ScreenTouchRouting.frontToBack(application.windows)
+            let stack = ScreenTouchRouting.frontToBack(application.visibleWindows)
             guard let window = ScreenTouchRouting.window(at: scroll.location, in: stack) else {
                 UIKitDebug.log(.input, "scroll at \(scroll.location) lies in no window: ignored")
                 return
@@ -212,7 +212,7 @@ public final class ApplicationRunLoop {
             input()
         }
         application.timerQueue.runDue(scheduledThrough: pendingBeforeTurn)
-        let windows = application.windows
+        let windows = application.visibleWindows
         guard let interval = frameInterval else {
             // Not paced: every turn ticks and presents, now.
             if engine.needsFrames {

@@ -63,7 +63,7 @@ public struct ScreenTouchRouting {
     /// Splits `batch` (locations in screen points) into runs for the windows its
     /// fingers belong to, in order, each sample in its window's coordinates. `windows`
     /// are the visible windows in the order they became visible
-    /// (`UIApplication.windows`).
+    /// (`UIApplication.visibleWindows`).
     public func route(_ batch: [TouchSample], windows: [UIWindow]) -> [Run] {
         let router = application.touchRouter
         let sentEvents = router.sentEvents

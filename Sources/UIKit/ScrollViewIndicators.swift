@@ -76,8 +76,8 @@ final class ScrollViewIndicators {
         }
         let bounds = scrollView.bounds
         let inset = scrollView.adjustedContentInset
-        let showsVertical = scrollView.showsVerticalScrollIndicator && scrollView.scrollsOnAxis(horizontal: false)
-        let showsHorizontal = scrollView.showsHorizontalScrollIndicator && scrollView.scrollsOnAxis(horizontal: true)
+        let showsVertical = scrollView.showsVerticalScrollIndicator && scrollView.dragsOnAxis(horizontal: false)
+        let showsHorizontal = scrollView.showsHorizontalScrollIndicator && scrollView.dragsOnAxis(horizontal: true)
         // Each bar leaves the corner to the other when both show.
         let corner = showsVertical && showsHorizontal ? Self.thickness + Self.inset : 0
         CATransaction.begin()

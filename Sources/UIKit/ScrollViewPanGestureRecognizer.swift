@@ -1,7 +1,8 @@
 import Foundation
 
 /// A scroll view's pan (UIKit has a private class for it too): a `UIPanGestureRecognizer`
-/// whose hysteresis counts only movement along the axes its scroll view can scroll on.
+/// whose hysteresis counts only movement along the axes its scroll view drags on
+/// (`UIScrollView.dragsOnAxis(horizontal:)`).
 ///
 /// So a list that scrolls only vertically never begins on a sideways drag: the drag
 /// stays with whatever else can take it, the horizontal pager the list is in (whose pan
@@ -11,7 +12,7 @@ import Foundation
 final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     override func travelTowardsBeginning(_ travel: CGPoint) -> CGPoint {
         guard let scrollView = view as? UIScrollView else { return travel }
-        return CGPoint(x: scrollView.scrollsOnAxis(horizontal: true) ? travel.x : 0,
-                       y: scrollView.scrollsOnAxis(horizontal: false) ? travel.y : 0)
+        return CGPoint(x: scrollView.dragsOnAxis(horizontal: true) ? travel.x : 0,
+                       y: scrollView.dragsOnAxis(horizontal: false) ? travel.y : 0)
     }
 }

@@ -21,7 +21,8 @@ extension UIApplication {
         gestureArena.discardAllState()
         timerQueue.removeAll()
         resetIgnoring()
-        windows.removeAll()
+        visibleWindows.removeAll()
+        registeredWindows.removeAll()
         keyWindow = nil
         windowObservers.removeAll()
         delegate = nil

@@ -131,19 +131,44 @@ open class UIApplication: UIResponder {
 
     // MARK: - Windows
 
-    /// The visible windows, in the order they became visible.
-    public internal(set) var windows: [UIWindow] = []
+    /// The app's visible and hidden windows, as UIKit's reference says: back to front by
+    /// `windowLevel`, windows of one level in the order they were made. A window is
+    /// listed from its `init` for as long as something else holds it (the application
+    /// holds it weakly). System windows are left out, as on iOS: the debug layer's and
+    /// the sandbox gallery's (`UIWindow.isSystemWindow`).
+    public var windows: [UIWindow] {
+        registeredWindows.compactMap { $0.window }.filter { !$0.isSystemWindow }
+            .enumerated().sorted { ($0.element.windowLevel, $0.offset) < ($1.element.windowLevel, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Every window made in this application, held weakly, in the order they were made.
+    var registeredWindows: [WeakWindow] = []
+
+    struct WeakWindow {
+        weak var window: UIWindow?
+    }
+
+    /// Lists a window from its `init` (`windows`); windows gone since are dropped.
+    func register(_ window: UIWindow) {
+        registeredWindows.removeAll { $0.window == nil }
+        registeredWindows.append(WeakWindow(window: window))
+    }
+
+    /// The windows on screen now, system windows included, in the order they became
+    /// visible: what the touch routing, the frames and the debug layer go through.
+    package internal(set) var visibleWindows: [UIWindow] = []
 
     /// The window that was last made key and is still visible.
     public internal(set) weak var keyWindow: UIWindow?
 
     func windowDidBecomeVisible(_ window: UIWindow) {
-        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+        if !visibleWindows.contains(where: { $0 === window }) { visibleWindows.append(window) }
         notifyWindowObservers(window, .didBecomeVisible)
     }
 
     func windowDidBecomeHidden(_ window: UIWindow) {
-        windows.removeAll { $0 === window }
+        visibleWindows.removeAll { $0 === window }
         if keyWindow === window {
             keyWindow = nil
             window.resignKey()

@@ -42,8 +42,8 @@ extension UIScrollView {
         raw.x = unbanded(offset.x, minimum: minimum.x, maximum: maximum.x, dimension: bounds.width)
         raw.y = unbanded(offset.y, minimum: minimum.y, maximum: maximum.y, dimension: bounds.height)
         let translation = pan.translation(in: self)
-        var horizontally = scrollsOnAxis(horizontal: true)
-        var vertically = scrollsOnAxis(horizontal: false)
+        var horizontally = dragsOnAxis(horizontal: true)
+        var vertically = dragsOnAxis(horizontal: false)
         if isDirectionalLockEnabled, horizontally, vertically {
             let ratio = ScrollViewMeasurements.directionalLockRatio
             if abs(translation.x) >= abs(translation.y) * ratio { vertically = false }
@@ -75,11 +75,11 @@ extension UIScrollView {
         let maximum = maximumContentOffset
         if drag.movesHorizontally {
             let raw = drag.rawOffsetAtStart.x - (translation.x - drag.translationAtStart.x)
-            offset.x = banded(raw, minimum: minimum.x, maximum: maximum.x, dimension: bounds.width)
+            offset.x = banded(raw, minimum: minimum.x, maximum: maximum.x, dimension: bounds.width, bounces: bouncesHorizontally)
         }
         if drag.movesVertically {
             let raw = drag.rawOffsetAtStart.y - (translation.y - drag.translationAtStart.y)
-            offset.y = banded(raw, minimum: minimum.y, maximum: maximum.y, dimension: bounds.height)
+            offset.y = banded(raw, minimum: minimum.y, maximum: maximum.y, dimension: bounds.height, bounces: bouncesVertically)
         }
         applyContentOffset(offset)
     }
@@ -99,8 +99,8 @@ extension UIScrollView {
         let minimum = minimumContentOffset
         let maximum = maximumContentOffset
         let pageOffsets = isPagingEnabled ? pageTargets(from: drag.rawOffsetAtStart, velocity: velocity) : nil
-        func trajectory(_ position: CGFloat, _ speed: CGFloat, _ low: CGFloat, _ high: CGFloat, page: CGFloat?)
-            -> ScrollViewMotion.Trajectory {
+        func trajectory(_ position: CGFloat, _ speed: CGFloat, _ low: CGFloat, _ high: CGFloat, page: CGFloat?,
+                        bounces: Bool) -> ScrollViewMotion.Trajectory {
             if let page {
                 return .springing(to: page, displacement: position - page, velocity: speed, start: now)
             }
@@ -111,15 +111,17 @@ extension UIScrollView {
             return .decelerating(from: position, velocity: speed, start: now, minimum: low, maximum: high, bounces: bounces)
         }
         var motion = ScrollViewMotion(
-            x: trajectory(offset.x, velocity.x, minimum.x, maximum.x, page: pageOffsets?.x),
-            y: trajectory(offset.y, velocity.y, minimum.y, maximum.y, page: pageOffsets?.y), rate: rate)
+            x: trajectory(offset.x, velocity.x, minimum.x, maximum.x, page: pageOffsets?.x, bounces: bouncesHorizontally),
+            y: trajectory(offset.y, velocity.y, minimum.y, maximum.y, page: pageOffsets?.y, bounces: bouncesVertically),
+            rate: rate)
         // The delegate may move the target; the motion then ends there.
         let natural = motion.restingOffset
         var target = natural
         delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000),
                                             targetContentOffset: &target)
         if target != natural {
-            func retargeted(_ position: CGFloat, _ goal: CGFloat, _ low: CGFloat, _ high: CGFloat) -> ScrollViewMotion.Trajectory {
+            func retargeted(_ position: CGFloat, _ goal: CGFloat, _ low: CGFloat, _ high: CGFloat,
+                            bounces: Bool) -> ScrollViewMotion.Trajectory {
                 if position < low || position > high || goal < low || goal > high {
                     return .springing(to: goal, displacement: position - goal, velocity: 0, start: now)
                 }
@@ -128,8 +130,9 @@ extension UIScrollView {
                 return .decelerating(from: position, velocity: speed, start: now, minimum: min(low, goal),
                                      maximum: max(high, goal), bounces: bounces)
             }
-            motion = ScrollViewMotion(x: retargeted(offset.x, target.x, minimum.x, maximum.x),
-                                      y: retargeted(offset.y, target.y, minimum.y, maximum.y), rate: rate)
+            motion = ScrollViewMotion(x: retargeted(offset.x, target.x, minimum.x, maximum.x, bounces: bouncesHorizontally),
+                                      y: retargeted(offset.y, target.y, minimum.y, maximum.y, bounces: bouncesVertically),
+                                      rate: rate)
         }
         // A motion that would rest within a quarter point is none.
         let stepped = motion.step(to: now)
@@ -173,8 +176,8 @@ extension UIScrollView {
     // MARK: - Rubber band
 
     /// What shows for a raw offset: itself within the range, its rubber band past an
-    /// edge, or the edge without `bounces`.
-    private func banded(_ raw: CGFloat, minimum: CGFloat, maximum: CGFloat, dimension: CGFloat) -> CGFloat {
+    /// edge, or the edge where the axis does not bounce.
+    private func banded(_ raw: CGFloat, minimum: CGFloat, maximum: CGFloat, dimension: CGFloat, bounces: Bool) -> CGFloat {
         if raw < minimum {
             return bounces ? minimum + ScrollViewPhysics.rubberBand(raw - minimum, dimension: dimension) : minimum
         }

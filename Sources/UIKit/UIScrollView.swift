@@ -142,13 +142,27 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     /// With this on, a drag that starts mostly along one axis moves along that axis
     /// only (`ScrollViewMeasurements.directionalLockRatio`). Default false.
     open var isDirectionalLockEnabled = false
-    /// Whether the content can be pulled past its edges and bounces back. Default true.
-    open var bounces = true
+    /// Whether the content can be pulled past its edges and bounces back, on both axes:
+    /// true only when both `bouncesHorizontally` and `bouncesVertically` are; setting
+    /// it sets both. Default true.
+    open var bounces: Bool {
+        get { bouncesHorizontally && bouncesVertically }
+        set {
+            bouncesHorizontally = newValue
+            bouncesVertically = newValue
+        }
+    }
+    /// Whether the content can be pulled past its left and right edges (iOS 17.4).
+    /// Default true.
+    open var bouncesHorizontally = true
+    /// Whether the content can be pulled past its top and bottom edges (iOS 17.4).
+    /// Default true.
+    open var bouncesVertically = true
     /// Drags vertically (and bounces) even when the content is not taller than the
-    /// bounds. Default false.
+    /// bounds, when it bounces vertically. Default false.
     open var alwaysBounceVertical = false
     /// Drags horizontally (and bounces) even when the content is not wider than the
-    /// bounds. Default false.
+    /// bounds, when it bounces horizontally. Default false.
     open var alwaysBounceHorizontal = false
     /// Whether a release comes to rest on a multiple of the bounds' size. Default false.
     open var isPagingEnabled = false
@@ -347,8 +361,20 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
         addGestureRecognizer(contentTouchGate)
     }
 
-    /// Whether the content scrolls on the axis: longer than the bounds with the insets,
-    /// or bouncing always on it.
+    /// Whether a finger drags the content on the axis: it is longer than the bounds with
+    /// the insets, or it always bounces on the axis and bounces there at all. With
+    /// `bounces` false, `alwaysBounceVertical` drags nothing that cannot move, as on iOS.
+    func dragsOnAxis(horizontal: Bool) -> Bool {
+        let inset = adjustedContentInset
+        if horizontal {
+            return contentSize.width + inset.left + inset.right > bounds.width || alwaysBounceHorizontal && bouncesHorizontally
+        }
+        return contentSize.height + inset.top + inset.bottom > bounds.height || alwaysBounceVertical && bouncesVertically
+    }
+
+    /// Whether the content scrolls on the axis for the insets' sake: longer than the
+    /// bounds with the insets, or bouncing always on it (`bounces` aside: the safe
+    /// area's insets on an axis do not depend on whether it bounces).
     func scrollsOnAxis(horizontal: Bool, inset: UIEdgeInsets? = nil) -> Bool {
         let inset = inset ?? adjustedContentInset
         if horizontal {

@@ -3,10 +3,9 @@ import Foundation
 /// A control that is on or off: a rounded track, tinted when on, with a round thumb
 /// at the end for its state. Drawn with layers at UIKit's fixed size.
 ///
-/// Size (UIKit's): 51 × 31 points whatever frame it is made with (`init(frame:)` keeps
-/// only the origin, as Apple's reference says) and what `sizeThatFits(_:)` answers. A
-/// frame set later is kept; the switch is drawn at its top-left corner at that size,
-/// as on iOS. Touches land within `minimumTouchSide` (44 points) of height, centred on
+/// Size (UIKit's): 51 × 31 points, fixed. `init(frame:)` keeps only the origin, as
+/// Apple's reference says, and so does every later `frame` or `bounds`: `frame.size`
+/// reads 51 × 31 right after any set, as on iOS, and `sizeThatFits(_:)` answers it. Touches land within `minimumTouchSide` (44 points) of height, centred on
 /// the drawn track: 31 points is below the touch-target size Apple's guidelines ask
 /// for, and iOS extends the switch's touch area the same way.
 ///
@@ -95,6 +94,18 @@ open class UISwitch: UIControl {
     /// Always UIKit's 51 × 31 points.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         UISwitch.switchSize
+    }
+
+    /// The origin set, at the switch's fixed size.
+    open override var frame: CGRect {
+        get { super.frame }
+        set { super.frame = CGRect(origin: newValue.origin, size: UISwitch.switchSize) }
+    }
+
+    /// The origin set, at the switch's fixed size.
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set { super.bounds = CGRect(origin: newValue.origin, size: UISwitch.switchSize) }
     }
 
     /// Inside the drawn track, widened to `minimumTouchSide` of height about its middle

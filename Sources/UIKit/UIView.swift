@@ -56,30 +56,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// transform UIKit calls it undefined; here it is the transformed bounding box.
     open var frame: CGRect {
         get { layer.frame }
-        set {
-            let size = layer.bounds.size
-            layer.frame = newValue
-            sizeMayHaveChanged(from: size)
-        }
+        set { layer.frame = newValue }
     }
 
     /// The view's own coordinate space: its origin is the point shown at the top-left
     /// corner, its size the view's size before `transform`.
     open var bounds: CGRect {
         get { layer.bounds }
-        set {
-            let size = layer.bounds.size
-            layer.bounds = newValue
-            sizeMayHaveChanged(from: size)
-        }
-    }
-
-    /// A new size lays out the view (its layer marks itself) and, as UIKit does, its
-    /// superview, whose layout may depend on it; not when the superview is laying out
-    /// now, setting its subviews' frames, which would only make it lay out twice.
-    private func sizeMayHaveChanged(from size: CGSize) {
-        guard layer.bounds.size != size, let superview, !superview.isLayingOutSubviews else { return }
-        superview.setNeedsLayout()
+        set { layer.bounds = newValue }
     }
 
     /// Where the centre of `bounds` sits in the superview (the layer's `position`, with
@@ -232,15 +216,10 @@ open class UIView: UIResponder, CALayerDelegate {
         let controller = owningViewController
         _ = updateOwnSafeAreaInsetsBeforeLayout()
         controller?.viewWillLayoutSubviews()
-        isLayingOutSubviews = true
         layoutSubviews()
-        isLayingOutSubviews = false
         controller?.viewDidLayoutSubviews()
         updateSubviewSafeAreaInsets(ownInsets: safeAreaInsets)
     }
-
-    /// True while `layoutSubviews()` runs (`sizeMayHaveChanged`).
-    var isLayingOutSubviews = false
 
     /// The insets last announced with `safeAreaInsetsDidChange()`.
     var announcedSafeAreaInsets = UIEdgeInsets.zero

@@ -1,10 +1,10 @@
 /// The root of a view hierarchy on screen, and the view that delivers its touches.
 ///
 /// A window is hidden until `makeKeyAndVisible()` (or `isHidden = false`), as in UIKit;
-/// a hidden window hits nothing. Becoming visible adds it to
-/// `UIApplication.shared.windows` and tells the application's window observers (the
-/// host maps an X window then); hiding it cancels its touches, removes it from
-/// `windows` and tells the observers (the host closes its X window by hiding it).
+/// a hidden window hits nothing. It is in `UIApplication.windows` from its `init`,
+/// hidden or not. Becoming visible tells the application's window observers (the host
+/// maps an X window then); hiding it cancels its touches and tells the observers (the
+/// host closes its X window by hiding it).
 ///
 /// A window belongs to the application that was current when it was made
 /// (`UIApplication.shared` then): its touches, recognizers' timers and animations are
@@ -18,6 +18,7 @@ open class UIWindow: UIView {
         super.init(frame: frame)
         layer.isHidden = true
         layer.host(in: application.animationEngine)
+        application.register(self)
     }
 
     public required init?(coder: NSCoder) {
@@ -25,7 +26,13 @@ open class UIWindow: UIView {
         super.init(coder: coder)
         layer.isHidden = true
         layer.host(in: application.animationEngine)
+        application.register(self)
     }
+
+    /// A window of the tools around the app (the debug layer's, the sandbox gallery's):
+    /// shown, hit-tested and drawn like any other, but left out of
+    /// `UIApplication.windows`, as iOS leaves its system windows out.
+    package var isSystemWindow = false
 
     /// The application this window belongs to (see the type's description). Held
     /// strongly, though the application holds its visible windows: a weak reference

@@ -61,7 +61,7 @@ enum DebugLayerBenchmark {
             }
             layer?.attach(to: window)
             buffer = FrameBuffer(pointSize: size, scale: 1)
-            for shown in UIApplication.shared.windows {
+            for shown in UIApplication.shared.visibleWindows {
                 shown.layoutIfNeeded()
                 shown.layer.startTrackingDamage(bounds: window.bounds, scale: 1)
             }
@@ -75,7 +75,7 @@ enum DebugLayerBenchmark {
         func send(_ phase: TouchSample.Phase, at: CGFloat? = nil) {
             x = at ?? (x == 530 ? 531 : 530)
             let batch = [TouchSample(id: id, phase: phase, location: CGPoint(x: x, y: 380), timestamp: time)]
-            for run in routing.route(batch, windows: UIApplication.shared.windows) {
+            for run in routing.route(batch, windows: UIApplication.shared.visibleWindows) {
                 run.deliver()
             }
             pendingDamage = layer?.apply(batch) ?? []
@@ -89,7 +89,7 @@ enum DebugLayerBenchmark {
             if phase == .began { secondNumber += 1 }
             let batch = [TouchSample(id: TouchSample.ID(device: 1, number: secondNumber), phase: phase,
                                      location: CGPoint(x: 470, y: 340), timestamp: time)]
-            for run in routing.route(batch, windows: UIApplication.shared.windows) {
+            for run in routing.route(batch, windows: UIApplication.shared.visibleWindows) {
                 run.deliver()
             }
             pendingDamage = layer?.apply(batch) ?? []
@@ -104,7 +104,7 @@ enum DebugLayerBenchmark {
         private func drawFrame() {
             var region = DamageRegion(bounds: window.bounds, scale: 1)
             for rect in pendingDamage { region.add(rect) }
-            let windows = ScreenTouchRouting.frontToBack(UIApplication.shared.windows).reversed()
+            let windows = ScreenTouchRouting.frontToBack(UIApplication.shared.visibleWindows).reversed()
             for shown in windows {
                 shown.layoutIfNeeded()
                 region.formUnion(shown.layer.damageTracker?.takeDamage() ?? DamageRegion(bounds: window.bounds))

@@ -52,7 +52,7 @@ final class SandboxAppTests: ListingTestCase {
     }
 
     private func layOut() {
-        for window in UIApplication.shared.windows { window.layoutIfNeeded() }
+        for window in UIApplication.shared.visibleWindows { window.layoutIfNeeded() }
     }
 
     /// Sends one finger's samples, in screen points, as the host does.
@@ -69,7 +69,7 @@ final class SandboxAppTests: ListingTestCase {
     }
 
     private func send(_ batch: [TouchSample]) {
-        for run in routing.route(batch, windows: UIApplication.shared.windows) {
+        for run in routing.route(batch, windows: UIApplication.shared.visibleWindows) {
             run.deliver()
         }
         layOut()

@@ -22,7 +22,7 @@ final class SceneRenderingTests: ListingTestCase {
             window.layoutIfNeeded()
             let app = SandboxApp(sceneType: sceneType)
             app.attach(window)
-            for shown in UIApplication.shared.windows { shown.layoutIfNeeded() }
+            for shown in UIApplication.shared.visibleWindows { shown.layoutIfNeeded() }
             let frame = app.debugLayer.snapshot(scale: 1)
 
             let name = sceneType.name

@@ -32,7 +32,7 @@ package enum TestApplication {
 
     private static func begin(on clock: any MediaClock) {
         // The previous test's windows hold its application: hidden, they let it go.
-        for window in UIApplication.shared.windows { window.isHidden = true }
+        for window in UIApplication.shared.visibleWindows { window.isHidden = true }
         let application = UIApplication()
         application.clock = clock
         application.makeCurrent()

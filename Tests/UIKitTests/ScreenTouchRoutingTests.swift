@@ -53,7 +53,7 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
     /// Routes `batch` and delivers the runs, as the run loop does; returns each run's
     /// window and samples.
     private func route(_ batch: [TouchSample]) -> [(String, [String])] {
-        let runs = routing.route(batch, windows: UIApplication.shared.windows)
+        let runs = routing.route(batch, windows: UIApplication.shared.visibleWindows)
         for run in runs { run.deliver() }
         return runs.map { run in
             (run.window === bar ? "bar" : "app", run.samples.map { "\($0.id.number) \($0.phase) \($0.location.x),\($0.location.y)" })
@@ -63,7 +63,7 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
     func testFrontToBackIsByLevelThenLatestShownFirst() async {
         let second = UIWindow(frame: window.frame)
         second.isHidden = false
-        XCTAssertTrue(ScreenTouchRouting.frontToBack(UIApplication.shared.windows).elementsEqual([bar, second, window], by: ===))
+        XCTAssertTrue(ScreenTouchRouting.frontToBack(UIApplication.shared.visibleWindows).elementsEqual([bar, second, window], by: ===))
     }
 
     func testAFingerOnTheTopWindowsViewGoesThereAndOneBesideItFallsThroughToTheApp() async {
@@ -83,10 +83,10 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
     }
 
     func testInjectedThroughTheRoutingTheViewsGetTheirMessages() async {
-        for run in routing.route([sample(1, .began, 20, 420), sample(2, .began, 200, 100)], windows: UIApplication.shared.windows) {
+        for run in routing.route([sample(1, .began, 20, 420), sample(2, .began, 200, 100)], windows: UIApplication.shared.visibleWindows) {
             run.window.inject(run.samples)
         }
-        for run in routing.route([sample(1, .ended, 20, 420), sample(2, .ended, 200, 100)], windows: UIApplication.shared.windows) {
+        for run in routing.route([sample(1, .ended, 20, 420), sample(2, .ended, 200, 100)], windows: UIApplication.shared.visibleWindows) {
             run.window.inject(run.samples)
         }
         XCTAssertEqual(trace.flush(), ["button.began(1)", "app.began(2)", "button.ended(1)", "app.ended(2)"])

@@ -69,7 +69,8 @@ final class UIApplicationTests: UIKitTestCase {
         XCTAssertEqual(trace.flush(), ["view.began(1)", "view.cancelled(1)"])
         XCTAssertEqual(changes, ["didResignKey", "didBecomeHidden"])
         XCTAssertFalse(window.isKeyWindow)
-        XCTAssertTrue(UIApplication.shared.windows.isEmpty)
+        XCTAssertTrue(UIApplication.shared.windows.elementsEqual([window], by: ===), "hidden, it is still the app's window")
+        XCTAssertTrue(UIApplication.shared.visibleWindows.isEmpty, "but nothing is on screen")
         // A hidden window hits nothing.
         window.inject([sample(2, .began, 10, 10), sample(2, .ended, 10, 10)])
         XCTAssertEqual(trace.flush(), [])
@@ -88,8 +89,8 @@ final class UIApplicationTests: UIKitTestCase {
         XCTAssertTrue(second.isHidden, "a window starts hidden, as in UIKit")
         second.makeKeyAndVisible()
         XCTAssertTrue(app.keyWindow === second)
-        XCTAssertEqual(app.windows.count, 2)
-        XCTAssertTrue(app.windows.last === second)
+        XCTAssertEqual(app.visibleWindows.count, 2)
+        XCTAssertTrue(app.visibleWindows.last === second)
         window.makeKey()
         app.removeWindowObserver(token)
         second.isHidden = true
@@ -97,7 +98,35 @@ final class UIApplicationTests: UIKitTestCase {
             "second.didBecomeVisible", "first.didResignKey", "second.didBecomeKey",
             "second.didResignKey", "first.didBecomeKey",
         ])
-        XCTAssertTrue(app.windows.first === window)
+        XCTAssertTrue(app.visibleWindows.elementsEqual([window], by: ===))
+        XCTAssertTrue(app.windows.elementsEqual([window, second], by: ===), "the hidden one is listed still")
+    }
+
+    /// `windows` is "the app's visible and hidden windows" (Apple's reference), back to
+    /// front by level and, within a level, in the order they were made; a window is
+    /// listed from its `init` while something holds it, and system windows are not.
+    func testWindowsListsVisibleAndHiddenWindowsByLevelThenCreation() async {
+        let app = UIApplication.shared
+        let alert = UIWindow(frame: .zero)
+        alert.windowLevel = .alert
+        let later = UIWindow(frame: .zero)
+        let system = UIWindow(frame: .zero)
+        system.isSystemWindow = true
+        system.makeKeyAndVisible()
+        XCTAssertTrue(app.windows.elementsEqual([window, later, alert], by: ===),
+                      "normal (made first, then later), then alert; hidden ones too; no system window")
+        later.windowLevel = UIWindow.Level(rawValue: 2_000)
+        XCTAssertTrue(app.windows.elementsEqual([window, alert, later], by: ===), "reordered by level")
+        XCTAssertTrue(app.visibleWindows.elementsEqual([window, system], by: ===), "on screen: the visible ones, system too")
+        weak var gone: UIWindow?
+        do {
+            let transient = UIWindow(frame: .zero)
+            gone = transient
+            XCTAssertEqual(app.windows.count, 4)
+        }
+        XCTAssertNil(gone)
+        XCTAssertEqual(app.windows.count, 3, "held weakly: a window let go is no longer listed")
+        system.isHidden = true
     }
 
     func testEventsGoOnlyToTheWindowOfEachTouch() async {

@@ -41,6 +41,20 @@ final class UISwitchTests: UIKitTestCase {
         XCTAssertEqual(track.backgroundColor, UISwitch.offTrackColor.cgColor)
     }
 
+    /// Every later frame or bounds keeps only its origin: the size reads 51 × 31 at once,
+    /// and after layout.
+    func testAFrameSetLaterKeepsItsOriginAndTheSwitchsSize() async {
+        toggle.frame = CGRect(x: 10, y: 20, width: 0, height: 0)
+        XCTAssertEqual(toggle.frame, CGRect(x: 10, y: 20, width: 51, height: 31), "right after the set")
+        window.layoutIfNeeded()
+        XCTAssertEqual(toggle.frame, CGRect(x: 10, y: 20, width: 51, height: 31), "and after layout")
+        toggle.frame = CGRect(x: 5, y: 6, width: 300, height: 100)
+        XCTAssertEqual(toggle.frame, CGRect(x: 5, y: 6, width: 51, height: 31))
+        toggle.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        XCTAssertEqual(toggle.bounds.size, CGSize(width: 51, height: 31))
+        XCTAssertEqual(toggle.frame.origin, CGPoint(x: 5, y: 6))
+    }
+
     func testOnIsTintedAndTheThumbAtTheRightEnd() async {
         toggle.isOn = true
         XCTAssertEqual(thumb.frame, CGRect(x: 22, y: 2, width: 27, height: 27))

@@ -292,6 +292,39 @@ final class UIViewHierarchyTests: UIKitTestCase {
         XCTAssertEqual(child.frame.height, 20, "the parent put its height back")
     }
 
+    /// The same rule when the size is set through the view's layer (`layer.bounds`,
+    /// `layer.frame`), as code written against Core Animation does: the superview lays
+    /// out, once, and its own layout's sizing (through the layer too) marks nothing.
+    func testASubviewResizedThroughItsLayerLaysOutItsSuperviewOnce() async {
+        final class Counting: UIView {
+            var layouts = 0
+            override func layoutSubviews() {
+                layouts += 1
+                subviews.first?.layer.bounds.size.height = 20
+            }
+        }
+        let parent = Counting(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        parent.addSubview(child)
+        window.addSubview(parent)
+        window.layoutIfNeeded()
+        let layouts = parent.layouts
+        XCTAssertEqual(child.bounds.height, 20)
+
+        child.layer.bounds.size.width = 80
+        window.layoutIfNeeded()
+        XCTAssertEqual(parent.layouts, layouts + 1, "a layer's new size lays out its view's superview")
+        window.layoutIfNeeded()
+        XCTAssertEqual(parent.layouts, layouts + 1, "once")
+        child.layer.frame = CGRect(x: 10, y: 10, width: 60, height: 60)
+        window.layoutIfNeeded()
+        XCTAssertEqual(parent.layouts, layouts + 2, "the layer's frame as its bounds")
+        XCTAssertEqual(child.bounds.size, CGSize(width: 60, height: 20), "and the parent put its height back")
+        child.layer.position.x += 5
+        window.layoutIfNeeded()
+        XCTAssertEqual(parent.layouts, layouts + 2, "a move is not a resize")
+    }
+
     func testTheRootViewControllersViewFillsTheWindow() async {
         let controller = UIViewController()
         window.rootViewController = controller

@@ -421,7 +421,7 @@ public final class DebugLayer {
             !window.isHidden && window.hitTest(window.convertFromScreen(spot.location), with: nil) != nil
         }.map(\.id))
         frame.draw { canvas in
-            for shown in ScreenTouchRouting.frontToBack(UIApplication.shared.windows).reversed() {
+            for shown in ScreenTouchRouting.frontToBack(UIApplication.shared.visibleWindows).reversed() {
                 renderer.render(shown.layer, in: canvas)
             }
             if let appWindow = overlays.window {

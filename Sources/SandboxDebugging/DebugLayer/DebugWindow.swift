@@ -16,6 +16,7 @@ public final class DebugWindow: UIWindow {
         super.init(frame: frame)
         windowLevel = .debugLayer
         backgroundColor = nil
+        isSystemWindow = true
     }
 
     public required init?(coder: NSCoder) {

@@ -12,6 +12,8 @@ final class GalleryWindow: UIWindow {
     override init(frame: CGRect) {
         super.init(frame: frame)
         windowLevel = .statusBar
+        // The gallery's chrome is the sandbox's, not the scene's: not in `windows`.
+        isSystemWindow = true
         addSubview(galleryView)
     }
 

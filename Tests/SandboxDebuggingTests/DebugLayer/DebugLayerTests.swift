@@ -26,7 +26,7 @@ final class DebugLayerTests: XCTestCase {
         let quiet = DebugLayer(configuration: DebugLayerConfiguration(showsHandle: false))
         quiet.attach(to: app)
         XCTAssertTrue(quiet.window.isHidden, "nothing to show: no window")
-        XCTAssertFalse(UIApplication.shared.windows.contains { $0 === quiet.window })
+        XCTAssertFalse(UIApplication.shared.visibleWindows.contains { $0 === quiet.window })
         quiet.setToolbarVisible(true)
         XCTAssertFalse(quiet.window.isHidden, "the toolbar shows it")
         quiet.setToolbarVisible(false)
@@ -98,7 +98,7 @@ final class DebugLayerTests: XCTestCase {
 
     /// Routes one batch in screen points to the windows, as the host does.
     private func send(_ batch: [TouchSample], routing: ScreenTouchRouting) {
-        for run in routing.route(batch, windows: UIApplication.shared.windows) {
+        for run in routing.route(batch, windows: UIApplication.shared.visibleWindows) {
             run.deliver()
         }
     }
@@ -149,7 +149,7 @@ final class DebugLayerTests: XCTestCase {
         let routing = ScreenTouchRouting()
         let batch = [TouchSample(id: .init(device: 1, number: 1), phase: .began, location: CGPoint(x: 200, y: 200),
                                  timestamp: CACurrentMediaTime())]
-        for run in routing.route(batch, windows: UIApplication.shared.windows) { run.deliver() }
+        for run in routing.route(batch, windows: UIApplication.shared.visibleWindows) { run.deliver() }
         let dirty = layer.apply(batch)
         XCTAssertFalse(dirty.isEmpty, "the spot is drawn with the touch")
         layer.view.layoutIfNeeded()
