@@ -152,7 +152,7 @@ extension UIScrollView {
     /// The page offsets a paging release goes to: on each paged axis the page the
     /// velocity points to from the page the drag started on, or the nearest page for a
     /// slow release; within the content.
-    private func pageTargets(from start: CGPoint, velocity: CGPoint) -> CGPoint {
+    func pageTargets(from start: CGPoint, velocity: CGPoint) -> CGPoint {
         let minimum = minimumContentOffset
         let maximum = maximumContentOffset
         func page(_ position: CGFloat, _ startPosition: CGFloat, _ speed: CGFloat, size: CGFloat,
@@ -254,7 +254,7 @@ extension UIScrollView {
         reportEnd(of: motion)
     }
 
-    private func reportEnd(of motion: ScrollViewMotion) {
+    func reportEnd(of motion: ScrollViewMotion) {
         indicators.fadeSoon(in: self)
         switch motion.kind {
         case .deceleration:

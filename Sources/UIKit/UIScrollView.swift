@@ -195,6 +195,31 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     /// Whether the content moves by itself after a finger lifted (a fling, a bounce, a
     /// page snap).
     open var isDecelerating: Bool { motion?.isDeceleration == true }
+    /// Whether an offset animation started in code runs (`setContentOffset(_:animated:)`,
+    /// `scrollRectToVisible(_:animated:)`, scroll to top) (iOS 17.4).
+    open var isScrollAnimating: Bool { motion?.kind == .animation }
+    /// Whether a zoom animation started in code runs (`setZoomScale(_:animated:)`,
+    /// `zoom(to:animated:)`) (iOS 17.4).
+    open var isZoomAnimating: Bool { motion?.kind == .zoomAnimation }
+
+    /// Stops whatever moves the content by itself: a fling, an animation in code, a
+    /// zoom animation or bounce (iOS 17.4). The offset and scale stay where they are,
+    /// but, as Apple's reference says, content bouncing past an edge returns to the edge
+    /// and paged content to a page boundary: at once, here. The delegate hears the
+    /// motion's end as when it ends by itself. A finger's drag is not stopped.
+    open func stopScrollingAndZooming() {
+        guard let motion else { return }
+        stopMotion(reportingEnd: false)
+        if motion.kind == .zoomBounce {
+            applyZoomScale(min(max(currentZoomScale, minimumZoomScale), maximumZoomScale))
+        }
+        if motion.kind == .deceleration || motion.kind == .zoomBounce {
+            var offset = contentOffset
+            if isPagingEnabled { offset = pageTargets(from: offset, velocity: .zero) }
+            applyContentOffset(clampedToRange(offset))
+        }
+        reportEnd(of: motion)
+    }
 
     /// Moves the offset to `contentOffset`, at once or over about 0.3 s
     /// (`ScrollViewMeasurements.scrollAnimationDuration`, ease in and out); any motion
