@@ -44,6 +44,8 @@ public final class SandboxApp {
         galleryView.sceneList.entries = SceneCatalog.all.map { ($0.name, $0.caption) }
         galleryView.sceneList.onChoose = { [unowned self] index in openScene(at: index) }
         galleryView.sceneList.onDismiss = { [unowned self] in setSceneListOpen(false) }
+        // As a tap on iOS's status bar: the scene's one scroll view that scrolls to top does.
+        galleryView.captionBar.onTap = { [unowned self] in window?.scrollToTop() }
         showCaption(of: sceneType)
     }
 

@@ -27,13 +27,31 @@ final class ScrollViewIndicators {
 
     init() {
         for bar in [vertical, horizontal] {
-            bar.backgroundColor = Self.color
-            bar.borderColor = Self.rimColor
-            bar.borderWidth = 0.5
             bar.cornerRadius = Self.thickness / 2
             bar.opacity = 0
         }
+        apply(.default)
     }
+
+    /// The bars' colours for a style: dark with a light rim, black alone, or white alone.
+    func apply(_ style: UIScrollView.IndicatorStyle) {
+        for bar in [vertical, horizontal] {
+            switch style {
+            case .default:
+                bar.backgroundColor = Self.color
+                bar.borderColor = Self.rimColor
+                bar.borderWidth = 0.5
+            case .black:
+                bar.backgroundColor = Self.color
+                bar.borderWidth = 0
+            case .white:
+                bar.backgroundColor = Self.whiteColor
+                bar.borderWidth = 0
+            }
+        }
+    }
+
+    static let whiteColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.55)
 
     /// Shows the bars of the axes `scrollView` scrolls on (and shows indicators for),
     /// placed for its offset now, and cancels a pending fade.
@@ -83,22 +101,24 @@ final class ScrollViewIndicators {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         if showsVertical {
-            let track = bounds.height - 2 * Self.inset - corner
+            let insets = scrollView.verticalScrollIndicatorInsets
+            let track = max(0, bounds.height - 2 * Self.inset - corner - insets.top - insets.bottom)
             let (start, length) = Self.bar(track: track, offset: bounds.minY, visible: bounds.height,
                                            content: scrollView.contentSize.height + inset.top + inset.bottom,
                                            minimumOffset: scrollView.minimumContentOffset.y,
                                            maximumOffset: scrollView.maximumContentOffset.y)
-            vertical.frame = CGRect(x: bounds.maxX - Self.inset - Self.thickness, y: bounds.minY + Self.inset + start,
-                                    width: Self.thickness, height: length)
+            vertical.frame = CGRect(x: bounds.maxX - Self.inset - Self.thickness - insets.right,
+                                    y: bounds.minY + insets.top + Self.inset + start, width: Self.thickness, height: length)
         }
         if showsHorizontal {
-            let track = bounds.width - 2 * Self.inset - corner
+            let insets = scrollView.horizontalScrollIndicatorInsets
+            let track = max(0, bounds.width - 2 * Self.inset - corner - insets.left - insets.right)
             let (start, length) = Self.bar(track: track, offset: bounds.minX, visible: bounds.width,
                                            content: scrollView.contentSize.width + inset.left + inset.right,
                                            minimumOffset: scrollView.minimumContentOffset.x,
                                            maximumOffset: scrollView.maximumContentOffset.x)
-            horizontal.frame = CGRect(x: bounds.minX + Self.inset + start, y: bounds.maxY - Self.inset - Self.thickness,
-                                      width: length, height: Self.thickness)
+            horizontal.frame = CGRect(x: bounds.minX + insets.left + Self.inset + start,
+                                      y: bounds.maxY - Self.inset - Self.thickness - insets.bottom, width: length, height: Self.thickness)
         }
         if let showing {
             vertical.opacity = showing && showsVertical ? 1 : 0

@@ -200,6 +200,7 @@ extension UIScrollView {
     /// Runs `motion` from now, one step per frame.
     func startMotion(_ motion: ScrollViewMotion) {
         self.motion = motion
+        isScrollingToTop = false
         indicators.show(in: self)
         if motionLink == nil {
             // A scroll view let go mid-motion stops its link at the next frame, so the
@@ -259,6 +260,9 @@ extension UIScrollView {
         switch motion.kind {
         case .deceleration:
             delegate?.scrollViewDidEndDecelerating(self)
+        case .animation where isScrollingToTop:
+            isScrollingToTop = false
+            delegate?.scrollViewDidScrollToTop(self)
         case .animation:
             delegate?.scrollViewDidEndScrollingAnimation(self)
         case .zoomBounce, .zoomAnimation:

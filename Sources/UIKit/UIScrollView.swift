@@ -76,20 +76,40 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
         set { setContentOffset(newValue, animated: false) }
     }
 
-    /// The size of the content, in content coordinates. Default zero.
-    open var contentSize: CGSize = .zero
+    /// The size of the content, in content coordinates. Default zero. A new size can
+    /// change which axes scroll, and so `adjustedContentInset`.
+    open var contentSize: CGSize = .zero {
+        didSet { if contentSize != oldValue { adjustedContentInsetMayHaveChanged() } }
+    }
 
     /// Extra space around the content that the offset may scroll to. Default zero.
     open var contentInset: UIEdgeInsets = .zero {
-        didSet {
-            guard contentInset != oldValue else { return }
-            adjustedContentInsetDidChange()
-        }
+        didSet { if contentInset != oldValue { adjustedContentInsetMayHaveChanged() } }
     }
 
     /// Whether the safe area adds to `contentInset`. Default `.automatic`.
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
-        didSet { adjustedContentInsetDidChange() }
+        didSet { adjustedContentInsetMayHaveChanged() }
+    }
+
+    /// `adjustedContentInset` as last announced.
+    private var announcedAdjustedContentInset = UIEdgeInsets.zero
+
+    /// Announces a new `adjustedContentInset`, when it is new: `adjustedContentInsetDidChange()`,
+    /// then the delegate's `scrollViewDidChangeAdjustedContentInset`. Asked when the
+    /// content's size or insets, the behaviour or the safe area change.
+    func adjustedContentInsetMayHaveChanged() {
+        let adjusted = adjustedContentInset
+        guard adjusted != announcedAdjustedContentInset else { return }
+        announcedAdjustedContentInset = adjusted
+        adjustedContentInsetDidChange()
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
+    }
+
+    /// The safe area changed: the adjusted inset follows it.
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        adjustedContentInsetMayHaveChanged()
     }
 
     /// `contentInset` plus the safe area's insets that `contentInsetAdjustmentBehavior`
@@ -168,7 +188,9 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     open var isPagingEnabled = false
     /// How fast a released scroll view slows. Default `.normal`.
     open var decelerationRate: DecelerationRate = .normal
-    /// Accepted for source compatibility: there is no status bar to tap.
+    /// Whether a scroll to top (`UIWindow.scrollToTop()`, what iOS's status-bar tap does)
+    /// may take this scroll view to its top. It does only when this is the one scroll
+    /// view of the window that says so. Default true.
     open var scrollsToTop = true
     /// Whether the bar along the right edge shows while the content scrolls vertically.
     /// Default true.
@@ -176,6 +198,57 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     /// Whether the bar along the bottom edge shows while the content scrolls
     /// horizontally. Default true.
     open var showsHorizontalScrollIndicator = true
+    /// How far the vertical bar's track stays from the scroll view's edges: its top and
+    /// bottom shorten the track, its right moves the bar in. Default zero.
+    open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
+    /// The same for the horizontal bar: its left and right shorten the track, its bottom
+    /// moves the bar up. Default zero.
+    open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
+
+    /// The bars' look: `.default` dark with a light rim (shows on any content), `.black`
+    /// for light content, `.white` for dark content.
+    public enum IndicatorStyle: Int, Sendable {
+        case `default`, black, white
+    }
+    /// The bars' look. Default `.default`.
+    open var indicatorStyle: IndicatorStyle = .default {
+        didSet { indicators.apply(indicatorStyle) }
+    }
+
+    /// How a drag dismisses the keyboard, in UIKit. Accepted for source compatibility and
+    /// without effect: apps here get no keyboard input, so there is no keyboard to
+    /// dismiss.
+    public enum KeyboardDismissMode: Int, Sendable {
+        case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
+    }
+    /// Without effect here (see `KeyboardDismissMode`). Default `.none`.
+    open var keyboardDismissMode: KeyboardDismissMode = .none
+
+    /// The content's rectangle, `contentSize` at the origin of the content's
+    /// coordinates, as a read-only frame (no Auto Layout here).
+    public var contentLayoutGuide: UILayoutGuide {
+        if let storedContentLayoutGuide { return storedContentLayoutGuide }
+        let guide = UILayoutGuide()
+        guide.identifier = "UIScrollViewContentLayoutGuide"
+        guide.owningView = self
+        guide.source = .scrollContent
+        storedContentLayoutGuide = guide
+        return guide
+    }
+    private var storedContentLayoutGuide: UILayoutGuide?
+
+    /// The scroll view's own untransformed frame in its content's coordinates (its
+    /// bounds, moving with the offset), as a read-only frame.
+    public var frameLayoutGuide: UILayoutGuide {
+        if let storedFrameLayoutGuide { return storedFrameLayoutGuide }
+        let guide = UILayoutGuide()
+        guide.identifier = "UIScrollViewFrameLayoutGuide"
+        guide.owningView = self
+        guide.source = .scrollFrame
+        storedFrameLayoutGuide = guide
+        return guide
+    }
+    private var storedFrameLayoutGuide: UILayoutGuide?
 
     /// Shows the scroll indicators for a moment, as when scrolling stops.
     open func flashScrollIndicators() {
@@ -360,6 +433,9 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     let indicators = ScrollViewIndicators()
     /// The motion under way after a release, or an animation.
     var motion: ScrollViewMotion?
+    /// Whether the animation under way is a scroll to top, which ends with
+    /// `scrollViewDidScrollToTop`.
+    var isScrollingToTop = false
     /// Drives `motion` once per frame.
     var motionLink: CADisplayLink?
     /// A touch held weakly: a touch holds its view, and so the window the scroll view is

@@ -42,6 +42,15 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidZoom(_ scrollView: UIScrollView)
     /// The pinch ended and any bounce back into the zoom range is done, at `scale`.
     func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
+    /// A scroll to top was asked for (`UIWindow.scrollToTop()`, iOS's status-bar tap):
+    /// whether it happens. Default true.
+    func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
+    /// The scroll to top's animation reached the top (instead of
+    /// `scrollViewDidEndScrollingAnimation`).
+    func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
+    /// `adjustedContentInset` changed: its `contentInset`, its behaviour, or the safe
+    /// area it adds.
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -57,4 +66,7 @@ extension UIScrollViewDelegate {
     public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
     public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+    public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
 }

@@ -45,7 +45,7 @@ extension UIView {
         let guide = UILayoutGuide()
         guide.identifier = "UIViewSafeAreaLayoutGuide"
         guide.owningView = self
-        guide.followsSafeArea = true
+        guide.source = .safeArea
         storedSafeAreaLayoutGuide = guide
         return guide
     }
@@ -103,9 +103,10 @@ extension UIView {
     }
 }
 
-/// A rectangle a view's layout can refer to. Only the safe area's guide is made here
-/// (`UIView.safeAreaLayoutGuide`): its `layoutFrame` follows the owning view's safe
-/// area. There are no constraints to attach to it.
+/// A rectangle a view's layout can refer to. The guides made here are read-only
+/// frames: a view's safe area (`UIView.safeAreaLayoutGuide`) and a scroll view's content
+/// and frame (`UIScrollView.contentLayoutGuide`, `frameLayoutGuide`). There is no Auto
+/// Layout here: no anchors or constraints to attach to them.
 @MainActor
 open class UILayoutGuide {
     public init() {}
@@ -113,13 +114,31 @@ open class UILayoutGuide {
     /// The view the guide belongs to.
     public internal(set) weak var owningView: UIView?
     open var identifier = ""
-    /// Whether the frame is the owning view's safe area.
-    var followsSafeArea = false
 
-    /// The guide's rectangle in the owning view's coordinates: for the safe area
-    /// guide, `bounds.inset(by: safeAreaInsets)`; `.zero` without an owning view.
+    /// What the guide's frame follows.
+    enum Source {
+        /// Nothing: a guide made by an app, which has no constraints to place it.
+        case none
+        case safeArea
+        /// A scroll view's content: its origin and `contentSize`, in content coordinates.
+        case scrollContent
+        /// A scroll view's own untransformed frame, in its content coordinates: its
+        /// bounds, which move with the offset.
+        case scrollFrame
+    }
+    var source = Source.none
+
+    /// The guide's rectangle in the owning view's coordinates: for the safe area guide,
+    /// `bounds.inset(by: safeAreaInsets)`; for a scroll view's content guide, its
+    /// content's rectangle; for its frame guide, its bounds. `.zero` without an owning
+    /// view, or for a guide of the app's own.
     public var layoutFrame: CGRect {
         guard let view = owningView else { return .zero }
-        return followsSafeArea ? view.bounds.inset(by: view.safeAreaInsets) : .zero
+        switch source {
+        case .none: return .zero
+        case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
+        case .scrollContent: return CGRect(origin: .zero, size: (view as? UIScrollView)?.contentSize ?? .zero)
+        case .scrollFrame: return view.bounds
+        }
     }
 }

@@ -268,6 +268,21 @@ final class SandboxAppTests: ListingTestCase {
                        probe.sizeThatFits(CGSize(width: 616, height: 1000)).height, "still two lines")
     }
 
+    /// A tap on the caption bar is iOS's status-bar tap: the scroll scene's list goes
+    /// back to its top, and the scene never hears the touch.
+    func testATapOnTheCaptionScrollsTheSceneToItsTop() async throws {
+        app.openScene(at: try XCTUnwrap(SceneCatalog.all.firstIndex { $0 == ScrollScene.self }))
+        layOut()
+        let scene = try XCTUnwrap(window.rootViewController as? ScrollScene)
+        let list = try XCTUnwrap(scene.list)
+        list.contentOffset = CGPoint(x: 0, y: 300)
+        touch([CGPoint(x: 200, y: 20), CGPoint(x: 200, y: 20)])
+        XCTAssertTrue(list.isScrollAnimating)
+        frames(1)
+        XCTAssertEqual(list.contentOffset.y, -list.adjustedContentInset.top)
+        XCTAssertEqual(scene.buttonTouches, [], "no button of the list was touched")
+    }
+
     /// At 1024 × 768 every button shows at once; the grid does not scroll.
     func testEveryScenesButtonShowsAt1024By768() async {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: 1024, height: 768)

@@ -98,4 +98,24 @@ final class ScrollViewIndicatorsTests: UIKitTestCase {
         XCTAssertFalse(scrollView.isDecelerating)
         XCTAssertEqual(bar.opacity, 0)
     }
+
+    /// `verticalScrollIndicatorInsets` shorten the track by their top and bottom and move
+    /// the bar in by their right; `indicatorStyle` picks the bar's colours.
+    func testIndicatorInsetsAndStyle() async {
+        scrollView.verticalScrollIndicatorInsets = UIEdgeInsets(top: 20, left: 0, bottom: 30, right: 4)
+        scrollView.contentOffset = CGPoint(x: 0, y: 800)
+        scrollView.flashScrollIndicators()
+        let track: CGFloat = 394 - 50
+        let length = track * 400 / 1200
+        XCTAssertEqual(bar.frame.minX, 294 - 4)
+        XCTAssertEqual(bar.frame.height, length, accuracy: 1e-9)
+        XCTAssertEqual(bar.frame.maxY, 800 + 3 + 20 + track, accuracy: 1e-9, "at the end of the shortened track")
+        XCTAssertEqual(bar.borderWidth, 0.5, "default: a light rim")
+        scrollView.indicatorStyle = .white
+        XCTAssertEqual(bar.backgroundColor, ScrollViewIndicators.whiteColor)
+        XCTAssertEqual(bar.borderWidth, 0)
+        scrollView.indicatorStyle = .black
+        XCTAssertEqual(bar.backgroundColor, ScrollViewIndicators.color)
+        XCTAssertEqual(bar.borderWidth, 0)
+    }
 }

@@ -44,7 +44,9 @@ final class GalleryView: UIView {
     /// hint below.
     static var sceneInsets: (top: CGFloat, bottom: CGFloat) { (captionHeight, DebugStyle.toolbarHeight + hintHeight) }
 
-    let captionBar = UIView(frame: .zero)
+    /// The caption's bar; a tap on it scrolls the scene to its top, as a tap on iOS's
+    /// status bar does (`UIWindow.scrollToTop()`).
+    let captionBar = CaptionBar(frame: .zero)
     let captionLabel = DebugStyle.makeLabel(font: DebugStyle.buttonFont)
     let hintLabel = DebugStyle.makeLabel(color: DebugStyle.secondaryText)
     let sceneList = SceneListView(frame: .zero)
@@ -114,5 +116,18 @@ final class GalleryView: UIView {
         Self.fit(hintLabel, large: DebugStyle.bodyFont)
         sceneList.frame = CGRect(x: 0, y: Self.captionHeight, width: size.width,
                                  height: max(0, size.height - Self.captionHeight - DebugStyle.toolbarHeight))
+    }
+}
+
+/// The gallery's caption bar: a tap on it (a finger that lifts on it) calls `onTap`.
+/// Handled here rather than by a tap recognizer: the gallery adds no recognizer of its
+/// own to the app's.
+@MainActor
+final class CaptionBar: UIView {
+    var onTap: (() -> Void)?
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first, bounds.contains(touch.location(in: self)) else { return }
+        onTap?()
     }
 }
