@@ -11,6 +11,10 @@ struct ScrollViewDrag {
     /// The axes the content follows the finger on.
     var movesHorizontally: Bool
     var movesVertically: Bool
+    /// The top the content rests at as the drag began: a refresh that starts under the
+    /// finger grows the adjusted inset, but the content follows the finger as it did
+    /// (no jump), and settles at the new top when released.
+    var minimumYAtStart: CGFloat = 0
 }
 
 extension UIScrollView {
@@ -58,7 +62,7 @@ extension UIScrollView {
                             y: along.y * GestureThresholds.panHysteresis / length)
         }
         drag = ScrollViewDrag(rawOffsetAtStart: raw, translationAtStart: along,
-                              movesHorizontally: horizontally, movesVertically: vertically)
+                              movesHorizontally: horizontally, movesVertically: vertically, minimumYAtStart: minimum.y)
         isDragging = true
         indicators.show(in: self)
         UIKitDebug.log(.gestures, "UIScrollView: begins dragging at \(offset)")
@@ -79,9 +83,11 @@ extension UIScrollView {
         }
         if drag.movesVertically {
             let raw = drag.rawOffsetAtStart.y - (translation.y - drag.translationAtStart.y)
-            offset.y = banded(raw, minimum: minimum.y, maximum: maximum.y, dimension: bounds.height, bounces: bouncesVertically)
+            offset.y = banded(raw, minimum: max(minimum.y, drag.minimumYAtStart), maximum: maximum.y,
+                              dimension: bounds.height, bounces: bouncesVertically)
         }
         applyContentOffset(offset)
+        notePull()
     }
 
     /// The finger lifted (or the drag was cancelled, at no velocity): asks the delegate

@@ -99,6 +99,7 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     /// then the delegate's `scrollViewDidChangeAdjustedContentInset`. Asked when the
     /// content's size or insets, the behaviour or the safe area change.
     func adjustedContentInsetMayHaveChanged() {
+        placeRefreshControl()
         let adjusted = adjustedContentInset
         guard adjusted != announcedAdjustedContentInset else { return }
         announcedAdjustedContentInset = adjusted
@@ -115,6 +116,13 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     /// `contentInset` plus the safe area's insets that `contentInsetAdjustmentBehavior`
     /// adds: the insets the offset's range is made with.
     open var adjustedContentInset: UIEdgeInsets {
+        var inset = safeAreaAdjustedContentInset
+        if let refreshControl, refreshControl.isRefreshing { inset.top += UIRefreshControl.height }
+        return inset
+    }
+
+    /// `contentInset` plus the safe area's part, without a refresh under way.
+    var safeAreaAdjustedContentInset: UIEdgeInsets {
         var inset = contentInset
         let safe = safeAreaInsets
         let both: Bool
@@ -423,6 +431,38 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        placeRefreshControl()
+    }
+
+    // MARK: - Refresh control
+
+    /// Pull to refresh (`UIRefreshControl`): set, the control sits just above the
+    /// content's top, and the content drags vertically even when it is short.
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard oldValue !== refreshControl else { return }
+            if oldValue?.superview === self { oldValue?.removeFromSuperview() }
+            oldValue?.scrollView = nil
+            if let refreshControl {
+                refreshControl.scrollView = self
+                insertSubview(refreshControl, at: 0)
+            }
+            adjustedContentInsetMayHaveChanged()
+        }
+    }
+
+    /// Keeps the refresh control just above the top the content rests at without it.
+    private func placeRefreshControl() {
+        guard let refreshControl else { return }
+        let top = -safeAreaAdjustedContentInset.top
+        let frame = CGRect(x: 0, y: top - UIRefreshControl.height, width: bounds.width, height: UIRefreshControl.height)
+        if refreshControl.frame != frame { refreshControl.frame = frame }
+    }
+
+    /// How far past the top (as shown) the content is pulled, for the refresh control.
+    func notePull() {
+        guard let refreshControl else { return }
+        refreshControl.contentPulled(by: -safeAreaAdjustedContentInset.top - contentOffset.y)
     }
 
     // MARK: - Internal state
@@ -470,7 +510,8 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
         if horizontal {
             return contentSize.width + inset.left + inset.right > bounds.width || alwaysBounceHorizontal && bouncesHorizontally
         }
-        return contentSize.height + inset.top + inset.bottom > bounds.height || alwaysBounceVertical && bouncesVertically
+        return contentSize.height + inset.top + inset.bottom > bounds.height
+            || (alwaysBounceVertical || refreshControl != nil) && bouncesVertically
     }
 
     /// Whether the content scrolls on the axis for the insets' sake: longer than the

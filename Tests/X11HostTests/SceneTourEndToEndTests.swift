@@ -413,7 +413,12 @@ final class SceneTourEndToEndTests: XCTestCase {
     /// so they are checked for their bounds; the calls exactly.
     func testScrollTapsPlaysThenScrollsCancellingOrNeverReachingTheButtons() throws {
         try onMainActor {
-            try Self.playTour(of: ScrollScene.self) { scene, _ in
+            var deepest: CGFloat = 0
+            var refreshing = false
+            try Self.playTour(of: ScrollScene.self, watch: { scene in
+                deepest = max(deepest, scene.list.contentOffset.y)
+                refreshing = refreshing || scene.list.refreshControl?.isRefreshing == true
+            }) { scene, harness in
                 let milliseconds = /(\d+) ms/
                 let shapes = scene.buttonTouches.map { $0.replacing(milliseconds) { _ in "N ms" } }
                 XCTAssertEqual(shapes, [
@@ -433,7 +438,14 @@ final class SceneTourEndToEndTests: XCTestCase {
                 XCTAssertLessThan(times[3][0], 40, "no hold: heard at once")
                 XCTAssertFalse(scene.list.delaysContentTouches)
                 XCTAssertEqual(scene.playing, 1)
-                XCTAssertGreaterThan(scene.list.contentOffset.y, 150, "the last drag scrolled the list")
+                XCTAssertGreaterThan(deepest, 150, "the last drag scrolled the list")
+                // Then the caption's tap took it back to the top, and a long pull refreshed it.
+                XCTAssertTrue(refreshing)
+                XCTAssertEqual(scene.refreshes, 1)
+                // The refresh runs its 1.2 s past the tour's last lift.
+                XCTAssertTrue(harness.runLoop(timeout: 3) { scene.list.refreshControl?.isRefreshing == false })
+                _ = harness.runLoop(timeout: 1) { false }
+                XCTAssertEqual(scene.list.contentOffset.y, 0, accuracy: 0.25, "back at the top once the refresh ended")
             }
         }
     }

@@ -180,6 +180,13 @@ public enum SceneTours {
                 let last = play(4)
                 tour.drag(from: last, through: [CGPoint(x: last.x, y: last.y - 200)], duration: 0.5)
                 tour.wait(1.0)
+                // A tap on the caption bar, iOS's status-bar tap: the list goes back to its
+                // top. Then a long pull from a row's title refreshes it.
+                tour.tap(at: CGPoint(x: scene.view.bounds.midX, y: 22))
+                tour.wait(0.8)
+                let title = scene.view.convert(CGPoint(x: list.list.frame.minX + 60, y: list.list.frame.minY + 30), from: list.list.superview)
+                tour.drag(from: title, through: [CGPoint(x: title.x, y: title.y + 320)], duration: 0.8, hold: 0.3)
+                tour.wait(ScrollScene.refreshDuration + 1)
             }
         case ZoomPagerScene.name:
             return { scene, tour in

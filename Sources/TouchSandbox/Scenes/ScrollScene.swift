@@ -16,6 +16,11 @@ import UIKit
 /// The line under the list says which `touches…` methods the latest button touch got,
 /// in milliseconds after the finger went down; the next says what is playing and where
 /// the list is. The hit-test overlay (V) outlines the view each finger went to.
+///
+/// Pulling the list down past its top refreshes it (`UIRefreshControl`): the spinner
+/// turns for `refreshDuration` seconds, as a fetch would, and the state line counts the
+/// refreshes. A tap on the gallery's caption bar scrolls the list back to its top
+/// (`UIWindow.scrollToTop()`, iOS's status-bar tap).
 @MainActor
 public final class ScrollScene: RebuildingSceneController, Scene, UIScrollViewDelegate {
     public static let name = "scroll"
@@ -30,6 +35,8 @@ public final class ScrollScene: RebuildingSceneController, Scene, UIScrollViewDe
     static let delaysTitle = "delaysContentTouches"
     static let cancelsTitle = "touchesShouldCancel(in: button)"
     static let idleTouchLine = "the Play buttons' touches show here, in ms after the finger went down"
+    /// How long a refresh takes, as a fetch would.
+    static let refreshDuration: TimeInterval = 1.2
 
     private(set) var list: ButtonListScrollView!
     private(set) var rows: [ButtonRow] = []
@@ -48,6 +55,9 @@ public final class ScrollScene: RebuildingSceneController, Scene, UIScrollViewDe
     private var cancelsButtonTouches = true
     private var offset: CGFloat = 0
     private(set) var playing: Int?
+    /// How many pulls refreshed the list, and whether one runs now.
+    private(set) var refreshes = 0
+    private var pendingRefreshEnd: DelayedCall?
     /// The row of the touch `buttonTouches.last` describes, and its calls so far.
     private var currentRow: Int?
     private var currentCalls: [String] = []
@@ -69,6 +79,9 @@ public final class ScrollScene: RebuildingSceneController, Scene, UIScrollViewDe
         list.cancelsButtonTouches = cancelsButtonTouches
         list.delegate = self
         list.onAskedToCancel = { [unowned self] in askedToCancel = true }
+        let refresh = UIRefreshControl()
+        refresh.addAction({ [unowned self] _ in refreshed() }, for: .valueChanged)
+        list.refreshControl = refresh
         stage.addSubview(list)
         self.list = list
         rows = (0..<Self.rowCount).map { index in
@@ -177,7 +190,26 @@ public final class ScrollScene: RebuildingSceneController, Scene, UIScrollViewDe
 
     private func showState() {
         let track = playing.map(Self.title) ?? "nothing"
-        stateLine.text = "playing: \(track) \u{B7} list at y \(Int(list.contentOffset.y.rounded()))"
+        var line = "playing: \(track) \u{B7} list at y \(Int(list.contentOffset.y.rounded()))"
+        if list.refreshControl?.isRefreshing == true {
+            line += " \u{B7} refreshing\u{2026}"
+        } else if refreshes > 0 {
+            line += " \u{B7} refreshed \(refreshes)\u{D7}"
+        }
+        stateLine.text = line
+    }
+
+    /// A pull started a refresh: it ends after `refreshDuration`, as a fetch would.
+    private func refreshed() {
+        refreshes += 1
+        showState()
+        pendingRefreshEnd?.cancel()
+        pendingRefreshEnd = UIApplication.shared.schedule(afterDelay: Self.refreshDuration) { [weak self] in
+            guard let self else { return }
+            pendingRefreshEnd = nil
+            list.refreshControl?.endRefreshing()
+            showState()
+        }
     }
 
     // MARK: - What the list reports

@@ -60,6 +60,27 @@ final class ScrollSceneTests: ListingTestCase {
         XCTAssertEqual(scene.stateLine.text, "playing: nothing \u{B7} list at y 0")
     }
 
+    /// Pulled down past its top, the list refreshes: the state line says so until the
+    /// refresh ends, 1.2 s on, and the list goes back to its top.
+    func testPullingTheListDownRefreshesIt() async throws {
+        let control = try XCTUnwrap(scene.list.refreshControl)
+        let start = CGPoint(x: scene.list.convert(CGPoint(x: 40, y: 0), to: nil).x, y: scene.list.frame.minY + 20)
+        let id = injector.touchDown(at: start)
+        for step in 1...30 {
+            injector.wait(0.02)
+            injector.move(id, to: CGPoint(x: start.x, y: start.y + CGFloat(step) * 10))
+        }
+        XCTAssertTrue(control.isRefreshing, "the pull crossed the threshold with the finger down")
+        XCTAssertEqual(scene.refreshes, 1)
+        XCTAssertTrue(scene.stateLine.text?.hasSuffix("refreshing\u{2026}") ?? false, scene.stateLine.text ?? "")
+        injector.touchUp(id, at: CGPoint(x: start.x, y: start.y + 300))
+        frames(ScrollScene.refreshDuration + 1)
+        XCTAssertFalse(control.isRefreshing)
+        XCTAssertEqual(scene.list.contentOffset.y, 0, accuracy: 0.25)
+        XCTAssertEqual(scene.stateLine.text, "playing: nothing \u{B7} list at y 0 \u{B7} refreshed 1\u{D7}")
+        XCTAssertEqual(scene.buttonTouches, [], "the pull started on a row's title: no button heard of it")
+    }
+
     /// A quick tap: the held began reaches the button when the finger lifts, then the
     /// end, then the button's action.
     func testATapPressesTheButtonWhenTheFingerLifts() async {
