@@ -20,6 +20,8 @@ enum FuzzReaction: CaseIterable, Sendable {
 @MainActor
 final class FuzzView: UIView {
     var forwardsToSuperview = false
+    /// How the view's hit-testing departs from the default, as apps' do.
+    var hitTestOverride: FuzzHitTestOverride = .none
     var reaction: FuzzReaction = .nothing
     /// The phase that triggers `reaction`.
     var reactsTo: UITouch.Phase = .began
@@ -44,6 +46,21 @@ final class FuzzView: UIView {
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         if forwardsToSuperview { super.touchesCancelled(touches, with: event) }
         react(to: .cancelled)
+    }
+
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        switch hitTestOverride {
+        case .none, .narrowPointInside: return super.hitTest(point, with: event)
+        case .refusesWithoutSuper: return nil
+        case .takesOverSubviews:
+            // Neuburg-style munging the other way: a touch on a subview is this view's.
+            return super.hitTest(point, with: event) == nil ? nil : self
+        }
+    }
+
+    override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        guard hitTestOverride == .narrowPointInside else { return super.point(inside: point, with: event) }
+        return point.x < bounds.midX && super.point(inside: point, with: event)
     }
 
     private func react(to phase: UITouch.Phase) {
@@ -107,4 +124,11 @@ final class FuzzDelegate: UIGestureRecognizerDelegate {
 @MainActor
 final class Once {
     var hasHappened = false
+}
+
+/// How a fuzz view overrides hit-testing: not at all, answering nil without asking
+/// `super`, taking the touches of its subviews for itself, or a `point(inside:with:)`
+/// that says no on its right half.
+enum FuzzHitTestOverride: CaseIterable {
+    case none, refusesWithoutSuper, takesOverSubviews, narrowPointInside
 }

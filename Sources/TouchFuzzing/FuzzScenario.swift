@@ -32,7 +32,30 @@ public final class FuzzScenario {
         window.makeKeyAndVisible()
         buildTree(using: &random)
         addRecognizers(using: &random)
+        // On a stream of its own, so the trees and steps of earlier seeds stay as they
+        // were: what makes hit-testing interesting.
+        var hitTesting = SplitMix64(seed: seed).derived(3)
+        varyHitTesting(using: &hitTesting)
         summary = "random tree: \(views.count) views, \(recognizers.count) recognizers"
+    }
+
+    /// Hidden views, faint ones, interaction switched off, hit-test overrides, path
+    /// hit-testing and views moving without `.allowUserInteraction`, here and there.
+    private func varyHitTesting(using random: inout SplitMix64) {
+        for view in views {
+            if random.chance(0.06) { view.isHidden = true }
+            if random.chance(0.06) { view.alpha = [0, 0.005, 0.01, 0.5].randomElement(using: &random)! }
+            if random.chance(0.05) { view.isUserInteractionEnabled = false }
+            if let fuzz = view as? FuzzView, random.chance(0.15) {
+                fuzz.hitTestOverride = FuzzHitTestOverride.allCases.randomElement(using: &random)!
+            }
+            if random.chance(0.1) { view.layer.hitTestPath = CGPath(ellipseIn: view.bounds, transform: nil) }
+            if random.chance(0.08) {
+                let target = CGPoint(x: view.center.x + CGFloat.random(in: -40...40, using: &random),
+                                     y: view.center.y + CGFloat.random(in: -40...40, using: &random))
+                UIView.animate(withDuration: 2) { view.center = target }
+            }
+        }
     }
 
     /// A supplied scene (a view controller) as the window's root.

@@ -43,6 +43,12 @@ final class TouchRouter {
     /// How many touches are down.
     var liveTouchCount: Int { liveTouches.count }
 
+    /// How many live touches `view` is the hit-test view of (for explanations, not the
+    /// touch's path).
+    func liveTouches(in view: UIView) -> Int {
+        liveTouches.values.reduce(0) { $0 + ($1.view === view ? 1 : 0) }
+    }
+
     /// The window the live touch for `id` began in, if that finger is down.
     func window(ofLiveTouch id: TouchSample.ID) -> UIWindow? {
         liveTouches[id]?.window

@@ -36,7 +36,15 @@ extension UIView {
             && layer.admitsHits(minimumOpacity: UIView.minimumHittableAlpha)
     }
 
+    /// The recorder of the walk while `UIKitDebug.explainHitTest` runs one; nil
+    /// otherwise, and then the walk pays one static read per view for it.
+    static var hitTestRecorder: HitTestRecorder?
+
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        if let recorder = UIView.hitTestRecorder {
+            return recorder.walk(self, point, with: event,
+                                 presentation: storedHitTestsPresentation || UIView.isHitTestingPresentation)
+        }
         if storedHitTestsPresentation || UIView.isHitTestingPresentation {
             return presentationHitTest(point, with: event)
         }

@@ -1,0 +1,120 @@
+import Foundation
+
+extension UIKitDebug {
+    /// Explains the hit-test of a touch beginning at `point` (in `window`'s coordinates):
+    /// every step of the walk, as `HitTestExplanation` describes it; its `whyNot(_:)`
+    /// says why the touch does not go to a view of one's choosing.
+    ///
+    /// The walk starts from the screen, as the touch routing's does: the windows on
+    /// screen under the point, front to back, each asked with its real
+    /// `hitTest(_:with:)`, until one finds a view. So app overrides run, once, as they run
+    /// for a touch; the default implementations record their steps while this runs.
+    public static func explainHitTest(at point: CGPoint, in window: UIWindow) -> HitTestExplanation {
+        let recorder = HitTestRecorder()
+        let outer = UIView.hitTestRecorder
+        UIView.hitTestRecorder = recorder
+        defer { UIView.hitTestRecorder = outer }
+        let screenPoint = window.convertToScreen(point)
+        let stack = ScreenTouchRouting.frontToBack(window.application.visibleWindows).filter { $0.frame.contains(screenPoint) }
+        for candidate in stack {
+            candidate.layoutIfNeeded()
+            let before = recorder.explanation.steps.count
+            let local = candidate.convertFromScreen(screenPoint)
+            let hit = candidate.hitTest(local, with: nil)
+            if recorder.explanation.steps.count == before {
+                // A window whose hitTest did not call super.
+                recorder.explanation.steps.append(HitTestExplanation.Step(
+                    view: candidate, point: local, depth: 0,
+                    verdict: hit == nil ? .rejected(.hitTestOverridden(className: HitTestRecorder.name(of: candidate),
+                                                                         calledSuper: false, defaultAnswer: nil))
+                        : (hit === candidate ? .hit : .descended)))
+            } else if hit == nil, case .some(.some(let found)) = recorder.explanation.steps[before].defaultAnswer {
+                // A window whose override turned away what its default walk found.
+                recorder.explanation.steps[before].verdict = .rejected(.hitTestOverridden(
+                    className: HitTestRecorder.name(of: candidate), calledSuper: true, defaultAnswer: HitTestRecorder.name(of: found)))
+                recorder.explanation.overrides.append((candidate, true, found, nil))
+            }
+            if let hit {
+                recorder.explanation.hitView = hit
+                recorder.explanation.hitWindow = candidate
+                break
+            }
+        }
+        // A view whose own walk found it, where an ancestor's override answered another:
+        // replaced, by the override nearest above it that changed the answer.
+        var explanation = recorder.explanation
+        for index in explanation.steps.indices where explanation.steps[index].verdict == .hit
+            && explanation.steps[index].view !== explanation.hitView {
+            let view = explanation.steps[index].view
+            let replacer = explanation.overrides.first { override in
+                override.calledSuper && view.isDescendant(of: override.view) && override.view !== view
+            }
+            if let replacer { explanation.steps[index].verdict = .replaced(byOverrideOf: HitTestRecorder.name(of: replacer.view)) }
+        }
+        if let window = explanation.hitWindow {
+            explanation.notReached = notReached(at: window.convertFromScreen(screenPoint), in: window, by: explanation)
+        }
+        if let hit = explanation.hitView {
+            explanation.recognizers = recognizerNotes(from: hit)
+            explanation.deliveryNotes = deliveryNotes(for: hit)
+        }
+        return explanation
+    }
+
+    /// The enabled recognizers on the hit view and its ancestors, nearest first.
+    private static func recognizerNotes(from hit: UIView) -> [HitTestExplanation.RecognizerNote] {
+        var notes: [HitTestExplanation.RecognizerNote] = []
+        var current: UIView? = hit
+        while let view = current {
+            for recognizer in view.gestureRecognizers ?? [] where recognizer.isEnabled {
+                notes.append(HitTestExplanation.RecognizerNote(
+                    name: recognizer.traceName, viewClass: String(describing: type(of: view)),
+                    cancelsTouchesInView: recognizer.cancelsTouchesInView, delaysTouchesBegan: recognizer.delaysTouchesBegan,
+                    delaysTouchesEnded: recognizer.delaysTouchesEnded,
+                    waitsToFail: recognizer.failureRequirements.compactMap { $0.recognizer?.traceName },
+                    hasDelegate: recognizer.delegate != nil))
+            }
+            current = view.superview
+        }
+        return notes
+    }
+
+    /// What may keep a new touch from the hit view after the walk.
+    private static func deliveryNotes(for hit: UIView) -> [String] {
+        var notes: [String] = []
+        let held = hit.window?.application.touchRouter.liveTouches(in: hit) ?? 0
+        if !hit.isMultipleTouchEnabled, held > 0 {
+            notes.append("\(type(of: hit)) is not isMultipleTouchEnabled and holds a touch: a second finger is not delivered to it")
+        }
+        if hit.isExclusiveTouch {
+            notes.append("\(type(of: hit)) isExclusiveTouch: while it holds a touch, no other view of the window gets one")
+        }
+        return notes
+    }
+
+    /// The views under `point` (window coordinates) the walk never asked: covered by the
+    /// view that took the touch, or inside a view it turned away. By geometry (frames,
+    /// hidden views included), after the walk.
+    private static func notReached(at point: CGPoint, in window: UIWindow, by explanation: HitTestExplanation)
+        -> [HitTestExplanation.NotReached] {
+        var found: [HitTestExplanation.NotReached] = []
+        func visit(_ view: UIView, turnedAwayAbove: UIView?) {
+            for subview in view.subviews {
+                let local = subview.convert(point, from: window)
+                let under = subview.bounds.contains(local)
+                let step = explanation.step(for: subview)
+                var rejection = turnedAwayAbove
+                if let step, case .rejected = step.verdict { rejection = rejection ?? subview }
+                if under, step == nil {
+                    let why = turnedAwayAbove.map { "inside \(type(of: $0)), which the walk turned away" }
+                        ?? explanation.hitView.map { "covered by \(type(of: $0)), which took the touch first" }
+                        ?? "not reached"
+                    found.append(HitTestExplanation.NotReached(view: subview, why: why))
+                }
+                visit(subview, turnedAwayAbove: rejection)
+            }
+        }
+        visit(window, turnedAwayAbove: nil)
+        return found
+    }
+}
