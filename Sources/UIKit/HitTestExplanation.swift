@@ -84,7 +84,12 @@ public struct HitTestExplanation {
     }
 
     /// Every step, in visit order.
-    public internal(set) var steps: [Step] = []
+    public internal(set) var steps: [Step] = [] {
+        didSet { stepIndex = nil }
+    }
+    /// Where each visited view's step is, made on first lookup (a walk of 10,000 views
+    /// is looked up as many times by the pass that finds the views not reached).
+    private var stepIndex: [ObjectIdentifier: Int]?
     /// The view the touch goes to, and its window; nil where no view takes it.
     public internal(set) var hitView: UIView?
     public internal(set) var hitWindow: UIWindow?
@@ -126,7 +131,18 @@ public struct HitTestExplanation {
 
     /// The step for `view`, if the walk visited it.
     public func step(for view: UIView) -> Step? {
-        steps.first { $0.view === view }
+        if let stepIndex { return stepIndex[ObjectIdentifier(view)].map { steps[$0] } }
+        return steps.first { $0.view === view }
+    }
+
+    /// Builds the lookup `step(for:)` uses, once the steps are final.
+    mutating func indexSteps() {
+        var index: [ObjectIdentifier: Int] = [:]
+        index.reserveCapacity(steps.count)
+        for (position, step) in steps.enumerated() where index[ObjectIdentifier(step.view)] == nil {
+            index[ObjectIdentifier(step.view)] = position
+        }
+        stepIndex = index
     }
 
     /// Why the walk did not give the touch to `target`.

@@ -51,6 +51,7 @@ extension UIKitDebug {
             }
             if let replacer { explanation.steps[index].verdict = .replaced(byOverrideOf: HitTestRecorder.name(of: replacer.view)) }
         }
+        explanation.indexSteps()
         if let window = explanation.hitWindow {
             explanation.notReached = notReached(at: window.convertFromScreen(screenPoint), in: window, by: explanation)
         }
@@ -98,9 +99,10 @@ extension UIKitDebug {
     private static func notReached(at point: CGPoint, in window: UIWindow, by explanation: HitTestExplanation)
         -> [HitTestExplanation.NotReached] {
         var found: [HitTestExplanation.NotReached] = []
-        func visit(_ view: UIView, turnedAwayAbove: UIView?) {
+        // The point carried down in each view's coordinates, as the walk maps it.
+        func visit(_ view: UIView, at point: CGPoint, turnedAwayAbove: UIView?) {
             for subview in view.subviews {
-                let local = subview.convert(point, from: window)
+                let local = subview.layer.pointFromSuperlayer(point)
                 let under = subview.bounds.contains(local)
                 let step = explanation.step(for: subview)
                 var rejection = turnedAwayAbove
@@ -111,10 +113,10 @@ extension UIKitDebug {
                         ?? "not reached"
                     found.append(HitTestExplanation.NotReached(view: subview, why: why))
                 }
-                visit(subview, turnedAwayAbove: rejection)
+                visit(subview, at: local, turnedAwayAbove: rejection)
             }
         }
-        visit(window, turnedAwayAbove: nil)
+        visit(window, at: point, turnedAwayAbove: nil)
         return found
     }
 }

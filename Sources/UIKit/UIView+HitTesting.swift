@@ -37,16 +37,15 @@ extension UIView {
     }
 
     /// The recorder of the walk while `UIKitDebug.explainHitTest` runs one; nil
-    /// otherwise, and then the walk pays one static read per view for it.
-    static var hitTestRecorder: HitTestRecorder?
+    /// otherwise. Setting it sets bit 1 of `hitTestWalkFlags`, so the fast path pays
+    /// nothing more for it.
+    static var hitTestRecorder: HitTestRecorder? {
+        didSet { hitTestWalkFlags = hitTestRecorder == nil ? hitTestWalkFlags & ~2 : hitTestWalkFlags | 2 }
+    }
 
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        if let recorder = UIView.hitTestRecorder {
-            return recorder.walk(self, point, with: event,
-                                 presentation: storedHitTestsPresentation || UIView.isHitTestingPresentation)
-        }
-        if storedHitTestsPresentation || UIView.isHitTestingPresentation {
-            return presentationHitTest(point, with: event)
+        if storedHitTestsPresentation || UIView.hitTestWalkFlags != 0 {
+            return slowPathHitTest(point, with: event)
         }
         guard acceptsHits, self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
@@ -54,5 +53,19 @@ extension UIView {
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
         return self
+    }
+}
+
+extension UIView {
+    /// The walk off its fast path: explained (`UIKitDebug.explainHitTest`), or by the
+    /// presentation. Kept out of line so the default hit-test stays small.
+    @inline(never)
+    func slowPathHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        let presentation = storedHitTestsPresentation || UIView.isHitTestingPresentation
+        if let recorder = UIView.hitTestRecorder {
+            return recorder.walk(self, point, with: event, presentation: presentation)
+        }
+        // Off the fast path without a recorder: a presentation walk.
+        return presentationHitTest(point, with: event)
     }
 }

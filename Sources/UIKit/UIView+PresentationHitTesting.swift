@@ -30,8 +30,17 @@ extension UIView {
     }
 
     /// True while a presentation hit-test walks down the tree, so views below an
-    /// opted-in view (whose own flag is off) follow it.
-    static var isHitTestingPresentation = false
+    /// opted-in view (whose own flag is off) follow it. Kept in a bit of
+    /// `hitTestWalkFlags`, which the default walk reads once per view.
+    static var isHitTestingPresentation: Bool {
+        get { hitTestWalkFlags & 1 != 0 }
+        set { hitTestWalkFlags = newValue ? hitTestWalkFlags | 1 : hitTestWalkFlags & ~1 }
+    }
+
+    /// What makes the default walk leave its fast path, in one byte so the fast path
+    /// reads one static per view: bit 0, a presentation walk is under way; bit 1, a walk
+    /// is being explained (`hitTestRecorder`).
+    static var hitTestWalkFlags: UInt8 = 0
 
     // Kept out of line so the default hit-test stays small enough to inline.
     @inline(never)

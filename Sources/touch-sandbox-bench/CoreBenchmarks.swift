@@ -31,6 +31,23 @@ enum CoreBenchmarks {
         }
     }
 
+    /// The flat tree's hit-test explained (`UIKitDebug.explainHitTest`): the Why tool's
+    /// cost for a new touch, against `flatHitTest`'s.
+    static func explainedFlatHitTest() -> Operation {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+        window.isHidden = false
+        for index in 0..<10_000 {
+            let view = UIView(frame: CGRect(x: CGFloat(index % 100) * 10, y: CGFloat(index / 100) * 10, width: 8, height: 8))
+            window.addSubview(view)
+        }
+        let target = window.subviews[0]
+        let point = CGPoint(x: 4, y: 4)
+        precondition(UIKitDebug.explainHitTest(at: point, in: window).hitView === target, "the explanation must find the back-most view")
+        return Operation(name: "hit-test explained, 10,000 views flat", detail: "the flat tree's walk, every step recorded") {
+            _ = UIKitDebug.explainHitTest(at: point, in: window)
+        }
+    }
+
     /// 1,000 chains of 10 nested views (10,000 views), each level translated, rotated
     /// and scaled; the probed point is in the deepest view of the back-most chain.
     static func deepHitTest() -> Operation {
@@ -139,12 +156,13 @@ enum CoreBenchmarks {
     }
 
     static let all: [String: @MainActor () -> Operation] = [
-        "hit-test-flat": flatHitTest, "hit-test-deep": deepHitTest, "moved-touch": movedTouch,
+        "hit-test-flat": flatHitTest, "hit-test-deep": deepHitTest, "hit-test-flat-explained": explainedFlatHitTest,
+        "moved-touch": movedTouch,
         "moved-touch-recognizers": movedTouchWithRecognizers,
         "new-touch-routed": { newTouchRouted(overlay: false) },
         "new-touch-routed-overlay": { newTouchRouted(overlay: true) },
     ]
-    static let order = ["hit-test-flat", "hit-test-deep", "moved-touch", "moved-touch-recognizers", "new-touch-routed",
+    static let order = ["hit-test-flat", "hit-test-flat-explained", "hit-test-deep", "moved-touch", "moved-touch-recognizers", "new-touch-routed",
                         "new-touch-routed-overlay"]
 
     /// Nanoseconds per operation: the best of five timed rounds of `count`.

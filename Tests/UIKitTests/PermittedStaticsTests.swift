@@ -18,8 +18,7 @@ final class PermittedStaticsTests: XCTestCase {
         "UIKit/UIViewAnimationBlock.swift: stack": "nested UIView animation blocks",
         "UIKit/ViewChangeRecording.swift: current": "the animation or keyframe block recording view changes now",
         "UIKit/ViewChangeRecording.swift: blockDepth": "how deep the recording blocks are nested",
-        "UIKit/UIView+PresentationHitTesting.swift: isHitTestingPresentation": "set for the length of one hit-test walk",
-        "UIKit/UIView+HitTesting.swift: hitTestRecorder": "set for the length of one explained hit-test walk",
+        "UIKit/UIView+PresentationHitTesting.swift: hitTestWalkFlags": "set for the length of one hit-test walk",
         // UIKit's own class-level switch.
         "UIKit/UIViewAnimationBlock.swift: animationsEnabled": "UIView.setAnimationsEnabled(_:) is a class method in UIKit",
         // Identifiers and generations: only ever counted up, never compared across processes.
