@@ -404,9 +404,10 @@ open class CALayer {
     open func layoutIfNeeded() {
         if layoutIsDue {
             layoutIsDue = false
+            let outer = isLayingOutSublayers
             isLayingOutSublayers = true
             layoutSublayers()
-            isLayingOutSublayers = false
+            isLayingOutSublayers = outer
         }
         guard descendantNeedsLayout else { return }
         descendantNeedsLayout = false

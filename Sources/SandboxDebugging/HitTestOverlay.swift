@@ -183,7 +183,7 @@ public final class HitTestOverlay: DebugOverlay {
         // Panels count as the app's content here, only more so: a label may go over the
         // app's text before it goes over a panel, never off the window.
         var rule = labelRule
-        rule.area = CGRect(origin: .zero, size: size).insetBy(dx: -1, dy: -Self.labelHeight)
+        rule.area = CGRect(origin: .zero, size: size).insetBy(dx: -1, dy: -1)
         let clearOfPanels = candidates.filter { !avoidedRects.anyIntersects($0) }
         return rule.best(of: clearOfPanels) ?? rule.best(of: candidates.sorted { coveredPanels($0) < coveredPanels($1) })
             ?? OverlayPlacement.Placement(frame: candidates[0], coversApp: false)

@@ -74,8 +74,8 @@ public struct OverlayPlacement: Sendable {
         guard isFree(kept), !isNearFinger(kept) else { return bestPlace(size, home: home) }
         let covered = coveredAppArea(kept)
         if covered == 0 { return Placement(frame: kept, coversApp: false) }
-        let best = bestPlace(size, home: home)
-        if let best, covered <= coveredAppArea(best.frame) || best.frame == kept {
+        // Kept unless a place covering less of the app exists.
+        guard let best = bestPlace(size, home: home), coveredAppArea(best.frame) < covered else {
             return Placement(frame: kept, coversApp: true)
         }
         return best

@@ -155,7 +155,10 @@ public struct HitTestExplanation {
         /// after it, in front of it, took the touch first (`coveredBy`), or its window was
         /// not the one the touch went to.
         case notReached(ancestor: ObjectIdentifier, coveredBy: ObjectIdentifier?)
-        /// The walk went through the target's chain but an override answered otherwise.
+        /// The walk went through the target to the hit view, a view inside it.
+        case descendedTo(hit: ObjectIdentifier)
+        /// The target's own walk found it, but an override above answered another view:
+        /// the view whose override it was.
         case overridden(at: ObjectIdentifier)
     }
 
@@ -175,7 +178,10 @@ public struct HitTestExplanation {
             }
             if case .rejected(let reason) = step.verdict { return .rejected(at: ObjectIdentifier(view), reason) }
         }
-        return .overridden(at: ObjectIdentifier(target))
+        if let hitView, hitView.isDescendant(of: target) { return .descendedTo(hit: ObjectIdentifier(hitView)) }
+        // Found by its own walk, replaced above: the nearest override that changed the answer.
+        let replacer = overrides.first { $0.calledSuper && target.isDescendant(of: $0.view) && $0.view !== target }
+        return .overridden(at: ObjectIdentifier(replacer?.view ?? target))
     }
 }
 

@@ -66,6 +66,14 @@ open class UIRefreshControl: UIControl {
 
     /// The scroll view it is set on.
     weak var scrollView: UIScrollView?
+    /// Whether a pull may start a refresh: false from one refresh's start until the
+    /// content is back at its top (or the finger lifts).
+    var isArmed = true
+
+    /// The finger that pulled lifted: the next pull may refresh.
+    func dragEnded() {
+        isArmed = true
+    }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -116,12 +124,16 @@ open class UIRefreshControl: UIControl {
     /// The scroll view's content moved under a finger: the spinner follows the pull, and
     /// a pull past `triggerDistance` starts the refresh and sends `.valueChanged`.
     func contentPulled(by pull: CGFloat) {
-        guard !isRefreshing else { return }
+        // A pull refreshes once: not again until the content is back at its top, even
+        // when the refresh ends while the finger still holds it past the threshold.
+        if pull <= 0 { isArmed = true }
+        guard !isRefreshing, isArmed else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         spinner.strokeEnd = max(0, min(pull / Self.triggerDistance, 1)) * 0.8
         CATransaction.commit()
         guard pull >= Self.triggerDistance else { return }
+        isArmed = false
         setRefreshing(true)
         sendActions(for: .valueChanged)
     }

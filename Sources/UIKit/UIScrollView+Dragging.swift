@@ -96,6 +96,7 @@ extension UIScrollView {
         guard let drag else { return }
         self.drag = nil
         isDragging = false
+        refreshControl?.dragEnded()
         // The offset moves against the finger.
         let velocity = CGPoint(x: drag.movesHorizontally ? -fingerVelocity.x : 0,
                                y: drag.movesVertically ? -fingerVelocity.y : 0)
@@ -258,16 +259,19 @@ extension UIScrollView {
         guard self.motion === motion else { return }
         self.motion = nil
         stopLink()
-        reportEnd(of: motion)
+        reportEnd(of: motion, reachedItsEnd: true)
     }
 
-    func reportEnd(of motion: ScrollViewMotion) {
+    /// Tells the delegate a motion ended. A scroll to top says it reached the top only
+    /// when it did (`reachedItsEnd`); interrupted, it ends as any animation does.
+    func reportEnd(of motion: ScrollViewMotion, reachedItsEnd: Bool = false) {
         indicators.fadeSoon(in: self)
+        let wasScrollingToTop = isScrollingToTop
+        isScrollingToTop = false
         switch motion.kind {
         case .deceleration:
             delegate?.scrollViewDidEndDecelerating(self)
-        case .animation where isScrollingToTop:
-            isScrollingToTop = false
+        case .animation where wasScrollingToTop && reachedItsEnd:
             delegate?.scrollViewDidScrollToTop(self)
         case .animation:
             delegate?.scrollViewDidEndScrollingAnimation(self)

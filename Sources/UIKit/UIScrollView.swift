@@ -431,7 +431,9 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        placeRefreshControl()
+        // A new size can change which axes scroll, and so the adjusted inset (which
+        // places the refresh control too).
+        adjustedContentInsetMayHaveChanged()
     }
 
     // MARK: - Refresh control

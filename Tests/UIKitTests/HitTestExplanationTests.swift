@@ -48,6 +48,7 @@ final class HitTestExplanationTests: UIKitTestCase {
         XCTAssertTrue(explanation.hitView === back)
         XCTAssertEqual(explanation.whyNot(faint), .rejected(at: ObjectIdentifier(faint), .alpha(CGFloat(Float(0.005)))))
         XCTAssertEqual(explanation.whyNot(back), .isTheHitView)
+        XCTAssertEqual(explanation.whyNot(window), .descendedTo(hit: ObjectIdentifier(back)), "the walk went through it to back")
     }
 
     /// A disabled ancestor turns its subtree away: the child is never asked, and "why

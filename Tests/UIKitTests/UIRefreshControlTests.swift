@@ -62,6 +62,25 @@ final class UIRefreshControlTests: UIKitTestCase {
         XCTAssertEqual(scrollView.contentOffset.y, 0)
     }
 
+    /// A refresh that ends while the finger still holds the content past the threshold
+    /// does not start again on the next move: one pull, one refresh.
+    func testAHeldPullRefreshesOnceEvenWhenTheRefreshEndsUnderTheFinger() async {
+        let (id, _) = pull(steps: 30)
+        XCTAssertEqual(events.count, 1)
+        control.endRefreshing()
+        injector.wait(0.02)
+        injector.move(id, to: CGPoint(x: 150, y: 360))
+        injector.wait(0.02)
+        injector.move(id, to: CGPoint(x: 150, y: 370))
+        XCTAssertEqual(events.count, 1, "not again under the same finger")
+        XCTAssertFalse(control.isRefreshing)
+        injector.touchUp(id, at: CGPoint(x: 150, y: 370))
+        frames(3)
+        let (again, _) = pull(steps: 30)
+        XCTAssertEqual(events.count, 2, "a new pull refreshes again")
+        injector.touchUp(again, at: CGPoint(x: 150, y: 350))
+    }
+
     func testAShortPullDoesNotRefresh() async {
         let (id, _) = pull(steps: 8)
         injector.touchUp(id, at: CGPoint(x: 150, y: 130))

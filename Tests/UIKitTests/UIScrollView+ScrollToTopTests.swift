@@ -52,6 +52,18 @@ final class UIScrollViewScrollToTopTests: UIKitTestCase {
         XCTAssertFalse(window.scrollToTop(), "already there: nothing")
     }
 
+    /// Interrupted before it reaches the top, a scroll to top ends as any animation
+    /// does: the delegate does not hear that it reached the top.
+    func testAnInterruptedScrollToTopDoesNotSayItReachedTheTop() async {
+        scrollView.contentOffset = CGPoint(x: 0, y: 500)
+        log.lines.removeAll()
+        XCTAssertTrue(window.scrollToTop())
+        frames(0.1)
+        scrollView.setContentOffset(CGPoint(x: 0, y: 300), animated: false)
+        XCTAssertEqual(log.lines, ["shouldScrollToTop", "didEndScrollingAnimation"])
+        XCTAssertEqual(scrollView.contentOffset.y, 300)
+    }
+
     func testTheDelegateMayRefuse() async {
         scrollView.contentOffset = CGPoint(x: 0, y: 500)
         log.allows = false

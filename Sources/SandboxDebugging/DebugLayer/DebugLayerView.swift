@@ -235,7 +235,9 @@ public final class DebugLayerView: PassThroughView {
 
         // Two columns of lines where the screen is wide enough, so all show at once.
         let helpWidth = content.width >= DebugHelpView.twoColumnWidth ? min(1040, content.width) : min(640, content.width)
-        let topLines = [status, recordingBadge].filter { !$0.isHidden }.map(\.frame.maxY)
+        // Below the status line and the badge where they sit in the top band (placed
+        // off the app's text, they may sit lower, and then the help centres regardless).
+        let topLines = [status, recordingBadge].filter { !$0.isHidden && $0.frame.minY < content.minY + 32 }.map(\.frame.maxY)
         let helpTop = topLines.max().map { $0 + Self.panelMargin } ?? content.minY
         let helpHeight = max(0, min(help.height(forWidth: helpWidth), content.maxY - helpTop))
         help.frame = CGRect(x: (size.width - helpWidth) / 2,
@@ -249,14 +251,14 @@ public final class DebugLayerView: PassThroughView {
         // panels go to their corners over the app instead, so every panel still shows.
         var arrangement = arrangePanels(from: placement, in: content, hudFirst: false, bottomPanelsReadApp: true)
         if arrangement.frames.count < wantedPanels.count || !arrangement.coveringApp.isEmpty {
-            // No room for all of them off the app: the HUD first, then the bottom panels
-            // in their corners. Whichever shows the most panels wins, then the one whose
-            // HUD (the panel a touch is explained by) covers none of the app, then the one
-            // covering the least.
+            // No room for all of them off the app: the HUD first (the bottom panels off
+            // the app, or in their corners), or the bottom panels in their corners first.
+            // Whichever shows the most panels wins, then the one whose HUD (the panel a
+            // touch is explained by) covers none of the app, then the one covering least.
             func score(_ arrangement: PanelArrangement) -> (Int, Int, CGFloat) {
                 (arrangement.frames.count, arrangement.coveringApp.contains(.hud) ? 0 : 1, -arrangement.covered)
             }
-            for (hudFirst, readsApp) in [(true, true), (false, false)] {
+            for (hudFirst, readsApp) in [(true, true), (true, false), (false, false)] {
                 let other = arrangePanels(from: placement, in: content, hudFirst: hudFirst, bottomPanelsReadApp: readsApp)
                 if score(other) > score(arrangement) { arrangement = other }
             }
