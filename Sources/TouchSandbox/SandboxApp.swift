@@ -194,7 +194,9 @@ public final class SandboxApp {
         window?.rootViewController = type.init()
         insetScene()
         host?.window.setTitle(Self.title(for: type))
-        // The new scene's layers decide the paths note (the compass has none, shapes three).
+        // The new scene's layers decide the paths note (the compass has none, shapes three),
+        // and its text and controls where the panels go.
+        debugLayer.view.appContentMayHaveChanged()
         debugLayer.refreshPanels()
     }
 

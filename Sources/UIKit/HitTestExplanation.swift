@@ -116,8 +116,9 @@ public struct HitTestExplanation {
 
     /// The recognizers the touch would be delivered to, nearest the hit view first.
     public internal(set) var recognizers: [RecognizerNote] = []
-    /// What may keep the touch from the hit view after the walk: a view that is not
-    /// `isMultipleTouchEnabled` and already holds a touch, an exclusive touch elsewhere.
+    /// What may keep the touch from the hit view after the walk, from the touches down
+    /// now: it is not `isMultipleTouchEnabled` and holds one already, an exclusive view
+    /// holds one elsewhere, or it is exclusive while others hold touches.
     public internal(set) var deliveryNotes: [String] = []
 
     /// A view under the point that the walk never asked, found by geometry after it, not

@@ -43,10 +43,10 @@ final class TouchRouter {
     /// How many touches are down.
     var liveTouchCount: Int { liveTouches.count }
 
-    /// How many live touches `view` is the hit-test view of (for explanations, not the
+    /// The hit-test views of the live touches in `window` (for explanations, not the
     /// touch's path).
-    func liveTouches(in view: UIView) -> Int {
-        liveTouches.values.reduce(0) { $0 + ($1.view === view ? 1 : 0) }
+    func liveTouchViews(in window: UIWindow) -> [UIView] {
+        liveTouches.values.compactMap { $0.window === window ? $0.view : nil }
     }
 
     /// The window the live touch for `id` began in, if that finger is down.

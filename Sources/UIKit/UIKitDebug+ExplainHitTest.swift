@@ -28,11 +28,14 @@ extension UIKitDebug {
                     verdict: hit == nil ? .rejected(.hitTestOverridden(className: HitTestRecorder.name(of: candidate),
                                                                          calledSuper: false, defaultAnswer: nil))
                         : (hit === candidate ? .hit : .descended)))
-            } else if hit == nil, case .some(.some(let found)) = recorder.explanation.steps[before].defaultAnswer {
-                // A window whose override turned away what its default walk found.
-                recorder.explanation.steps[before].verdict = .rejected(.hitTestOverridden(
-                    className: HitTestRecorder.name(of: candidate), calledSuper: true, defaultAnswer: HitTestRecorder.name(of: found)))
-                recorder.explanation.overrides.append((candidate, true, found, nil))
+            } else if case .some(let found) = recorder.explanation.steps[before].defaultAnswer, found !== hit {
+                // A window whose override answered other than its default walk: nil (it
+                // turned the point away), or another view.
+                recorder.explanation.overrides.append((candidate, true, found, hit))
+                recorder.explanation.steps[before].verdict = hit == nil
+                    ? .rejected(.hitTestOverridden(className: HitTestRecorder.name(of: candidate), calledSuper: true,
+                                                   defaultAnswer: found.map { HitTestRecorder.name(of: $0) }))
+                    : (hit === candidate ? .hit : .descended)
             }
             if let hit {
                 recorder.explanation.hitView = hit
@@ -80,15 +83,22 @@ extension UIKitDebug {
         return notes
     }
 
-    /// What may keep a new touch from the hit view after the walk.
+    /// What may keep a new touch from the hit view after the walk, from the touches
+    /// down now: the hit view holding one and not `isMultipleTouchEnabled`; an exclusive
+    /// view holding one elsewhere in the window; the hit view exclusive while other views
+    /// hold touches.
     private static func deliveryNotes(for hit: UIView) -> [String] {
+        guard let window = hit.window else { return [] }
+        let holders = window.application.touchRouter.liveTouchViews(in: window)
         var notes: [String] = []
-        let held = hit.window?.application.touchRouter.liveTouches(in: hit) ?? 0
-        if !hit.isMultipleTouchEnabled, held > 0 {
+        if !hit.isMultipleTouchEnabled, holders.contains(where: { $0 === hit }) {
             notes.append("\(type(of: hit)) is not isMultipleTouchEnabled and holds a touch: a second finger is not delivered to it")
         }
-        if hit.isExclusiveTouch {
-            notes.append("\(type(of: hit)) isExclusiveTouch: while it holds a touch, no other view of the window gets one")
+        if let exclusive = holders.first(where: { $0 !== hit && $0.isExclusiveTouch }) {
+            notes.append("\(type(of: exclusive)) isExclusiveTouch and holds a touch: no other view of the window gets a new one")
+        }
+        if hit.isExclusiveTouch, holders.contains(where: { $0 !== hit }) {
+            notes.append("\(type(of: hit)) isExclusiveTouch while other views hold touches: it does not get this one")
         }
         return notes
     }

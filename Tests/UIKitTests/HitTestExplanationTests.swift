@@ -213,9 +213,24 @@ final class HitTestExplanationTests: UIKitTestCase {
         XCTAssertEqual(explanation.recognizers.first?.cancelsTouchesInView, true)
         XCTAssertEqual(explanation.recognizers.first?.waitsToFail, [pan.traceName])
         XCTAssertEqual(explanation.recognizers.last?.waitsToFail, [])
-        XCTAssertEqual(explanation.deliveryNotes, ["Card isExclusiveTouch: while it holds a touch, no other view of the window gets one"])
+        XCTAssertEqual(explanation.deliveryNotes, [], "no touch is down")
         let notReached = explanation.notReached.map { "\($0.view === hiddenBehind ? "behind" : $0.view === insideDisabled ? "inside" : "?"): \($0.why)" }
         XCTAssertEqual(notReached, ["behind: covered by Card, which took the touch first",
                                     "inside: inside UIView, which the walk turned away"], "in the hierarchy's order")
+    }
+
+    /// With a finger down elsewhere, an exclusive hit view will not get the new touch.
+    func testDeliveryNotesComeFromTheTouchesDown() async {
+        final class Exclusive: UIView {}
+        let exclusive = Exclusive(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        exclusive.isExclusiveTouch = true
+        window.addSubview(exclusive)
+        let other = view(CGRect(x: 200, y: 200, width: 100, height: 100), in: window)
+        window.inject([sample(1, .began, 250, 250)])
+        XCTAssertTrue(window.activeTouches.first?.view === other)
+        let explanation = UIKitDebug.explainHitTest(at: CGPoint(x: 50, y: 50), in: window)
+        XCTAssertTrue(explanation.hitView === exclusive)
+        XCTAssertEqual(explanation.deliveryNotes, ["Exclusive isExclusiveTouch while other views hold touches: it does not get this one"])
+        window.inject([sample(1, .ended, 250, 250)])
     }
 }

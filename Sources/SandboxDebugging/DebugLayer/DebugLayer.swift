@@ -110,6 +110,7 @@ public final class DebugLayer {
         overlays.window = appWindow
         window.frame = UIScreen.main.bounds
         isAttached = true
+        view.appContentMayHaveChanged()
         refreshPanels()
         // Again on the next turn, when the app has laid out what it shows first (a
         // scene built in its first layout has no layers yet).
@@ -294,8 +295,11 @@ public final class DebugLayer {
         guard let appWindow = overlays.window else { return [] }
         // A new touch's label keeps off the app's text and controls where it can: they
         // are mapped when a touch lands, not on every move.
-        if overlays.hitTest.isVisible, batch.contains(where: { $0.phase == .began }) {
-            overlays.hitTest.appContent = AppContentMap.rects(in: appWindow)
+        if batch.contains(where: { $0.phase == .began }) {
+            // What the app shows may have changed since the last touch: the panels map it
+            // again when next placed.
+            view.appContentMayHaveChanged()
+            if overlays.hitTest.isVisible { overlays.hitTest.appContent = AppContentMap.rects(in: appWindow) }
         }
         let dirty = overlays.apply(batch, in: appWindow)
         // Asked once per batch on the quiet path: a layer that shows nothing costs the

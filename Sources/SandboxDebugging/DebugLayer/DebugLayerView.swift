@@ -207,7 +207,7 @@ public final class DebugLayerView: PassThroughView {
         // keeping clear of those placed before it.
         let wantsPanels = !recordingBadge.isHidden || !status.isHidden || wantsMeter || showsPathsNote || wantsHUD
         var placement = OverlayPlacement(area: content, blocked: handle.isHidden ? [] : [handle.frame],
-                                         appContent: wantsPanels ? appContent() : [], fingers: fingers,
+                                         appContent: wantsPanels ? mappedAppContent() : [], fingers: fingers,
                                          margin: Self.panelMargin, fingerClearance: Self.fingerClearance)
         coveringApp.removeAll()
         @discardableResult
@@ -346,8 +346,27 @@ public final class DebugLayerView: PassThroughView {
     public private(set) var coveringApp: Set<Item> = []
 
     /// The app's text and controls, in the view's (the screen's) points, which the panels
-    /// keep off where there is room (`AppContentMap`); set by the debug layer.
-    public var appContent: @MainActor () -> [CGRect] = { [] }
+    /// keep off where there is room (`AppContentMap`); set by the debug layer. Mapped once
+    /// and kept until `appContentMayHaveChanged()`: a layout comes with every change of
+    /// the HUD's rows, many a second while a finger moves, and walking the app's tree for
+    /// each would cost the frames.
+    public var appContent: @MainActor () -> [CGRect] = { [] } {
+        didSet { keptAppContent = nil }
+    }
+    private var keptAppContent: [CGRect]?
+
+    /// The app may have changed what it shows (a touch landed, a scene changed): the next
+    /// layout maps its content again.
+    public func appContentMayHaveChanged() {
+        keptAppContent = nil
+    }
+
+    private func mappedAppContent() -> [CGRect] {
+        if let keptAppContent { return keptAppContent }
+        let mapped = appContent()
+        keptAppContent = mapped
+        return mapped
+    }
 
     /// The fingers on the screen, which the panels keep clear of (`avoid(fingers:)`).
     public private(set) var fingers: [CGPoint] = []

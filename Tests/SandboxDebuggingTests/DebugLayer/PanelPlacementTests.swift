@@ -157,4 +157,29 @@ final class PanelPlacementTests: OverlayTestCase {
         XCTAssertEqual(label.minY, 422, "below the outline, 2 points down")
         send([sample(1, .ended, 400, 330), sample(2, .ended, 100, 405)])
     }
+
+    /// The app's content is mapped once per landing touch, not on every layout: the HUD
+    /// lays out with each change of its rows while a finger moves.
+    func testTheAppsContentIsMappedOncePerTouchNotPerLayout() async {
+        resize(1024, 768)
+        var mapped = 0
+        layer.view.appContent = {
+            mapped += 1
+            return []
+        }
+        send([sample(1, .began, 512, 400)])
+        XCTAssertEqual(mapped, 1)
+        for step in 1...10 {
+            send([sample(1, .moved, 512 + CGFloat(step) * 10, 400)])
+            layer.view.setNeedsLayout()
+            layer.view.layoutIfNeeded()
+        }
+        XCTAssertEqual(mapped, 1, "ten moves and layouts, one map")
+        send([sample(1, .ended, 612, 400)])
+        send([sample(2, .began, 300, 300)])
+        layer.view.setNeedsLayout()
+        layer.view.layoutIfNeeded()
+        XCTAssertEqual(mapped, 2, "a new touch maps again")
+        send([sample(2, .ended, 300, 300)])
+    }
 }
