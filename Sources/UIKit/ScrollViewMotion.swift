@@ -19,6 +19,9 @@ final class ScrollViewMotion {
         case deceleration
         /// An offset animation: `scrollViewDidEndScrollingAnimation`.
         case animation
+        /// A scroll to top (`UIWindow.scrollToTop()`): `scrollViewDidScrollToTop` when it
+        /// reaches the top, `scrollViewDidEndScrollingAnimation` when interrupted.
+        case scrollToTop
         /// A pinch's scale springing back into range: `scrollViewDidEndZooming`.
         case zoomBounce
         /// A zoom set in code, animated: `scrollViewDidEndZooming`.
@@ -62,8 +65,9 @@ final class ScrollViewMotion {
     }
 
     /// `setContentOffset(_:animated: true)`'s animation, starting now.
-    convenience init(animatingFrom offset: CGPoint, to target: CGPoint, of scrollView: UIScrollView) {
-        self.init(kind: .animation, from: offset, to: target, start: scrollView.layer.animationEngine.currentTime)
+    convenience init(animatingFrom offset: CGPoint, to target: CGPoint, of scrollView: UIScrollView,
+                     kind: Kind = .animation) {
+        self.init(kind: kind, from: offset, to: target, start: scrollView.layer.animationEngine.currentTime)
     }
 
     /// Where the content is at `time`: its offset, the zoom scale if this motion zooms,

@@ -207,7 +207,6 @@ extension UIScrollView {
     /// Runs `motion` from now, one step per frame.
     func startMotion(_ motion: ScrollViewMotion) {
         self.motion = motion
-        isScrollingToTop = false
         indicators.show(in: self)
         if motionLink == nil {
             // A scroll view let go mid-motion stops its link at the next frame, so the
@@ -266,14 +265,12 @@ extension UIScrollView {
     /// when it did (`reachedItsEnd`); interrupted, it ends as any animation does.
     func reportEnd(of motion: ScrollViewMotion, reachedItsEnd: Bool = false) {
         indicators.fadeSoon(in: self)
-        let wasScrollingToTop = isScrollingToTop
-        isScrollingToTop = false
         switch motion.kind {
         case .deceleration:
             delegate?.scrollViewDidEndDecelerating(self)
-        case .animation where wasScrollingToTop && reachedItsEnd:
+        case .scrollToTop where reachedItsEnd:
             delegate?.scrollViewDidScrollToTop(self)
-        case .animation:
+        case .animation, .scrollToTop:
             delegate?.scrollViewDidEndScrollingAnimation(self)
         case .zoomBounce, .zoomAnimation:
             isZooming = false

@@ -30,8 +30,8 @@ extension UIScrollView {
         guard delegate?.scrollViewShouldScrollToTop(self) ?? true else { return false }
         let top = CGPoint(x: contentOffset.x, y: -adjustedContentInset.top)
         guard contentOffset != top else { return false }
-        setContentOffset(top, animated: true)
-        isScrollingToTop = true
+        stopMotion(reportingEnd: true)
+        startMotion(ScrollViewMotion(animatingFrom: contentOffset, to: top, of: self, kind: .scrollToTop))
         return true
     }
 }

@@ -278,7 +278,7 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     open var isDecelerating: Bool { motion?.isDeceleration == true }
     /// Whether an offset animation started in code runs (`setContentOffset(_:animated:)`,
     /// `scrollRectToVisible(_:animated:)`, scroll to top) (iOS 17.4).
-    open var isScrollAnimating: Bool { motion?.kind == .animation }
+    open var isScrollAnimating: Bool { motion?.kind == .animation || motion?.kind == .scrollToTop }
     /// Whether a zoom animation started in code runs (`setZoomScale(_:animated:)`,
     /// `zoom(to:animated:)`) (iOS 17.4).
     open var isZoomAnimating: Bool { motion?.kind == .zoomAnimation }
@@ -475,9 +475,6 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     let indicators = ScrollViewIndicators()
     /// The motion under way after a release, or an animation.
     var motion: ScrollViewMotion?
-    /// Whether the animation under way is a scroll to top, which ends with
-    /// `scrollViewDidScrollToTop`.
-    var isScrollingToTop = false
     /// Drives `motion` once per frame.
     var motionLink: CADisplayLink?
     /// A touch held weakly: a touch holds its view, and so the window the scroll view is
