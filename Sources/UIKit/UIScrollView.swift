@@ -235,26 +235,16 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     /// The content's rectangle, `contentSize` at the origin of the content's
     /// coordinates, as a read-only frame (no Auto Layout here).
     public var contentLayoutGuide: UILayoutGuide {
-        if let storedContentLayoutGuide { return storedContentLayoutGuide }
-        let guide = UILayoutGuide()
-        guide.identifier = "UIScrollViewContentLayoutGuide"
-        guide.owningView = self
-        guide.source = .scrollContent
-        storedContentLayoutGuide = guide
-        return guide
+        UILayoutGuide.kept(in: &storedContentLayoutGuide, identifier: "UIScrollViewContentLayoutGuide", of: self,
+                           following: .scrollContent)
     }
     private var storedContentLayoutGuide: UILayoutGuide?
 
     /// The scroll view's own untransformed frame in its content's coordinates (its
     /// bounds, moving with the offset), as a read-only frame.
     public var frameLayoutGuide: UILayoutGuide {
-        if let storedFrameLayoutGuide { return storedFrameLayoutGuide }
-        let guide = UILayoutGuide()
-        guide.identifier = "UIScrollViewFrameLayoutGuide"
-        guide.owningView = self
-        guide.source = .scrollFrame
-        storedFrameLayoutGuide = guide
-        return guide
+        UILayoutGuide.kept(in: &storedFrameLayoutGuide, identifier: "UIScrollViewFrameLayoutGuide", of: self,
+                           following: .scrollFrame)
     }
     private var storedFrameLayoutGuide: UILayoutGuide?
 

@@ -41,13 +41,7 @@ extension UIView {
     /// The safe area as a layout guide: its `layoutFrame` is `bounds` inset by
     /// `safeAreaInsets`, in this view's coordinates. (No constraints here: read the frame.)
     public var safeAreaLayoutGuide: UILayoutGuide {
-        if let guide = storedSafeAreaLayoutGuide { return guide }
-        let guide = UILayoutGuide()
-        guide.identifier = "UIViewSafeAreaLayoutGuide"
-        guide.owningView = self
-        guide.source = .safeArea
-        storedSafeAreaLayoutGuide = guide
-        return guide
+        UILayoutGuide.kept(in: &storedSafeAreaLayoutGuide, identifier: "UIViewSafeAreaLayoutGuide", of: self, following: .safeArea)
     }
 
     /// The insets given the superview's (zero without a superview).
@@ -127,6 +121,17 @@ open class UILayoutGuide {
         case scrollFrame
     }
     var source = Source.none
+
+    /// The guide kept in `stored`, made on first use for `view`, following `source`.
+    static func kept(in stored: inout UILayoutGuide?, identifier: String, of view: UIView, following source: Source) -> UILayoutGuide {
+        if let stored { return stored }
+        let guide = UILayoutGuide()
+        guide.identifier = identifier
+        guide.owningView = view
+        guide.source = source
+        stored = guide
+        return guide
+    }
 
     /// The guide's rectangle in the owning view's coordinates: for the safe area guide,
     /// `bounds.inset(by: safeAreaInsets)`; for a scroll view's content guide, its
