@@ -17,12 +17,7 @@ enum CoreBenchmarks {
     /// 10,000 sibling views of 8×8 points in a grid; the probed point is in the first
     /// (back-most) one, so hit-testing visits every sibling before finding it.
     static func flatHitTest() -> Operation {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
-        window.isHidden = false
-        for index in 0..<10_000 {
-            let view = UIView(frame: CGRect(x: CGFloat(index % 100) * 10, y: CGFloat(index / 100) * 10, width: 8, height: 8))
-            window.addSubview(view)
-        }
+        let window = flatTree()
         let target = window.subviews[0]
         let point = CGPoint(x: 4, y: 4)
         precondition(window.hitTest(point, with: nil) === target, "the flat benchmark must hit the back-most view")
@@ -31,15 +26,20 @@ enum CoreBenchmarks {
         }
     }
 
-    /// The flat tree's hit-test explained (`UIKitDebug.explainHitTest`): the Why tool's
-    /// cost for a new touch, against `flatHitTest`'s.
-    static func explainedFlatHitTest() -> Operation {
+    /// A shown window of 10,000 sibling views of 8×8 points in a 100 × 100 grid.
+    private static func flatTree() -> UIWindow {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
         window.isHidden = false
         for index in 0..<10_000 {
-            let view = UIView(frame: CGRect(x: CGFloat(index % 100) * 10, y: CGFloat(index / 100) * 10, width: 8, height: 8))
-            window.addSubview(view)
+            window.addSubview(UIView(frame: CGRect(x: CGFloat(index % 100) * 10, y: CGFloat(index / 100) * 10, width: 8, height: 8)))
         }
+        return window
+    }
+
+    /// The flat tree's hit-test explained (`UIKitDebug.explainHitTest`): the Why tool's
+    /// cost for a new touch, against `flatHitTest`'s.
+    static func explainedFlatHitTest() -> Operation {
+        let window = flatTree()
         let target = window.subviews[0]
         let point = CGPoint(x: 4, y: 4)
         precondition(UIKitDebug.explainHitTest(at: point, in: window).hitView === target, "the explanation must find the back-most view")
