@@ -9,25 +9,11 @@ import UIKit
 public final class DebugHelpView: UIView {
     public let titleLabel = DebugStyle.makeLabel(font: DebugStyle.titleFont)
     public let closeButton = DebugStyle.makeButton(title: "Close")
-    /// Holds the lines; scrolls when the panel is shorter than they are. Made the first
-    /// time the help shows, not before: its recognizers would otherwise take the first
-    /// serial numbers (`Pan #1`) ahead of the app's own in the gesture trace and the HUD.
-    public var scrollView: UIScrollView {
-        if let madeScrollView { return madeScrollView }
-        let made = UIScrollView(frame: linesView.frame)
-        made.clipsToBounds = true
-        made.alwaysBounceVertical = false
-        linesView.removeFromSuperview()
-        linesView.frame.origin = .zero
-        made.addSubview(linesView)
-        insertSubview(made, at: 0)
-        madeScrollView = made
-        setNeedsLayout()
-        return made
-    }
-    private var madeScrollView: UIScrollView?
-    /// The lines' labels, in the scroll view once there is one.
-    private let linesView = UIView(frame: .zero)
+    /// Holds the lines; scrolls when the panel is shorter than they are, its scroll view
+    /// made the first time the help shows (`DeferredScrollContainer`).
+    public var scrollView: UIScrollView { lineArea.scrollView }
+    private lazy var lineArea = DeferredScrollContainer(in: self)
+    private var linesView: UIView { lineArea.content }
     /// One label per line of help, in order: a line's key, then its text.
     public private(set) var lineLabels: [UILabel] = []
 
@@ -42,8 +28,7 @@ public final class DebugHelpView: UIView {
         layer.cornerRadius = 12
         clipsToBounds = true
         titleLabel.text = "Touch debugging"
-        linesView.clipsToBounds = true
-        addSubview(linesView)
+        _ = lineArea  // under the title and Close
         addSubview(titleLabel)
         addSubview(closeButton)
     }
@@ -66,13 +51,7 @@ public final class DebugHelpView: UIView {
         titleLabel.frame = CGRect(x: padding, y: padding, width: max(0, width - 3 * padding - closeWidth), height: DebugStyle.minimumTarget)
         let linesHeight = layoutLines(width: width, apply: true)
         let visible = CGRect(x: 0, y: Self.headerHeight, width: width, height: max(0, bounds.height - Self.headerHeight - padding))
-        if let madeScrollView {
-            madeScrollView.frame = visible
-            madeScrollView.contentSize = CGSize(width: width, height: linesHeight)
-            linesView.frame = CGRect(x: 0, y: 0, width: width, height: linesHeight)
-        } else {
-            linesView.frame = visible
-        }
+        lineArea.layout(in: visible, contentHeight: linesHeight)
     }
 
     private static let padding: CGFloat = 16

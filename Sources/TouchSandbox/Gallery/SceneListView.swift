@@ -12,24 +12,11 @@ final class SceneListView: UIView {
     /// One button per scene, in the catalog's order.
     private(set) var buttons: [UIButton] = []
     let panel = DebugPanelView(frame: .zero)
-    /// Holds the buttons inside the panel; scrolls when the grid is taller than the room.
-    /// Made the first time the list shows, not with the gallery: its recognizers would
-    /// otherwise take the first serial numbers ahead of the scenes' in the gesture trace.
-    var grid: UIScrollView {
-        if let madeGrid { return madeGrid }
-        let made = UIScrollView(frame: gridContent.frame)
-        made.clipsToBounds = true
-        gridContent.removeFromSuperview()
-        gridContent.frame.origin = .zero
-        made.addSubview(gridContent)
-        panel.addSubview(made)
-        madeGrid = made
-        setNeedsLayout()
-        return made
-    }
-    private var madeGrid: UIScrollView?
-    /// The buttons, in the grid once there is one.
-    private let gridContent = UIView(frame: .zero)
+    /// Holds the buttons inside the panel; scrolls when the grid is taller than the room,
+    /// its scroll view made the first time the list shows (`DeferredScrollContainer`).
+    var grid: UIScrollView { gridArea.scrollView }
+    private lazy var gridArea = DeferredScrollContainer(in: panel)
+    private var gridContent: UIView { gridArea.content }
 
     override var isHidden: Bool {
         didSet { if !isHidden { _ = grid } }
@@ -62,8 +49,7 @@ final class SceneListView: UIView {
         captionLabel.numberOfLines = 2
         captionLabel.lineBreakMode = .byWordWrapping
         panel.addSubview(captionLabel)
-        gridContent.clipsToBounds = true
-        panel.addSubview(gridContent)
+        _ = gridArea  // the grid, in the panel
         addSubview(panel)
     }
 
@@ -105,13 +91,7 @@ final class SceneListView: UIView {
         let height = min(captionLabel.isHidden ? gridHeight : gridHeight + Self.captionHeight, available)
         panel.frame = CGRect(x: (bounds.width - width) / 2, y: spacing, width: width, height: height)
         let visible = CGRect(x: 0, y: 0, width: width, height: min(gridHeight, height))
-        if let madeGrid {
-            madeGrid.frame = visible
-            madeGrid.contentSize = CGSize(width: width, height: gridHeight)
-            gridContent.frame = CGRect(x: 0, y: 0, width: width, height: gridHeight)
-        } else {
-            gridContent.frame = visible
-        }
+        gridArea.layout(in: visible, contentHeight: gridHeight)
         for (index, button) in buttons.enumerated() {
             let row = index / columns, column = index % columns
             button.frame = CGRect(x: spacing + CGFloat(column) * (buttonWidth + spacing),
@@ -154,9 +134,9 @@ final class SceneListView: UIView {
 
     /// Scrolls the grid, when it scrolls, so the highlighted button shows whole.
     private func scrollHighlightIntoView() {
-        guard let madeGrid, buttons.indices.contains(highlightedIndex), madeGrid.contentSize.height > madeGrid.bounds.height
+        guard gridArea.hasScrollView, buttons.indices.contains(highlightedIndex), grid.contentSize.height > grid.bounds.height
         else { return }
         let spacing = DebugStyle.spacing
-        madeGrid.scrollRectToVisible(buttons[highlightedIndex].frame.insetBy(dx: 0, dy: -spacing), animated: false)
+        grid.scrollRectToVisible(buttons[highlightedIndex].frame.insetBy(dx: 0, dy: -spacing), animated: false)
     }
 }
