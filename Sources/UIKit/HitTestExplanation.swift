@@ -90,6 +90,8 @@ public struct HitTestExplanation {
     /// Where each visited view's step is, made on first lookup (a walk of 10,000 views
     /// is looked up as many times by the pass that finds the views not reached).
     private var stepIndex: [ObjectIdentifier: Int]?
+    /// Where the walk was asked about, in screen points.
+    public internal(set) var screenPoint: CGPoint = .zero
     /// The view the touch goes to, and its window; nil where no view takes it.
     public internal(set) var hitView: UIView?
     public internal(set) var hitWindow: UIWindow?

@@ -77,7 +77,13 @@ public struct ScreenTouchRouting {
             if sample.phase == .began {
                 let stack = frontToBack ?? Self.frontToBack(windows)
                 frontToBack = stack
-                guard let found = Self.hit(at: sample.location, in: stack, with: router.event) else {
+                let explained = application.hitTestObserver.map { _ in
+                    UIKitDebug.explainScreenHitTest(at: sample.location, in: stack, with: router.event)
+                }
+                let hit = explained.map { Self.hit(explainedBy: $0, in: stack) }
+                    ?? Self.hit(at: sample.location, in: stack, with: router.event)
+                if let explained { application.hitTestObserver?(explained, sample) }
+                guard let found = hit else {
                     begunHere[sample.id] = nil
                     UIKitDebug.log(.input, "began \(sample.id) at \(sample.location) lies in no window: ignored")
                     continue
@@ -121,6 +127,15 @@ public struct ScreenTouchRouting {
     /// The window a finger that begins at `screenPoint` belongs to (see the type).
     public static func window(at screenPoint: CGPoint, in frontToBack: [UIWindow]) -> UIWindow? {
         hit(at: screenPoint, in: frontToBack, with: nil)?.window
+    }
+
+    /// The window and view an explained walk found: its hit window, or where no window's
+    /// walk found a view, the frontmost window containing the point (as `hit(at:in:with:)`
+    /// chooses).
+    private static func hit(explainedBy explanation: HitTestExplanation, in frontToBack: [UIWindow])
+        -> (window: UIWindow, hitTest: HitTest)? {
+        if let window = explanation.hitWindow { return (window, .found(explanation.hitView)) }
+        return frontToBack.first { $0.frame.contains(explanation.screenPoint) }.map { ($0, .found(nil)) }
     }
 
     /// What choosing a new finger's window found under it.

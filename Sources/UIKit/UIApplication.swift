@@ -109,6 +109,9 @@ open class UIApplication: UIResponder {
     let gestureArena: GestureArena
     /// Turns samples into touches and dispatches them.
     lazy var touchRouter = TouchRouter(application: self, event: touchesEvent)
+    /// Hears every new finger's explained hit-test while set
+    /// (`UIKitDebug.setHitTestObserver(_:in:)`).
+    var hitTestObserver: (@MainActor (HitTestExplanation, TouchSample) -> Void)?
     /// The run loop that runs this application's turns (the last one made for it).
     weak var hookedRunLoop: ApplicationRunLoop?
     var windowObservers: [(token: WindowObservation, handler: @MainActor (UIWindow, WindowChange) -> Void)] = []

@@ -10,17 +10,38 @@ extension UIKitDebug {
     /// `hitTest(_:with:)`, until one finds a view. So app overrides run, once, as they run
     /// for a touch; the default implementations record their steps while this runs.
     public static func explainHitTest(at point: CGPoint, in window: UIWindow) -> HitTestExplanation {
+        explainScreenHitTest(at: window.convertToScreen(point),
+                             in: ScreenTouchRouting.frontToBack(window.application.visibleWindows), with: nil)
+    }
+
+    /// Sets what hears the explanation of every new finger's hit-test in `application`,
+    /// or with nil stops explaining them. While one is set, the touch routing runs each
+    /// new finger's walk explained (`explainHitTest(at:in:)`'s walk, with the touch's
+    /// event) and takes the view it found, so the app's overrides run once per touch, as
+    /// they do without it; the observer hears the explanation and the sample, before the
+    /// touch is delivered. A finger whose routed hit does not stand (another window's
+    /// run, earlier in the same batch, sent an event first) is hit-tested again by its
+    /// window, unexplained: the explanation is then the routing's.
+    ///
+    /// Without an observer the routing pays one test per new finger.
+    public static func setHitTestObserver(_ observer: (@MainActor (HitTestExplanation, TouchSample) -> Void)?,
+                                          in application: UIApplication) {
+        application.hitTestObserver = observer
+    }
+
+    /// The explained walk from the screen: the windows of `frontToBack` under
+    /// `screenPoint`, each asked with its real `hitTest(_:with:)`, until one finds a view.
+    static func explainScreenHitTest(at screenPoint: CGPoint, in frontToBack: [UIWindow], with event: UIEvent?)
+        -> HitTestExplanation {
         let recorder = HitTestRecorder()
         let outer = UIView.hitTestRecorder
         UIView.hitTestRecorder = recorder
         defer { UIView.hitTestRecorder = outer }
-        let screenPoint = window.convertToScreen(point)
-        let stack = ScreenTouchRouting.frontToBack(window.application.visibleWindows).filter { $0.frame.contains(screenPoint) }
-        for candidate in stack {
+        for candidate in frontToBack where candidate.frame.contains(screenPoint) {
             candidate.layoutIfNeeded()
             let before = recorder.explanation.steps.count
             let local = candidate.convertFromScreen(screenPoint)
-            let hit = candidate.hitTest(local, with: nil)
+            let hit = candidate.hitTest(local, with: event)
             if recorder.explanation.steps.count == before {
                 // A window whose hitTest did not call super.
                 recorder.explanation.steps.append(HitTestExplanation.Step(
@@ -55,6 +76,7 @@ extension UIKitDebug {
             if let replacer { explanation.steps[index].verdict = .replaced(byOverrideOf: HitTestRecorder.name(of: replacer.view)) }
         }
         explanation.indexSteps()
+        explanation.screenPoint = screenPoint
         if let window = explanation.hitWindow {
             explanation.notReached = notReached(at: window.convertFromScreen(screenPoint), in: window, by: explanation)
         }

@@ -126,6 +126,32 @@ final class ScreenTouchRoutingTests: UIKitTestCase {
         XCTAssertEqual(window.activeTouches.map { $0.view === counting }, [true])
     }
 
+    /// With an observer (the debug layer's Why tool), a new finger's walk is explained as
+    /// the routing runs it: each override still runs once, the touch goes to the view the
+    /// explained walk found, and the observer hears the walk of both windows, front first.
+    func testAnObservedNewFingerIsExplainedByTheRoutingsOwnHitTest() async {
+        let counting = CountingView(frame: CGRect(x: 150, y: 400, width: 170, height: 80))
+        window.addSubview(counting)
+        let barRoot = CountingView(frame: bar.bounds)
+        barRoot.passesThrough = true
+        bar.addSubview(barRoot)
+        var heard: [(HitTestExplanation, TouchSample)] = []
+        UIKitDebug.setHitTestObserver({ heard.append(($0, $1)) }, in: UIApplication.shared)
+        defer { UIKitDebug.setHitTestObserver(nil, in: UIApplication.shared) }
+        XCTAssertEqual(route([sample(6, .began, 200, 430), sample(6, .moved, 210, 430)]).map(\.0), ["app"])
+        XCTAssertEqual(barRoot.hitTests, 1)
+        XCTAssertEqual(counting.hitTests, 1, "explained once, by the routing: not again by the window")
+        XCTAssertEqual(heard.count, 1, "a new finger's walk only, not its moves")
+        guard let (explanation, sample) = heard.first else { return }
+        XCTAssertEqual(sample.id.number, 6)
+        XCTAssertEqual(explanation.screenPoint, CGPoint(x: 200, y: 430))
+        XCTAssertTrue(explanation.hitView === counting)
+        XCTAssertTrue(explanation.hitWindow === window)
+        XCTAssertTrue(window.activeTouches.first?.view === counting)
+        XCTAssertTrue(explanation.steps.first?.view === bar, "the bar's walk first: it is in front")
+        XCTAssertTrue(explanation.steps.contains { $0.view === window && $0.verdict == .descended })
+    }
+
     func testAnEventSentBeforeARunIsDeliveredMakesItsWindowHitTestAgain() async {
         // Finger 7 lands on the bar's button, whose touchesBegan hides the app's view
         // under finger 8, in the same batch: finger 8's run comes after, so the view the
