@@ -90,6 +90,22 @@ public struct Canvas {
         cairo_restore(context)
     }
 
+    /// Runs `body` with drawing kept out of `excluded` (rectangles in points: panels an
+    /// overlay's strokes must not cross), then puts the clip back as it was.
+    public func withClip(excluding excluded: [CGRect], _ body: () -> Void) {
+        guard !excluded.isEmpty else { return body() }
+        cairo_save(context)
+        let bounds = clipBounds
+        cairo_new_path(context)
+        cairo_rectangle(context, bounds.minX, bounds.minY, bounds.width, bounds.height)
+        for rect in excluded { cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height) }
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(context)
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        body()
+        cairo_restore(context)
+    }
+
     // MARK: - Shapes
 
     public func fill(_ rect: CGRect, with color: Color) {

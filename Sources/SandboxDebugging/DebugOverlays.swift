@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import UIKit
 
-/// The six debugging overlays of one window, drawn in a fixed order and fed together,
+/// The debugging overlays of one window, drawn in a fixed order and fed together,
 /// with the wake-ups their changes over time need. Two of them are panels that the debug
 /// layer shows as views (`recognizers` in `RecognizerHUDView`, `performance` in
 /// `PerformanceMeterView`): they follow the same contract but draw nothing on the canvas,
@@ -29,6 +29,7 @@ public final class DebugOverlays {
     public let pathRegions = PathHitRegionOverlay()
     public let animationFrames = AnimationFramesOverlay()
     public let hitTest = HitTestOverlay()
+    public let why = WhyOverlay()
     public let spots: TouchSpotsOverlay
     public let recognizers = RecognizerHUD()
     public let performance = PerformanceOverlay()
@@ -54,7 +55,7 @@ public final class DebugOverlays {
     /// Shares `spots` with a host that already has its touch-spots overlay.
     public init(spots: TouchSpotsOverlay = TouchSpotsOverlay()) {
         self.spots = spots
-        all = [pathRegions, animationFrames, hitTest, spots, recognizers, performance]
+        all = [pathRegions, animationFrames, hitTest, why, spots, recognizers, performance]
     }
 
     /// Whether no overlay is shown: then none is fed or asked, so a debug layer that is
@@ -63,7 +64,7 @@ public final class DebugOverlays {
     public var isDormant: Bool {
         // Each overlay by its own type: static calls, no walk over existentials, since
         // this runs for every batch.
-        !(spots.isVisible || hitTest.isVisible || animationFrames.isVisible || pathRegions.isVisible
+        !(spots.isVisible || hitTest.isVisible || why.isVisible || animationFrames.isVisible || pathRegions.isVisible
             || recognizers.isVisible || performance.isVisible)
     }
     private var slept = false

@@ -127,8 +127,8 @@ final class DebugOverlaysTests: OverlayTestCase {
         XCTAssertEqual(rows.map(\.name), ["Pan", "Tap \u{D7}2", "Long press 0.5 s"], "each by its gesture and configuration")
         XCTAssertEqual(rows.map(\.status), ["changed", "failed", "began"])
         XCTAssertEqual(rows.map(\.view), [" on TileView", " on TileView", " on TileView"])
-        // Tints under outlines under spots under panels.
-        XCTAssertTrue(zip(overlays.all, [overlays.pathRegions, overlays.animationFrames, overlays.hitTest, overlays.spots,
+        // Tints under outlines (the hit views', then the Why walk's) under spots under panels.
+        XCTAssertTrue(zip(overlays.all, [overlays.pathRegions, overlays.animationFrames, overlays.hitTest, overlays.why, overlays.spots,
                                          overlays.recognizers, overlays.performance] as [any DebugOverlay])
             .allSatisfy { $0 === $1 })
         XCTAssertEqual(overlays.nextUpdateTime, overlays.all.compactMap(\.nextUpdateTime).min())

@@ -5,7 +5,7 @@ import UIKit
 
 /// The sandbox's debugging tools for any UIKit app: the six overlays (touch spots,
 /// hit-test views, model and presentation frames, path hit regions, the recognizer HUD,
-/// the meter), slow animations, screenshots, the gesture trace and help, worked from a
+/// the meter), the Why tool (each new finger's hit-test explained), slow animations, screenshots, the gesture trace and help, worked from a
 /// toolbar of finger-sized UIKit buttons in a window of their own above the app's.
 ///
 /// Turn it on without changing code with `TOUCH_DEBUG` (see `DebugLayerConfiguration`),
@@ -94,6 +94,8 @@ public final class DebugLayer {
         view.help.closeButton.addAction({ [weak self] _ in self?.setHelpVisible(false) }, for: .touchUpInside)
         view.helpVeil.onDismiss = { [weak self] in self?.setHelpVisible(false) }
         view.help.lines = Self.standardHelpLines
+        view.why.onSelect = { [weak self] id in self?.highlightWhy(id) }
+        overlays.why.isVisible = configuration.tools.contains(.why)
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
         if configuration.tools.contains(.slow) { inspectedEngine.animationSpeed = 0.1 }
         if configuration.tools.contains(.trace) { setTrace(true) }
@@ -110,6 +112,7 @@ public final class DebugLayer {
         overlays.window = appWindow
         window.frame = UIScreen.main.bounds
         isAttached = true
+        updateWhyObserver()
         view.appContentMayHaveChanged()
         refreshPanels()
         // Again on the next turn, when the app has laid out what it shows first (a
@@ -131,6 +134,7 @@ public final class DebugLayer {
     public func detach() {
         isAttached = false
         window.isHidden = true
+        updateWhyObserver()
     }
 
     // MARK: - Tools
@@ -143,6 +147,7 @@ public final class DebugLayer {
     public func isOn(_ tool: DebugTool) -> Bool {
         switch tool {
         case .spots, .hitViews, .frames, .paths, .gestures, .meter: overlay(for: tool)?.isVisible ?? false
+        case .why: overlays.why.isVisible
         case .slow: inspectedEngine.animationSpeed < 1
         case .trace: GestureTrace.isEnabled && GestureTrace.echoesToStandardError
         case .screenshot: false
@@ -156,6 +161,8 @@ public final class DebugLayer {
         switch tool {
         case .spots, .hitViews, .frames, .paths, .gestures, .meter:
             overlay(for: tool)?.isVisible = on
+        case .why:
+            setWhy(on)
         case .slow:
             inspectedEngine.animationSpeed = on ? 0.1 : 1
         case .trace:
@@ -189,6 +196,54 @@ public final class DebugLayer {
         case .meter: overlays.performance
         default: nil
         }
+    }
+
+    // MARK: - Why
+
+    /// Switches the Why tool: while it is on, the app's touch routing explains every new
+    /// finger's hit-test (`UIKitDebug.setHitTestObserver(_:in:)`, so the app's overrides
+    /// still run once per touch) and the layer shows the walk; off, the walk and its panel
+    /// go.
+    private func setWhy(_ on: Bool) {
+        overlays.why.isVisible = on
+        if !on {
+            overlays.why.show(nil)
+            view.why.show(nil)
+            view.whyWalk = nil
+        }
+        updateWhyObserver()
+    }
+
+    /// The application whose routing is observed, so the observer is removed from it.
+    private weak var observedApplication: UIApplication?
+
+    private func updateWhyObserver() {
+        let application = overlays.window?.application
+        if let observed = observedApplication, observed !== application || !overlays.why.isVisible || !isAttached {
+            UIKitDebug.setHitTestObserver(nil, in: observed)
+            observedApplication = nil
+        }
+        guard overlays.why.isVisible, isAttached, let application else { return }
+        UIKitDebug.setHitTestObserver({ [weak self] explanation, sample in
+            self?.explained(explanation, for: sample)
+        }, in: application)
+        observedApplication = application
+    }
+
+    /// A new finger's walk: shown over the app and in the panel, unless the finger landed
+    /// on the layer's own controls (its walk explains the debugger, not the app).
+    private func explained(_ explanation: HitTestExplanation, for sample: TouchSample) {
+        guard let appWindow = overlays.window, explanation.hitWindow !== window else { return }
+        let walk = WhyWalk(explanation, touchID: sample.id, over: appWindow)
+        overlays.why.show(walk)
+        view.why.show(walk)
+        view.whyWalk = walk
+        panelsChanged()
+    }
+
+    /// A row of the panel touched: its view highlighted over the app.
+    private func highlightWhy(_ id: ObjectIdentifier?) {
+        for rect in overlays.why.highlight(id) { onNeedsDisplay?(rect) }
     }
 
     private func setTrace(_ on: Bool) {
@@ -395,6 +450,7 @@ public final class DebugLayer {
     /// knows which frames redraw only itself.
     private func panelsPlaced(_ frames: [CGRect]) {
         overlays.hitTest.avoidedRects = frames
+        overlays.why.avoidedRects = frames
         overlays.performance.panelFrame = view.meter.isHidden ? .zero : view.meter.frame
     }
 

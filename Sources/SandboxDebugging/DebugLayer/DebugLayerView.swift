@@ -51,6 +51,16 @@ public final class DebugLayerView: PassThroughView {
     public let meter: PerformanceMeterView
     /// Says why the paths overlay shows nothing, while it is on and has nothing to show.
     public let pathsNote = DebugStyle.makeLabel()
+    /// The Why tool's panel: the last finger's walk, listed.
+    public let why = WhyPanelView(frame: .zero)
+    /// The walk the Why panel shows, while the tool is on and a finger has landed: the
+    /// panel keeps clear of its finger and of its outlines.
+    public var whyWalk: WhyWalk? {
+        didSet {
+            isPlaced.remove(.why)
+            setNeedsLayout()
+        }
+    }
 
     /// Which side of the screen a panel keeps to.
     public enum Side: Sendable {
@@ -131,10 +141,11 @@ public final class DebugLayerView: PassThroughView {
         helpVeil.isHidden = true
         hud.isHidden = true
         meter.isHidden = true
+        why.isHidden = true
         handle.backgroundColor = DebugStyle.accent
         // Bottom to top: the panels under the chrome that is worked by hand; the veil
         // under the toolbar, which stays usable while the help shows.
-        for view in [hud, meter, pathsNote, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status, recordingBadge] as [UIView] {
+        for view in [hud, meter, pathsNote, why, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status, recordingBadge] as [UIView] {
             addSubview(view)
         }
     }
@@ -150,7 +161,7 @@ public final class DebugLayerView: PassThroughView {
     /// Whether anything the view holds is shown (the debug layer hides its window else).
     public var showsAnything: Bool {
         showsHandle || isToolbarVisible || isHelpVisible || !status.isHidden || !recordingBadge.isHidden || wantsHUD || wantsMeter
-            || showsPathsNote
+            || showsPathsNote || whyWalk != nil
     }
 
     /// Whether the help panel shows, and its veil with it.
@@ -244,6 +255,7 @@ public final class DebugLayerView: PassThroughView {
                            y: max(helpTop, content.minY + (content.height - helpHeight) / 2),
                            width: helpWidth, height: helpHeight)
         if isHelpVisible { placement.blocked.append(help.frame) }
+        placeWhy(with: &placement, in: content)
         helpVeil.frame = CGRect(x: 0, y: 0, width: size.width, height: isToolbarVisible ? toolbar.frame.minY : size.height)
 
         // The panels: each where it covers none of the app if it can; but when that
@@ -263,7 +275,7 @@ public final class DebugLayerView: PassThroughView {
                 if score(other) > score(arrangement) { arrangement = other }
             }
         }
-        var panels: [CGRect] = []
+        var panels: [CGRect] = why.isHidden ? [] : [why.frame]
         for (panel, view) in [(Panel.meter, meter as UIView), (.pathsNote, pathsNote), (.hud, hud)] {
             guard let frame = arrangement.frames[panel] else {
                 view.isHidden = true
@@ -282,6 +294,40 @@ public final class DebugLayerView: PassThroughView {
         pathsNote.backgroundColor = coveringApp.contains(.panel(.pathsNote)) ? DebugPalette.opaquePanel.uiColor : DebugStyle.panel
         onPanelsPlaced?(panels)
     }
+
+    /// The Why panel, while there is a walk: at the bottom, on the side away from the
+    /// walk's finger, as tall as its rows need up to `whyMaximumHeightShare` of the
+    /// content area (its rows scroll beyond), and off the walk's outlines and labels
+    /// where there is room (they count as the app's content here). It takes touches, so
+    /// it keeps clear of the walk's finger only: a finger on its rows never moves it.
+    private func placeWhy(with placement: inout OverlayPlacement, in content: CGRect) {
+        guard let walk = whyWalk else {
+            why.isHidden = true
+            isPlaced.remove(.why)
+            return
+        }
+        let width = min(WhyPanelView.maximumWidth, content.width, max(WhyPanelView.minimumWidth, content.width / 2))
+        let height = min(why.height(forWidth: width), max(WhyPanelView.headerHeight + 2 * DebugStyle.minimumTarget,
+                                                          (content.height * Self.whyMaximumHeightShare).rounded()))
+        var rule = placement
+        rule.fingers = [walk.location]
+        rule.appContent += walk.marks.map { WhyOverlay.reach(of: $0.corners) }
+        let home: OverlayPlacement.Home = walk.location.x < content.midX ? .bottomRight : .bottomLeft
+        let current = why.isHidden || !isPlaced.contains(.why) ? nil : why.frame
+        guard let placed = rule.place(CGSize(width: width, height: min(height, content.height)), home: home, current: current) else {
+            why.isHidden = true
+            isPlaced.remove(.why)
+            return
+        }
+        why.frame = placed.frame
+        why.isHidden = false
+        why.backgroundColor = (placed.coversApp ? DebugPalette.opaquePanel : DebugPalette.panel).uiColor
+        isPlaced.insert(.why)
+        placement.blocked.append(placed.frame)
+    }
+
+    /// The most of the content area's height the Why panel takes.
+    public static let whyMaximumHeightShare: CGFloat = 0.6
 
     /// The panels the overlays want shown now.
     private var wantedPanels: [Panel] {
@@ -335,7 +381,7 @@ public final class DebugLayerView: PassThroughView {
 
     /// An item placed by the layout, for `coveringApp`.
     public enum Item: Hashable, Sendable {
-        case badge, status
+        case badge, status, why
         case panel(Panel)
     }
 

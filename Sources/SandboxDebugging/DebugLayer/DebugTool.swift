@@ -6,6 +6,9 @@ public enum DebugTool: String, CaseIterable, Sendable {
     case spots
     /// The hit-test view of every live touch, outlined and named.
     case hitViews = "hit-views"
+    /// Why this view: each new finger's hit-test walk, numbered, with why each view
+    /// under it lost, and a panel listing the walk.
+    case why
     /// Model frames (dashed) against presentation frames (solid) while layers animate.
     case frames
     /// The hit regions of layers that hit-test by path, tinted.
@@ -42,6 +45,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         switch self {
         case .spots: "S"
         case .hitViews: "V"
+        case .why: "W"
         case .frames: "F"
         case .paths: "P"
         case .gestures: "R"
@@ -59,6 +63,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         switch self {
         case .spots: "Spots"
         case .hitViews: "Hit view"
+        case .why: "Why"
         case .frames: "Frames"
         case .paths: "Paths"
         case .gestures: "Gestures"
@@ -76,6 +81,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         switch self {
         case .spots: "touch spots, trails and ids (dashed while another program's grab owns the touch)"
         case .hitViews: "outline and name the hit-test view of every live touch"
+        case .why: "why this view: each new finger's hit-test walk, numbered, with why each view under it lost; touch a row to highlight its view"
         case .frames: "model frames (dashed) against presentation frames (solid)"
         case .paths: "tint the hit regions of layers that hit-test by path"
         case .gestures: "recognizer HUD: each recognizer's states and why it failed"

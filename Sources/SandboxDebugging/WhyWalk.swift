@@ -1,0 +1,326 @@
+import Foundation
+import UIKit
+
+/// One finger's hit-test as the Why tool shows it: the explanation the touch routing
+/// made when the finger landed (`UIKitDebug.setHitTestObserver(_:in:)`), turned into
+/// what is drawn over the app (`marks`) and what the Why panel lists (`rows`).
+///
+/// It is a picture of that moment: the views are outlined where the walk found them
+/// when the finger landed, and stay so (a view that moves on is not followed), since
+/// that geometry is what decided the touch. The next finger replaces it.
+///
+/// **What is outlined.** The views under the finger, numbered in the walk's visit order
+/// (the numbers are the steps', so they skip the views the point was outside of):
+/// - the hit view, in the finger's colour;
+/// - each view the walk turned away whose bounds or drawn frame hold the point, with
+///   its reason in a few words ("hidden", "alpha 0.005", "interaction off");
+/// - each view the walk never reached that lies under the point (found by geometry
+///   after it): "covered by #7" (the view in front that took the touch), "outside #3's
+///   bounds" (a subview sticking out), "inside #4 (hidden)";
+/// - a view whose layer is animating: where it is drawn (solid) and where it is
+///   hit-tested (dashed), in the frames overlay's colours.
+///
+/// The views the walk went through on the way (the window, containers) and the views the
+/// point was outside of are listed in the panel only; a walk of a 10,000-view screen
+/// would otherwise outline all of them.
+@MainActor
+public struct WhyWalk {
+    /// What a mark stands for.
+    public enum Kind: Equatable, Sendable {
+        /// The view the touch went to.
+        case hit
+        /// A view the walk turned away, or whose own walk an override above replaced.
+        case rejected
+        /// A view the walk never asked (by geometry after it).
+        case notReached
+    }
+
+    /// One outlined view.
+    public struct Mark: Equatable {
+        public var kind: Kind
+        /// Its step's number in visit order (1 is the first window asked); nil for a view
+        /// the walk never reached.
+        public var number: Int?
+        public var viewID: ObjectIdentifier
+        /// Where it is hit-tested: its model bounds' corners, in the overlaid window's
+        /// points.
+        public var corners: [CGPoint]
+        /// Where it is drawn, when its presentation differs (an animation in flight).
+        public var drawnCorners: [CGPoint]?
+        /// The label: the number and the reason in a few words ("#3 hidden").
+        public var label: String
+    }
+
+    /// One line of the panel.
+    public struct Row: Equatable {
+        public enum Style: Equatable, Sendable {
+            /// A step of the walk or a view not reached: touching it highlights the view.
+            case view
+            /// A heading ("Not reached", "Recognizers").
+            case heading
+            /// A line of information (a recognizer, a delivery note, a run of views).
+            case note
+        }
+
+        public var text: String
+        public var style: Style
+        /// How deep in the walk (indentation); 0 for headings and notes.
+        public var depth: Int
+        /// The view it names, which a touch on the row highlights.
+        public var viewID: ObjectIdentifier?
+    }
+
+    public let explanation: HitTestExplanation
+    /// The finger, and where it landed in the overlaid window's points.
+    public let touchID: TouchSample.ID
+    public let location: CGPoint
+    /// The panel's title: "Why Square?" (or "No view takes it").
+    public let title: String
+    /// The finger and where it landed: "finger 3 at (120, 80)".
+    public let subtitle: String
+    public let marks: [Mark]
+    public let rows: [Row]
+    /// The views the rows and marks name, by identity, for highlighting; weak, so a walk
+    /// kept on screen keeps no view alive.
+    private let views: [ObjectIdentifier: WeakView]
+
+    /// The most views a walk outlines; the panel lists the rest.
+    public static let markLimit = 24
+    /// The most rows the panel lists; a last row says how many more steps there were.
+    public static let rowLimit = 200
+
+    /// The walk of `explanation`, drawn over `window` (the overlaid app window), made
+    /// for finger `touchID` landing at `screenPoint`.
+    public init(_ explanation: HitTestExplanation, touchID: TouchSample.ID, over window: UIWindow) {
+        self.explanation = explanation
+        self.touchID = touchID
+        location = window.convertFromScreen(explanation.screenPoint)
+        let hitName = explanation.hitView.map { Self.name(of: $0) }
+        title = hitName.map { "Why \($0)?" } ?? "No view takes it"
+        subtitle = "finger \(touchID.number) at \(Self.describe(location))"
+        var views: [ObjectIdentifier: WeakView] = [:]
+        for step in explanation.steps { views[ObjectIdentifier(step.view)] = WeakView(step.view) }
+        for missed in explanation.notReached { views[ObjectIdentifier(missed.view)] = WeakView(missed.view) }
+        self.views = views
+        marks = Self.marks(of: explanation, at: location)
+        rows = Self.rows(of: explanation)
+    }
+
+    /// A view the walk or the geometric pass named, while it lives.
+    public func view(for id: ObjectIdentifier) -> UIView? {
+        views[id]?.view
+    }
+
+    // MARK: - Marks
+
+    private static func marks(of explanation: HitTestExplanation, at location: CGPoint) -> [Mark] {
+        var marks: [Mark] = []
+        for (index, step) in explanation.steps.enumerated() {
+            let view = step.view
+            let kind: Kind
+            let reason: String
+            switch step.verdict {
+            case .descended: continue
+            case .hit:
+                kind = .hit
+                reason = name(of: view)
+            case .rejected(let why):
+                kind = .rejected
+                reason = shortReason(why)
+            case .replaced(let owner):
+                kind = .rejected
+                reason = "replaced by \(owner)'s hitTest"
+            }
+            let model = corners(of: view, presentation: false)
+            let drawn = corners(of: view, presentation: true)
+            let isAnimating = drawn != model
+            let underFinger = view.bounds.contains(step.point) || (isAnimating && contains(drawn, location))
+            guard kind == .hit || underFinger else { continue }
+            var label = "#\(index + 1) \(reason)"
+            if isAnimating, case .rejected(.outsideBounds) = step.verdict {
+                label = "#\(index + 1) drawn here, hit-tested at the dashed frame"
+            }
+            marks.append(Mark(kind: kind, number: index + 1, viewID: ObjectIdentifier(view), corners: model,
+                              drawnCorners: isAnimating ? drawn : nil, label: label))
+        }
+        for missed in explanation.notReached {
+            let model = corners(of: missed.view, presentation: false)
+            let drawn = corners(of: missed.view, presentation: true)
+            marks.append(Mark(kind: .notReached, number: nil, viewID: ObjectIdentifier(missed.view), corners: model,
+                              drawnCorners: drawn == model ? nil : drawn,
+                              label: notReachedLabel(missed.view, in: explanation)))
+        }
+        // The hit view first, then the walk's order: the limit keeps what matters most.
+        let hitFirst = marks.filter { $0.kind == .hit } + marks.filter { $0.kind != .hit }
+        return Array(hitFirst.prefix(markLimit))
+    }
+
+    /// The few words a mark's label gives a reason.
+    public static func shortReason(_ reason: HitTestExplanation.Reason) -> String {
+        switch reason {
+        case .hidden: "hidden"
+        case .alpha(let alpha): String(format: "alpha %g", Double(alpha))
+        case .interactionDisabled: "interaction off"
+        case .nonInteractiveAnimation: "animating without .allowUserInteraction"
+        case .outsideBounds: "outside its bounds"
+        case .outsideHitPath: "outside its hit path"
+        case .pointInsideOverridden(let name): "\(name).point(inside:) said no"
+        case .hitTestOverridden(let name, _, _): "\(name).hitTest returned nil"
+        }
+    }
+
+    /// Why the walk never reached a view under the point, naming the step that stopped
+    /// it: the view in front that took the touch, or the ancestor it turned away.
+    static func notReachedLabel(_ view: UIView, in explanation: HitTestExplanation) -> String {
+        // Inside a view the walk turned away: the outermost such ancestor.
+        var ancestors: [UIView] = []
+        var current = view.superview
+        while let ancestor = current {
+            ancestors.insert(ancestor, at: 0)
+            current = ancestor.superview
+        }
+        for ancestor in ancestors {
+            guard let step = explanation.step(for: ancestor), case .rejected(let reason) = step.verdict else { continue }
+            let number = number(of: ancestor, in: explanation)
+            if case .outsideBounds = reason { return "outside #\(number)'s bounds" }
+            return "inside #\(number) (\(shortReason(reason)))"
+        }
+        // Covered: the visited sibling in front of it (or of an ancestor) that took the
+        // touch on its way.
+        var link: UIView? = view
+        while let child = link, let parent = child.superview {
+            let siblings = parent.subviews
+            if let position = siblings.firstIndex(where: { $0 === child }) {
+                for sibling in siblings[(position + 1)...] {
+                    guard let step = explanation.step(for: sibling) else { continue }
+                    switch step.verdict {
+                    case .hit, .descended, .replaced: return "covered by #\(number(of: sibling, in: explanation))"
+                    case .rejected: continue
+                    }
+                }
+            }
+            link = parent
+        }
+        return "not reached"
+    }
+
+    private static func number(of view: UIView, in explanation: HitTestExplanation) -> Int {
+        (explanation.steps.firstIndex { $0.view === view } ?? 0) + 1
+    }
+
+    /// A view's bounds corners in the points overlays draw in, through its model or
+    /// presentation geometry: its tree's root space, which is the screen's for every
+    /// window here (windows are placed by their frames, untransformed), and so the
+    /// overlaid window's canvas.
+    static func corners(of view: UIView, presentation: Bool) -> [CGPoint] {
+        var transform = CGAffineTransform.identity
+        var current: CALayer? = view.layer
+        while let layer = current {
+            transform = transform.concatenating((presentation ? layer.presentationOrSelf() : layer).transformToSuperlayer)
+            current = layer.superlayer
+        }
+        let bounds = presentation ? view.layer.presentationOrSelf().bounds : view.layer.bounds
+        return Array(Quad(bounds, through: transform))
+    }
+
+    /// Whether a convex quadrilateral (a view's corners, in either winding) holds `point`.
+    static func contains(_ corners: [CGPoint], _ point: CGPoint) -> Bool {
+        var sign: CGFloat = 0
+        for (from, to) in zip(corners, corners.dropFirst() + corners.prefix(1)) {
+            let cross = (to.x - from.x) * (point.y - from.y) - (to.y - from.y) * (point.x - from.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+        }
+        return true
+    }
+
+    // MARK: - Rows
+
+    private static func rows(of explanation: HitTestExplanation) -> [Row] {
+        var rows: [Row] = []
+        let steps = explanation.steps
+        var index = 0
+        while index < steps.count, rows.count < rowLimit {
+            let step = steps[index]
+            // A run of views the point was outside of, side by side: one row.
+            if case .rejected(.outsideBounds) = step.verdict {
+                var end = index
+                while end + 1 < steps.count, steps[end + 1].depth == step.depth,
+                      case .rejected(.outsideBounds) = steps[end + 1].verdict { end += 1 }
+                if end > index {
+                    rows.append(Row(text: "#\(index + 1)\u{2013}#\(end + 1) \(end - index + 1) views: the point is outside them",
+                                    style: .note, depth: step.depth, viewID: nil))
+                    index = end + 1
+                    continue
+                }
+            }
+            rows.append(Row(text: "#\(index + 1) \(name(of: step.view)): \(verdictText(step))", style: .view, depth: step.depth,
+                            viewID: ObjectIdentifier(step.view)))
+            index += 1
+        }
+        if index < steps.count {
+            rows.append(Row(text: "\u{2026} and \(steps.count - index) more steps", style: .note, depth: 0, viewID: nil))
+        }
+        if !explanation.notReached.isEmpty {
+            rows.append(Row(text: "Not reached (by geometry, not UIKit's walk)", style: .heading, depth: 0, viewID: nil))
+            for missed in explanation.notReached.prefix(rowLimit) {
+                rows.append(Row(text: "\(name(of: missed.view)): \(notReachedLabel(missed.view, in: explanation))", style: .view,
+                                depth: 0, viewID: ObjectIdentifier(missed.view)))
+            }
+        }
+        if !explanation.recognizers.isEmpty {
+            rows.append(Row(text: "Recognizers the touch goes to", style: .heading, depth: 0, viewID: nil))
+            for note in explanation.recognizers {
+                rows.append(Row(text: recognizerText(note), style: .note, depth: 0, viewID: nil))
+            }
+        }
+        if !explanation.deliveryNotes.isEmpty {
+            rows.append(Row(text: "Then", style: .heading, depth: 0, viewID: nil))
+            rows += explanation.deliveryNotes.map { Row(text: $0, style: .note, depth: 0, viewID: nil) }
+        }
+        return rows
+    }
+
+    private static func verdictText(_ step: HitTestExplanation.Step) -> String {
+        let drawn = step.drawnFrame.map { ", drawn at \(describe($0.origin)) while hit-tested at its model frame" } ?? ""
+        switch step.verdict {
+        case .hit: return "hit" + drawn
+        case .descended: return "went inside" + drawn
+        case .rejected(let reason): return "\(reason)" + drawn
+        case .replaced(let owner): return "found, but \(owner)'s hitTest answered another view" + drawn
+        }
+    }
+
+    private static func recognizerText(_ note: HitTestExplanation.RecognizerNote) -> String {
+        var parts = ["\(note.name) on \(note.viewClass)"]
+        parts.append(note.cancelsTouchesInView ? "cancels touches in view" : "does not cancel touches")
+        if note.delaysTouchesBegan { parts.append("delays began") }
+        if note.delaysTouchesEnded { parts.append("delays ended") }
+        if !note.waitsToFail.isEmpty { parts.append("waits for \(note.waitsToFail.joined(separator: ", ")) to fail") }
+        if note.hasDelegate { parts.append("its delegate may answer") }
+        return parts.joined(separator: " \u{B7} ")
+    }
+
+    // MARK: - Names
+
+    /// A view's class, and its layer's name when it has one ("UIView \"star\"").
+    static func name(of view: UIView) -> String {
+        let base = "\(type(of: view))"
+        return view.layer.name.map { "\(base) \"\($0)\"" } ?? base
+    }
+
+    static func describe(_ point: CGPoint) -> String {
+        func figure(_ value: CGFloat) -> String { String(format: "%g", Double((value * 10).rounded() / 10)) }
+        return "(\(figure(point.x)), \(figure(point.y)))"
+    }
+}
+
+/// A view held weakly.
+@MainActor
+private struct WeakView {
+    weak var view: UIView?
+
+    init(_ view: UIView) {
+        self.view = view
+    }
+}
