@@ -149,10 +149,6 @@ public final class WhyOverlay: DebugOverlay {
     }
 
     private func drawOutlines(of walk: WhyWalk, in canvas: Canvas, clip: CGRect) {
-        if let highlighted, clip.intersects(Self.reach(of: highlighted.corners)) {
-            canvas.fill(Self.path(of: highlighted.corners), with: Canvas.Color.white.withAlpha(0.28))
-            canvas.strokePolygon(highlighted.corners, with: .white, lineWidth: 3)
-        }
         let fingerColor = TouchSpotsOverlay.color(for: walk.touchID)
         for mark in walk.marks {
             if let drawn = mark.drawnCorners {
@@ -168,6 +164,11 @@ public final class WhyOverlay: DebugOverlay {
                 canvas.strokePolygon(mark.corners, with: color(of: mark, finger: fingerColor), lineWidth: Self.lineWidth,
                                      dash: mark.kind == .notReached ? Self.notReachedDash : nil)
             }
+        }
+        // The highlighted view over the outlines: it is what the person asked to see.
+        if let highlighted, clip.intersects(Self.reach(of: highlighted.corners)) {
+            canvas.fill(Self.path(of: highlighted.corners), with: Canvas.Color.white.withAlpha(0.28))
+            canvas.strokePolygon(highlighted.corners, with: .white, lineWidth: 3)
         }
     }
 

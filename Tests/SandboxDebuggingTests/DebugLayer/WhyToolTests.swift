@@ -89,6 +89,68 @@ final class WhyToolTests: XCTestCase {
             try layer.snapshot(scale: 1).writePNG(to: URL(fileURLWithPath: path))
         }
     }
+
+    /// A finger on a row of the panel highlights that row's view; it reaches neither the
+    /// app nor the walk (the walk explains the app, not the debugger). Touching the row
+    /// again clears the highlight.
+    func testTouchingARowHighlightsItsViewAndLeavesTheWalk() async throws {
+        tap(1, at: CGPoint(x: 150, y: 130))
+        layer.window.layoutIfNeeded()
+        let panel = layer.view.why
+        let row = try XCTUnwrap(panel.rowViews[2] as? UIControl, "#3, the hidden cover")
+        let center = row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil)
+        tap(2, at: center)
+        XCTAssertEqual(layer.overlays.why.walk?.touchID.number, 1, "the walk is still finger 1's")
+        XCTAssertEqual(layer.overlays.why.highlighted?.id, ObjectIdentifier(cover))
+        XCTAssertEqual(panel.selected, ObjectIdentifier(cover))
+        XCTAssertEqual(row.backgroundColor, DebugStyle.litButton)
+        XCTAssertEqual(card.log, ["began", "ended"], "the row's finger never reached the app")
+        XCTAssertTrue(layer.isOnOwnControls(center), "so recordings leave it out")
+        tap(3, at: center)
+        XCTAssertNil(layer.overlays.why.highlighted)
+        XCTAssertNil(row.backgroundColor)
+    }
+
+    /// Off, the walk and its panel go, and the routing stops explaining: the app's
+    /// overrides are asked exactly as without the layer.
+    func testSwitchedOffTheWalkGoesAndTheRoutingStopsExplaining() async {
+        tap(1, at: CGPoint(x: 150, y: 130))
+        XCTAssertNotNil(layer.overlays.why.walk)
+        layer.perform(.why)
+        XCTAssertFalse(layer.isOn(.why))
+        XCTAssertNil(layer.overlays.why.walk)
+        layer.window.layoutIfNeeded()
+        XCTAssertTrue(layer.view.why.isHidden)
+        tap(2, at: CGPoint(x: 150, y: 130))
+        XCTAssertNil(layer.overlays.why.walk, "no walk while off")
+        layer.perform(.why)
+        tap(3, at: CGPoint(x: 80, y: 200))
+        XCTAssertEqual(layer.overlays.why.walk?.touchID.number, 3)
+        XCTAssertEqual(layer.overlays.why.walk?.marks.map(\.label), ["#4 TouchLoggingView"], "nothing else lies under (80, 200)")
+    }
+
+    /// The panel and the labels at the three sizes the project is laid out for: every
+    /// row naming a view finger-sized, type at 13 points or more, the panel inside the
+    /// content area and off the finger.
+    func testThePanelFitsAndStaysFingerSizedAtEverySize() async {
+        for size in [CGSize(width: 640, height: 480), CGSize(width: 1024, height: 768), CGSize(width: 1920, height: 1080)] {
+            UIScreen.main.bounds = CGRect(origin: .zero, size: size)
+            app.frame = UIScreen.main.bounds
+            layer.window.frame = UIScreen.main.bounds
+            layer.view.frame = layer.window.bounds
+            tap(1, at: CGPoint(x: 150, y: 130))
+            layer.window.layoutIfNeeded()
+            let panel = layer.view.why
+            XCTAssertFalse(panel.isHidden, "\(size)")
+            XCTAssertTrue(layer.view.contentArea.insetBy(dx: -0.5, dy: -0.5).contains(panel.frame), "\(size): \(panel.frame)")
+            XCTAssertFalse(panel.frame.insetBy(dx: -24, dy: -24).contains(CGPoint(x: 150, y: 130)), "\(size)")
+            for row in panel.rowViews where row is UIControl {
+                XCTAssertGreaterThanOrEqual(row.frame.height, DebugStyle.minimumTarget, "\(size)")
+            }
+            XCTAssertGreaterThanOrEqual(panel.titleLabel.font.pointSize, 13)
+            XCTAssertGreaterThanOrEqual(panel.subtitleLabel.font.pointSize, 13)
+        }
+    }
 }
 
 /// A view that logs the phases of the touches it gets.
