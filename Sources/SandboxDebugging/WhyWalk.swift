@@ -71,6 +71,9 @@ public struct WhyWalk {
     }
 
     public let explanation: HitTestExplanation
+    /// The walk's steps as shown and numbered: the explanation's, less those of the
+    /// window left out (the debug layer's own, which every touch passes through first).
+    public let steps: [HitTestExplanation.Step]
     /// The finger, and where it landed in the overlaid window's points.
     public let touchID: TouchSample.ID
     public let location: CGPoint
@@ -90,20 +93,27 @@ public struct WhyWalk {
     public static let rowLimit = 200
 
     /// The walk of `explanation`, drawn over `window` (the overlaid app window), made
-    /// for finger `touchID` landing at `screenPoint`.
-    public init(_ explanation: HitTestExplanation, touchID: TouchSample.ID, over window: UIWindow) {
+    /// for finger `touchID`. The steps in `leftOut` (the debug layer's window, which lets
+    /// the touch through to the app) are left out and said so in one line: they explain
+    /// the debugger, not the app.
+    public init(_ explanation: HitTestExplanation, touchID: TouchSample.ID, over window: UIWindow,
+                leavingOut leftOut: UIWindow? = nil) {
         self.explanation = explanation
+        let steps = leftOut.map { left in explanation.steps.filter { ($0.view as? UIWindow ?? $0.view.window) !== left } } ?? explanation.steps
+        self.steps = steps
         self.touchID = touchID
         location = window.convertFromScreen(explanation.screenPoint)
         let hitName = explanation.hitView.map { Self.name(of: $0) }
         title = hitName.map { "Why \($0)?" } ?? "No view takes it"
         subtitle = "finger \(touchID.number) at \(Self.describe(location))"
         var views: [ObjectIdentifier: WeakView] = [:]
-        for step in explanation.steps { views[ObjectIdentifier(step.view)] = WeakView(step.view) }
+        for step in steps { views[ObjectIdentifier(step.view)] = WeakView(step.view) }
         for missed in explanation.notReached { views[ObjectIdentifier(missed.view)] = WeakView(missed.view) }
         self.views = views
-        marks = Self.marks(of: explanation, at: location)
-        rows = Self.rows(of: explanation)
+        marks = Self.marks(of: explanation, steps: steps, at: location)
+        let passedThrough = steps.count < explanation.steps.count && explanation.hitWindow !== leftOut
+        rows = (passedThrough ? [Row(text: "The debug layer's window let the touch through", style: .note, depth: 0, viewID: nil)] : [])
+            + Self.rows(of: explanation, steps: steps)
     }
 
     /// A view the walk or the geometric pass named, while it lives.
@@ -113,9 +123,10 @@ public struct WhyWalk {
 
     // MARK: - Marks
 
-    private static func marks(of explanation: HitTestExplanation, at location: CGPoint) -> [Mark] {
+    private static func marks(of explanation: HitTestExplanation, steps: [HitTestExplanation.Step], at location: CGPoint)
+        -> [Mark] {
         var marks: [Mark] = []
-        for (index, step) in explanation.steps.enumerated() {
+        for (index, step) in steps.enumerated() {
             let view = step.view
             let kind: Kind
             let reason: String
@@ -148,7 +159,7 @@ public struct WhyWalk {
             let drawn = corners(of: missed.view, presentation: true)
             marks.append(Mark(kind: .notReached, number: nil, viewID: ObjectIdentifier(missed.view), corners: model,
                               drawnCorners: drawn == model ? nil : drawn,
-                              label: notReachedLabel(missed.view, in: explanation)))
+                              label: notReachedLabel(missed.view, in: explanation, steps: steps)))
         }
         // The hit view first, then the walk's order: the limit keeps what matters most.
         let hitFirst = marks.filter { $0.kind == .hit } + marks.filter { $0.kind != .hit }
@@ -171,7 +182,8 @@ public struct WhyWalk {
 
     /// Why the walk never reached a view under the point, naming the step that stopped
     /// it: the view in front that took the touch, or the ancestor it turned away.
-    static func notReachedLabel(_ view: UIView, in explanation: HitTestExplanation) -> String {
+    static func notReachedLabel(_ view: UIView, in explanation: HitTestExplanation, steps: [HitTestExplanation.Step])
+        -> String {
         // Inside a view the walk turned away: the outermost such ancestor.
         var ancestors: [UIView] = []
         var current = view.superview
@@ -181,7 +193,7 @@ public struct WhyWalk {
         }
         for ancestor in ancestors {
             guard let step = explanation.step(for: ancestor), case .rejected(let reason) = step.verdict else { continue }
-            let number = number(of: ancestor, in: explanation)
+            let number = number(of: ancestor, in: steps)
             if case .outsideBounds = reason { return "outside #\(number)'s bounds" }
             return "inside #\(number) (\(shortReason(reason)))"
         }
@@ -194,7 +206,7 @@ public struct WhyWalk {
                 for sibling in siblings[(position + 1)...] {
                     guard let step = explanation.step(for: sibling) else { continue }
                     switch step.verdict {
-                    case .hit, .descended, .replaced: return "covered by #\(number(of: sibling, in: explanation))"
+                    case .hit, .descended, .replaced: return "covered by #\(number(of: sibling, in: steps))"
                     case .rejected: continue
                     }
                 }
@@ -204,8 +216,8 @@ public struct WhyWalk {
         return "not reached"
     }
 
-    private static func number(of view: UIView, in explanation: HitTestExplanation) -> Int {
-        (explanation.steps.firstIndex { $0.view === view } ?? 0) + 1
+    private static func number(of view: UIView, in steps: [HitTestExplanation.Step]) -> Int {
+        (steps.firstIndex { $0.view === view } ?? 0) + 1
     }
 
     /// A view's bounds corners in the points overlays draw in, through its model or
@@ -236,9 +248,8 @@ public struct WhyWalk {
 
     // MARK: - Rows
 
-    private static func rows(of explanation: HitTestExplanation) -> [Row] {
+    private static func rows(of explanation: HitTestExplanation, steps: [HitTestExplanation.Step]) -> [Row] {
         var rows: [Row] = []
-        let steps = explanation.steps
         var index = 0
         while index < steps.count, rows.count < rowLimit {
             let step = steps[index]
@@ -264,7 +275,8 @@ public struct WhyWalk {
         if !explanation.notReached.isEmpty {
             rows.append(Row(text: "Not reached (by geometry, not UIKit's walk)", style: .heading, depth: 0, viewID: nil))
             for missed in explanation.notReached.prefix(rowLimit) {
-                rows.append(Row(text: "\(name(of: missed.view)): \(notReachedLabel(missed.view, in: explanation))", style: .view,
+                rows.append(Row(text: "\(name(of: missed.view)): \(notReachedLabel(missed.view, in: explanation, steps: steps))",
+                                style: .view,
                                 depth: 0, viewID: ObjectIdentifier(missed.view)))
             }
         }

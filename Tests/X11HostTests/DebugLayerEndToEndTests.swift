@@ -65,6 +65,43 @@ final class DebugLayerEndToEndTests: XCTestCase {
         }
     }
 
+    /// The Why tool over an app of one's own, with a hidden sibling over its view: a real
+    /// finger draws its numbered walk (the hidden cover outlined in red, the hit view in
+    /// the finger's colour) and lists it in the panel, and the app's touches are what
+    /// they are without the tool.
+    func testTheWhyToolDrawsTheWalkOverAnAppOfOnesOwn() throws {
+        try onMainActor {
+            let (server, runner, delegate, batches, frame) = try Self.launch(try XCTUnwrap(DebugLayerConfiguration(parsing: "why")))
+            defer { runner.shutdown() }
+            let layer = try XCTUnwrap(runner.debugLayer)
+            XCTAssertTrue(layer.isOn(.why))
+            // The recording view is 100…400 × 50…250; the cover 120…420 × 70…270, hidden.
+            let cover = UIView(frame: CGRect(x: 120, y: 70, width: 300, height: 200))
+            cover.backgroundColor = .systemRed
+            cover.isHidden = true
+            try XCTUnwrap(delegate.window).addSubview(cover)
+            XCTAssertTrue(runLoop { frame() != nil })
+            let before = Self.pixel(frame(), CGPoint(x: 120, y: 200))
+
+            try server.touchscreen.touches([(4, .begin, CGPoint(x: 200, y: 150))])
+            XCTAssertTrue(runLoop { batches() == 1 && layer.overlays.why.walk != nil })
+            let walk = try XCTUnwrap(layer.overlays.why.walk)
+            XCTAssertEqual(walk.marks.map(\.label), ["#3 RecordingView", "#2 hidden"])
+            XCTAssertEqual(walk.rows.map(\.text), ["The debug layer's window let the touch through", "#1 UIWindow: went inside",
+                                                   "#2 UIView: hidden", "#3 RecordingView: hit"],
+                           "the layer's own window is passed through first, in one line")
+            XCTAssertTrue(runLoop { Self.pixel(frame(), CGPoint(x: 120, y: 200)) == 0xFFFF_453A },
+                          "the hidden cover's left edge in red, over the app")
+            XCTAssertNotEqual(before, 0xFFFF_453A)
+            XCTAssertTrue(runLoop { !layer.view.why.isHidden })
+            XCTAssertEqual(layer.view.why.titleLabel.text, "Why RecordingView?")
+            try server.touchscreen.touches([(4, .end, CGPoint(x: 200, y: 150))])
+            XCTAssertTrue(runLoop { batches() == 2 })
+            XCTAssertEqual(delegate.view.trace, ["began (100.0, 100.0)", "ended (100.0, 100.0)"], "as without the tool")
+            XCTAssertNotNil(layer.overlays.why.walk, "the walk stays after the finger lifts, until the next")
+        }
+    }
+
     /// A new finger's spot is on the screen before the app has the touch (the debug
     /// layer's echo), as the next frame draws it there; without the spots there is no
     /// echo. The screen is read by another client, at the chrome stage of the input

@@ -234,7 +234,7 @@ public final class DebugLayer {
     /// on the layer's own controls (its walk explains the debugger, not the app).
     private func explained(_ explanation: HitTestExplanation, for sample: TouchSample) {
         guard let appWindow = overlays.window, explanation.hitWindow !== window else { return }
-        let walk = WhyWalk(explanation, touchID: sample.id, over: appWindow)
+        let walk = WhyWalk(explanation, touchID: sample.id, over: appWindow, leavingOut: window)
         overlays.why.show(walk)
         view.why.show(walk)
         view.whyWalk = walk
