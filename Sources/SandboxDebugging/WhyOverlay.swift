@@ -24,6 +24,12 @@ public final class WhyOverlay: DebugOverlay {
         didSet { if avoidedRects != oldValue { placementsAreStale = true } }
     }
 
+    /// Labels stay at least this far below the screen's top (an embedding app's bar
+    /// there: the sandbox's caption bar), as the hit-view labels do.
+    public var topInset: CGFloat = 0 {
+        didSet { if topInset != oldValue { placementsAreStale = true } }
+    }
+
     static let lineWidth: CGFloat = 2
     static let labelSize: CGFloat = 13
     static let labelHeight: CGFloat = 20
@@ -104,19 +110,20 @@ public final class WhyOverlay: DebugOverlay {
     // MARK: - Labels
 
     /// Each mark's label: above its outline's top left, below it, or inside its top or
-    /// bottom; the first clear of the labels placed before, the panels and the finger;
-    /// and where none is, the nearest free place on the screen.
+    /// bottom; the first clear of the labels placed before, the panels and the finger,
+    /// below `topInset`; and where none is, the nearest free place on the screen.
     private func placeLabels() -> [CGRect] {
         guard let walk else { return [] }
         let screen = UIScreen.main.bounds
-        var rule = OverlayPlacement(area: screen, blocked: avoidedRects, fingers: [walk.location], margin: 2,
+        let area = CGRect(x: screen.minX, y: screen.minY + topInset, width: screen.width, height: max(0, screen.height - topInset))
+        var rule = OverlayPlacement(area: area, blocked: avoidedRects, fingers: [walk.location], margin: 2,
                                     fingerClearance: 28)
         var frames: [CGRect] = []
         for mark in walk.marks {
             let width = measurer.width(of: mark.label, size: Self.labelSize) + 2 * Self.labelPadding
             let box = Self.boundingBox(of: mark.corners)
-            let x = max(screen.minX, min(box.minX, screen.maxX - width))
-            let candidates = [box.minY - Self.labelHeight - 3, box.maxY + 3, box.minY + 3, box.maxY - Self.labelHeight - 3]
+            let x = max(area.minX, min(box.minX, area.maxX - width))
+            let candidates = [box.minY - Self.labelHeight - 3, box.maxY + 3, max(box.minY, area.minY) + 3, box.maxY - Self.labelHeight - 3]
                 .map { CGRect(x: x, y: $0, width: width, height: Self.labelHeight) }
             let size = CGSize(width: width, height: Self.labelHeight)
             let placed = rule.best(of: candidates)?.frame

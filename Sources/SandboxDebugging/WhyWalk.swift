@@ -93,15 +93,15 @@ public struct WhyWalk {
     public static let rowLimit = 200
 
     /// The walk of `explanation`, drawn over `window` (the overlaid app window), made
-    /// for finger `touchID`. The steps in `leftOut` (the debug layer's window, which lets
-    /// the touch through to the app) are left out and said so in one line: they explain
-    /// the debugger, not the app.
-    public init(_ explanation: HitTestExplanation, touchID: TouchSample.ID, over window: UIWindow,
-                leavingOut leftOut: UIWindow? = nil) {
+    /// for finger `touchID`. The steps in system windows (`UIWindow.isSystemWindow`: the
+    /// debug layer's, the sandbox gallery's chrome), which every touch passes through
+    /// first, are left out and said so in one line: they explain the tools, not the app.
+    public init(_ explanation: HitTestExplanation, touchID: TouchSample.ID, over window: UIWindow) {
         self.explanation = explanation
-        let steps = leftOut.map { left in explanation.steps.filter { ($0.view as? UIWindow ?? $0.view.window) !== left } } ?? explanation.steps
-        self.steps = steps
         self.touchID = touchID
+        func isTools(_ view: UIView) -> Bool { (view as? UIWindow ?? view.window)?.isSystemWindow ?? false }
+        let steps = explanation.steps.filter { !isTools($0.view) }
+        self.steps = steps
         location = window.convertFromScreen(explanation.screenPoint)
         let hitName = explanation.hitView.map { Self.name(of: $0) }
         title = hitName.map { "Why \($0)?" } ?? "No view takes it"
@@ -111,9 +111,11 @@ public struct WhyWalk {
         for missed in explanation.notReached { views[ObjectIdentifier(missed.view)] = WeakView(missed.view) }
         self.views = views
         marks = Self.marks(of: explanation, steps: steps, at: location)
-        let passedThrough = steps.count < explanation.steps.count && explanation.hitWindow !== leftOut
-        rows = (passedThrough ? [Row(text: "The debug layer's window let the touch through", style: .note, depth: 0, viewID: nil)] : [])
-            + Self.rows(of: explanation, steps: steps)
+        let toolWindows = explanation.steps.filter { $0.depth == 0 && isTools($0.view) }.map { "\(type(of: $0.view))" }
+        let passedThrough = toolWindows.isEmpty ? [] : [Row(
+            text: "The tools' windows (\(toolWindows.joined(separator: ", "))) let the touch through", style: .note, depth: 0,
+            viewID: nil)]
+        rows = passedThrough + Self.rows(of: explanation, steps: steps)
     }
 
     /// A view the walk or the geometric pass named, while it lives.

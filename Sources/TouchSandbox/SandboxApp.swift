@@ -156,7 +156,7 @@ public final class SandboxApp {
 
     /// Shows exactly the overlays in `overlays` (`--overlays`).
     func showOnly(overlays: Set<DebugTool>) {
-        for tool in DebugTool.overlays {
+        for tool in OverlaySelection.choices {
             debugLayer.set(tool, on: overlays.contains(tool))
         }
     }

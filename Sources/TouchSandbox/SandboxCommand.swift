@@ -239,8 +239,13 @@ public struct SandboxCommand: ParsableCommand {
 struct OverlaySelection: Equatable, CustomStringConvertible {
     var tools: Set<DebugTool>
 
+    /// The tools `--overlays` may name: the overlays, and the Why tool, which draws
+    /// over the app too. `all` is every overlay, not the Why tool, whose panel a person
+    /// asks for.
+    static let choices: [DebugTool] = DebugTool.overlays + [.why]
+
     static var validNames: String {
-        DebugTool.overlays.map(\.rawValue).joined(separator: ", ") + ", all or none"
+        choices.map(\.rawValue).joined(separator: ", ") + ", all or none"
     }
 
     /// Parses `--overlays`; an unknown name is an error naming the valid ones.
@@ -251,7 +256,7 @@ struct OverlaySelection: Equatable, CustomStringConvertible {
         if names == ["none"] { return OverlaySelection(tools: []) }
         var tools: Set<DebugTool> = []
         for name in names {
-            guard let tool = DebugTool.overlays.first(where: { $0.rawValue == name }) else {
+            guard let tool = choices.first(where: { $0.rawValue == name }) else {
                 throw ValidationError("unknown overlay '\(name)' in --overlays; valid: \(validNames)")
             }
             tools.insert(tool)
@@ -260,7 +265,7 @@ struct OverlaySelection: Equatable, CustomStringConvertible {
     }
 
     var description: String {
-        DebugTool.overlays.filter(tools.contains).map(\.rawValue).joined(separator: ",")
+        Self.choices.filter(tools.contains).map(\.rawValue).joined(separator: ",")
     }
 }
 

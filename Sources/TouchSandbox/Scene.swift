@@ -29,6 +29,7 @@ public enum SceneCatalog {
         CompassScene.self,
         ShapesScene.self,
         HitTestAnimationScene.self,
+        WhyThisViewScene.self,
         ResponderChainScene.self,
         RestrictionsScene.self,
         OutsideBoundsScene.self,

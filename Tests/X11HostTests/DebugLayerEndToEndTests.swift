@@ -87,7 +87,7 @@ final class DebugLayerEndToEndTests: XCTestCase {
             XCTAssertTrue(runLoop { batches() == 1 && layer.overlays.why.walk != nil })
             let walk = try XCTUnwrap(layer.overlays.why.walk)
             XCTAssertEqual(walk.marks.map(\.label), ["#3 RecordingView", "#2 hidden"])
-            XCTAssertEqual(walk.rows.map(\.text), ["The debug layer's window let the touch through", "#1 UIWindow: went inside",
+            XCTAssertEqual(walk.rows.map(\.text), ["The tools' windows (DebugWindow) let the touch through", "#1 UIWindow: went inside",
                                                    "#2 UIView: hidden", "#3 RecordingView: hit"],
                            "the layer's own window is passed through first, in one line")
             XCTAssertTrue(runLoop { Self.pixel(frame(), CGPoint(x: 120, y: 200)) == 0xFFFF_453A },

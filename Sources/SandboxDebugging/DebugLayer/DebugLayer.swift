@@ -65,6 +65,7 @@ public final class DebugLayer {
         didSet {
             view.topInset = topInset
             overlays.hitTest.topInset = topInset
+            overlays.why.topInset = topInset
         }
     }
     public var bottomInset: CGFloat = 0 {
@@ -95,6 +96,7 @@ public final class DebugLayer {
         view.helpVeil.onDismiss = { [weak self] in self?.setHelpVisible(false) }
         view.help.lines = Self.standardHelpLines
         view.why.onSelect = { [weak self] id in self?.highlightWhy(id) }
+        view.why.closeButton.addAction({ [weak self] _ in self?.closeWhy() }, for: .touchUpInside)
         overlays.why.isVisible = configuration.tools.contains(.why)
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
         if configuration.tools.contains(.slow) { inspectedEngine.animationSpeed = 0.1 }
@@ -231,13 +233,22 @@ public final class DebugLayer {
     }
 
     /// A new finger's walk: shown over the app and in the panel, unless the finger landed
-    /// on the layer's own controls (its walk explains the debugger, not the app).
+    /// on the tools (the layer's controls, an embedding sandbox's chrome: a system
+    /// window), whose walk explains the tools, not the app.
     private func explained(_ explanation: HitTestExplanation, for sample: TouchSample) {
-        guard let appWindow = overlays.window, explanation.hitWindow !== window else { return }
-        let walk = WhyWalk(explanation, touchID: sample.id, over: appWindow, leavingOut: window)
+        guard let appWindow = overlays.window, !(explanation.hitWindow?.isSystemWindow ?? false) else { return }
+        let walk = WhyWalk(explanation, touchID: sample.id, over: appWindow)
         overlays.why.show(walk)
         view.why.show(walk)
         view.whyWalk = walk
+        panelsChanged()
+    }
+
+    /// Puts the last walk away (its outlines and the panel) until the next finger.
+    public func closeWhy() {
+        for rect in overlays.why.show(nil) { onNeedsDisplay?(rect) }
+        view.why.show(nil)
+        view.whyWalk = nil
         panelsChanged()
     }
 

@@ -6,13 +6,17 @@ import UIKit
 /// reached, the recognizers the touch goes to, and what may still keep it from the view.
 ///
 /// Every row naming a view is a finger-sized control: touching it highlights that view
-/// over the app (touching it again clears the highlight). The rows scroll when the panel
+/// over the app (touching it again clears the highlight). Close puts the explanation
+/// away until the next finger, for a panel that had to sit over the app. The rows scroll when the panel
 /// is shorter than they are. The panel takes the touches landing on it, so they never
 /// reach the app (nor start a walk of their own).
 @MainActor
 public final class WhyPanelView: UIView {
     public let titleLabel = DebugStyle.makeLabel(font: DebugStyle.titleFont)
     public let subtitleLabel = DebugStyle.makeLabel(font: DebugStyle.bodyFont, color: DebugStyle.secondaryText)
+    /// Closes the explanation (the panel and the outlines) until the next finger, so
+    /// the app under the panel can be reached.
+    public let closeButton = DebugStyle.makeButton(title: "Close")
     /// The rows, in order, as controls (views) or labels (headings and notes).
     public private(set) var rowViews: [UIView] = []
     /// Told when a row naming a view is touched: that view, or nil when it clears.
@@ -43,6 +47,7 @@ public final class WhyPanelView: UIView {
         _ = rowArea
         addSubview(titleLabel)
         addSubview(subtitleLabel)
+        addSubview(closeButton)
     }
 
     public required init?(coder: NSCoder) {
@@ -92,8 +97,11 @@ public final class WhyPanelView: UIView {
     public override func layoutSubviews() {
         super.layoutSubviews()
         let padding = Self.padding
-        titleLabel.frame = CGRect(x: padding, y: padding, width: max(0, bounds.width - 2 * padding), height: 24)
-        subtitleLabel.frame = CGRect(x: padding, y: padding + 24, width: max(0, bounds.width - 2 * padding), height: 20)
+        let closeWidth = DebugStyle.width(of: closeButton)
+        closeButton.frame = CGRect(x: bounds.width - padding - closeWidth, y: padding, width: closeWidth, height: DebugStyle.minimumTarget)
+        let textWidth = max(0, bounds.width - 3 * padding - closeWidth)
+        titleLabel.frame = CGRect(x: padding, y: padding, width: textWidth, height: 24)
+        subtitleLabel.frame = CGRect(x: padding, y: padding + 24, width: textWidth, height: 20)
         let height = layoutRows(width: bounds.width, apply: true)
         let visible = CGRect(x: 0, y: Self.headerHeight, width: bounds.width,
                              height: max(0, bounds.height - Self.headerHeight - padding))

@@ -312,6 +312,37 @@ public enum SceneTours {
                 tour.wait(1.0)
                 tour.tap(at: board.convert(CGPoint(x: 12, y: board.bounds.height - 12), to: scene.view))
             }
+        case WhyThisViewScene.name:
+            return { scene, tour in
+                guard let why = scene as? WhyThisViewScene else { return }
+                // With the Why tool on (the README's picture is made with `--overlays
+                // spots,why`), one tap per lesson, each left on screen to be read. The
+                // panel goes to the bottom corner away from the finger and takes touches,
+                // so the taps on the left come first (the panel on the right) and those on
+                // the right after: the target under a hidden cover (hit), in its dead half,
+                // in its round box's corner, inside a disabled box (the tile), sticking out
+                // of its box, behind the clear pane; then the sliding target where it is
+                // drawn at 9 s, the middle of a leg (legs of 2 s from 0 s): hit-tested at
+                // its far end.
+                @MainActor func point(_ puzzle: WhyThisViewScene.Puzzle, _ unit: CGPoint) -> CGPoint {
+                    guard let target = why.targets[puzzle] else { return .zero }
+                    return target.convert(CGPoint(x: target.bounds.width * unit.x, y: target.bounds.height * unit.y), to: scene.view)
+                }
+                let taps: [(WhyThisViewScene.Puzzle, CGPoint)] = [
+                    (.hidden, CGPoint(x: 0.5, y: 0.5)), (.pointInside, CGPoint(x: 0.8, y: 0.5)),
+                    (.hitPath, CGPoint(x: 0.08, y: 0.08)), (.interactionOff, CGPoint(x: 0.5, y: 0.5)),
+                    (.outsideBounds, CGPoint(x: 0.8, y: 0.8)), (.covered, CGPoint(x: 0.8, y: 0.5)),
+                ]
+                for (puzzle, unit) in taps {
+                    tour.tap(at: point(puzzle, unit))
+                    tour.wait(1.3)
+                }
+                if let tile = why.tiles[.drawnElsewhere], let mover = why.targets[.drawnElsewhere] {
+                    tour.wait(max(0, 9 - tour.now))
+                    tour.tap(at: tile.convert(CGPoint(x: tile.bounds.midX, y: mover.frame.midY), to: scene.view))
+                    tour.wait(1.5)
+                }
+            }
         case HitTestAnimationScene.name:
             return { scene, tour in
                 guard let animation = scene as? HitTestAnimationScene else { return }
