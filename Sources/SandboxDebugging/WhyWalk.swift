@@ -70,10 +70,6 @@ public struct WhyWalk {
         public var viewID: ObjectIdentifier?
     }
 
-    public let explanation: HitTestExplanation
-    /// The walk's steps as shown and numbered: the explanation's, less those of the
-    /// window left out (the debug layer's own, which every touch passes through first).
-    public let steps: [HitTestExplanation.Step]
     /// The finger, and where it landed in the overlaid window's points.
     public let touchID: TouchSample.ID
     public let location: CGPoint
@@ -97,11 +93,12 @@ public struct WhyWalk {
     /// debug layer's, the sandbox gallery's chrome), which every touch passes through
     /// first, are left out and said so in one line: they explain the tools, not the app.
     public init(_ explanation: HitTestExplanation, touchID: TouchSample.ID, over window: UIWindow) {
-        self.explanation = explanation
+        // The explanation is not kept: it holds its views strongly, and a walk on screen
+        // must keep no view (nor its animations) alive.
         self.touchID = touchID
         func isTools(_ view: UIView) -> Bool { (view as? UIWindow ?? view.window)?.isSystemWindow ?? false }
+        // The steps as shown and numbered: less those of the tools' windows.
         let steps = explanation.steps.filter { !isTools($0.view) }
-        self.steps = steps
         location = window.convertFromScreen(explanation.screenPoint)
         let hitName = explanation.hitView.map { Self.name(of: $0) }
         title = hitName.map { "Why \($0)?" } ?? "No view takes it"

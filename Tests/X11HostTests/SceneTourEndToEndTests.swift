@@ -268,6 +268,26 @@ final class SceneTourEndToEndTests: XCTestCase {
         }
     }
 
+    /// With the Why tool on, as the README's picture is made: every tap reaches the view
+    /// its tile's lesson says (none lands on the panel), and each finger's walk names it.
+    func testWhyThisViewSendsEachTapWhereItsTileSaysAndTheWhyToolExplainsIt() throws {
+        try onMainActor {
+            let lines = Changes<String>()
+            let titles = Changes<String>()
+            try Self.playTour(of: WhyThisViewScene.self, prepare: { _, harness in
+                harness.app.showOnly(overlays: [.spots, .why])
+            }, watch: { scene in
+                lines.note(scene.reachedLine.text ?? "")
+            }) { _, harness in
+                titles.note(harness.app.debugLayer.overlays.why.walk?.title ?? "")
+                XCTAssertEqual(lines.values, ["reached: \u{2013}", "reached: target of tile 1", "reached: tile 6", "reached: tile 8",
+                                              "reached: tile 3", "reached: tile 4", "reached: clear pane", "reached: tile 10"])
+                XCTAssertEqual(titles.values, ["Why ReportingView \"tile 10\"?"], "the last finger's walk")
+                XCTAssertTrue(harness.app.debugLayer.isOn(.why))
+            }
+        }
+    }
+
     func testHitTestAnimationHitsTheModelInLaneOneAndTheSeenViewInTheOthers() throws {
         try onMainActor {
             try Self.playTour(of: HitTestAnimationScene.self, prepare: { scene, harness in

@@ -136,6 +136,9 @@ public final class DebugLayer {
     public func detach() {
         isAttached = false
         window.isHidden = true
+        overlays.why.show(nil)
+        view.why.show(nil)
+        view.whyWalk = nil
         updateWhyObserver()
     }
 

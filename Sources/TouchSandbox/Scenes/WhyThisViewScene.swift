@@ -96,13 +96,13 @@ public final class WhyThisViewScene: RebuildingSceneController, Scene {
         tiles[puzzle] = tile
         let title = UILabel(frame: .zero)
         title.text = "\(puzzle.rawValue + 1). \(puzzle.title)"
-        title.font = .boldSystemFont(ofSize: 14)
+        // Smaller, and on up to three lines, where the tile is narrow (a 640-point window).
+        title.font = .boldSystemFont(ofSize: frame.width < 150 ? 13 : 14)
         title.textColor = SandboxStyle.label
-        // On two lines where the tile is narrow (a 640-point window).
-        title.numberOfLines = 2
+        title.numberOfLines = 3
         title.lineBreakMode = .byWordWrapping
-        let titleHeight = title.sizeThatFits(CGSize(width: frame.width - 16, height: 60)).height.rounded(.up)
-        title.frame = CGRect(x: 8, y: 6, width: frame.width - 16, height: titleHeight)
+        let titleHeight = title.sizeThatFits(CGSize(width: frame.width - 12, height: 80)).height.rounded(.up)
+        title.frame = CGRect(x: 6, y: 6, width: frame.width - 12, height: titleHeight)
         tile.addSubview(title)
         // The play area under the title: the target is a square of most of its width.
         let play = CGRect(x: 0, y: titleHeight + 10, width: frame.width, height: frame.height - titleHeight - 10)
