@@ -30,6 +30,7 @@ public final class DebugOverlays {
     public let animationFrames = AnimationFramesOverlay()
     public let hitTest = HitTestOverlay()
     public let why = WhyOverlay()
+    public let inspect = InspectOverlay()
     public let spots: TouchSpotsOverlay
     public let recognizers = RecognizerHUD()
     public let performance = PerformanceOverlay()
@@ -55,7 +56,7 @@ public final class DebugOverlays {
     /// Shares `spots` with a host that already has its touch-spots overlay.
     public init(spots: TouchSpotsOverlay = TouchSpotsOverlay()) {
         self.spots = spots
-        all = [pathRegions, animationFrames, hitTest, why, spots, recognizers, performance]
+        all = [pathRegions, animationFrames, hitTest, why, inspect, spots, recognizers, performance]
     }
 
     /// Whether no overlay is shown: then none is fed or asked, so a debug layer that is
@@ -64,7 +65,7 @@ public final class DebugOverlays {
     public var isDormant: Bool {
         // Each overlay by its own type: static calls, no walk over existentials, since
         // this runs for every batch.
-        !(spots.isVisible || hitTest.isVisible || why.isVisible || animationFrames.isVisible || pathRegions.isVisible
+        !(spots.isVisible || hitTest.isVisible || why.isVisible || inspect.isVisible || animationFrames.isVisible || pathRegions.isVisible
             || recognizers.isVisible || performance.isVisible)
     }
     private var slept = false

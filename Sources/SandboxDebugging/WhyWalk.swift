@@ -52,23 +52,7 @@ public struct WhyWalk {
     }
 
     /// One line of the panel.
-    public struct Row: Equatable {
-        public enum Style: Equatable, Sendable {
-            /// A step of the walk or a view not reached: touching it highlights the view.
-            case view
-            /// A heading ("Not reached", "Recognizers").
-            case heading
-            /// A line of information (a recognizer, a delivery note, a run of views).
-            case note
-        }
-
-        public var text: String
-        public var style: Style
-        /// How deep in the walk (indentation); 0 for headings and notes.
-        public var depth: Int
-        /// The view it names, which a touch on the row highlights.
-        public var viewID: ObjectIdentifier?
-    }
+    public typealias Row = DebugListRow
 
     /// The finger, and where it landed in the overlaid window's points.
     public let touchID: TouchSample.ID

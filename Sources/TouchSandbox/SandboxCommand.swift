@@ -239,10 +239,10 @@ public struct SandboxCommand: ParsableCommand {
 struct OverlaySelection: Equatable, CustomStringConvertible {
     var tools: Set<DebugTool>
 
-    /// The tools `--overlays` may name: the overlays, and the Why tool, which draws
-    /// over the app too. `all` is every overlay, not the Why tool, whose panel a person
-    /// asks for.
-    static let choices: [DebugTool] = DebugTool.overlays + [.why]
+    /// The tools `--overlays` may name: the overlays, and the Why and Inspect tools,
+    /// which draw over the app too. `all` is every overlay, not those two, whose panels
+    /// a person asks for (and Inspect keeps touches from the scene).
+    static let choices: [DebugTool] = DebugTool.overlays + [.why, .inspect]
 
     static var validNames: String {
         choices.map(\.rawValue).joined(separator: ", ") + ", all or none"

@@ -128,7 +128,7 @@ final class DebugOverlaysTests: OverlayTestCase {
         XCTAssertEqual(rows.map(\.status), ["changed", "failed", "began"])
         XCTAssertEqual(rows.map(\.view), [" on TileView", " on TileView", " on TileView"])
         // Tints under outlines (the hit views', then the Why walk's) under spots under panels.
-        XCTAssertTrue(zip(overlays.all, [overlays.pathRegions, overlays.animationFrames, overlays.hitTest, overlays.why, overlays.spots,
+        XCTAssertTrue(zip(overlays.all, [overlays.pathRegions, overlays.animationFrames, overlays.hitTest, overlays.why, overlays.inspect, overlays.spots,
                                          overlays.recognizers, overlays.performance] as [any DebugOverlay])
             .allSatisfy { $0 === $1 })
         XCTAssertEqual(overlays.nextUpdateTime, overlays.all.compactMap(\.nextUpdateTime).min())

@@ -66,6 +66,7 @@ public final class DebugLayer {
             view.topInset = topInset
             overlays.hitTest.topInset = topInset
             overlays.why.topInset = topInset
+            overlays.inspect.topInset = topInset
         }
     }
     public var bottomInset: CGFloat = 0 {
@@ -97,7 +98,11 @@ public final class DebugLayer {
         view.help.lines = Self.standardHelpLines
         view.why.onSelect = { [weak self] id in self?.highlightWhy(id) }
         view.why.closeButton.addAction({ [weak self] _ in self?.closeWhy() }, for: .touchUpInside)
+        view.inspectCatcher.onPick = { [weak self] point in self?.inspect(at: point) }
+        view.inspector.onSelect = { [weak self] id in self?.inspectRow(id) }
+        view.inspector.closeButton.addAction({ [weak self] _ in self?.set(.inspect, on: false) }, for: .touchUpInside)
         overlays.why.isVisible = configuration.tools.contains(.why)
+        if configuration.tools.contains(.inspect), !overlays.why.isVisible { setInspecting(true) }
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
         if configuration.tools.contains(.slow) { inspectedEngine.animationSpeed = 0.1 }
         if configuration.tools.contains(.trace) { setTrace(true) }
@@ -136,6 +141,7 @@ public final class DebugLayer {
     public func detach() {
         isAttached = false
         window.isHidden = true
+        showInspection(of: nil, finger: nil)
         overlays.why.show(nil)
         view.why.show(nil)
         view.whyWalk = nil
@@ -153,6 +159,7 @@ public final class DebugLayer {
         switch tool {
         case .spots, .hitViews, .frames, .paths, .gestures, .meter: overlay(for: tool)?.isVisible ?? false
         case .why: overlays.why.isVisible
+        case .inspect: view.isInspecting
         case .slow: inspectedEngine.animationSpeed < 1
         case .trace: GestureTrace.isEnabled && GestureTrace.echoesToStandardError
         case .screenshot: false
@@ -167,7 +174,11 @@ public final class DebugLayer {
         case .spots, .hitViews, .frames, .paths, .gestures, .meter:
             overlay(for: tool)?.isVisible = on
         case .why:
+            if on { setInspecting(false) }
             setWhy(on)
+        case .inspect:
+            if on { setWhy(false) }
+            setInspecting(on)
         case .slow:
             inspectedEngine.animationSpeed = on ? 0.1 : 1
         case .trace:
@@ -259,6 +270,81 @@ public final class DebugLayer {
     private func highlightWhy(_ id: ObjectIdentifier?) {
         for rect in overlays.why.highlight(id) { onNeedsDisplay?(rect) }
     }
+
+    // MARK: - Inspect
+
+    /// The view the inspector shows, if any.
+    public private(set) var inspection: ViewInspection?
+
+    /// Switches the Inspect tool: on, touches that do not land on the layer's chrome
+    /// pick views (`ViewInspection.pick`) instead of reaching the app; off, the
+    /// selection and its panel go.
+    private func setInspecting(_ on: Bool) {
+        view.isInspecting = on
+        overlays.inspect.isVisible = on
+        if !on { showInspection(of: nil, finger: nil) }
+        updateWindowVisibility()
+    }
+
+    /// Selects the view drawn under `screenPoint` (a finger on the catcher).
+    public func inspect(at screenPoint: CGPoint) {
+        guard let appWindow = overlays.window else { return }
+        let picked = ViewInspection.pick(at: screenPoint, in: appWindow.application.visibleWindows)
+        guard picked !== inspection?.view || inspection == nil else { return }
+        showInspection(of: picked, finger: screenPoint)
+    }
+
+    /// A row of the hierarchy touched: that view selected (touching the lit row again
+    /// keeps it).
+    private func inspectRow(_ id: ObjectIdentifier?) {
+        guard let id, let current = inspection?.view, let window = current.window else { return }
+        guard let found = Self.view(withID: id, in: window.application.visibleWindows) else { return }
+        showInspection(of: found, finger: view.inspectedAt?.finger)
+    }
+
+    private static func view(withID id: ObjectIdentifier, in windows: [UIWindow]) -> UIView? {
+        func search(_ view: UIView) -> UIView? {
+            if ObjectIdentifier(view) == id { return view }
+            for subview in view.subviews { if let found = search(subview) { return found } }
+            return nil
+        }
+        return windows.lazy.compactMap(search).first
+    }
+
+    private func showInspection(of picked: UIView?, finger: CGPoint?) {
+        inspectionRefresh?.cancel()
+        inspectionRefresh = nil
+        for rect in overlays.inspect.select(picked) { onNeedsDisplay?(rect) }
+        guard let picked, let finger else {
+            inspection = nil
+            view.inspector.show(title: nil, subtitle: nil, rows: [])
+            view.inspectedAt = nil
+            return
+        }
+        let made = ViewInspection(of: picked)
+        inspection = made
+        view.inspector.show(title: made.title, subtitle: made.subtitle, rows: made.rows, selected: ObjectIdentifier(picked))
+        // The panel keeps off where the selection is drawn and where it is modelled.
+        view.inspectedAt = (finger, WhyOverlay.boundingBox(of: WhyWalk.corners(of: picked, presentation: true))
+            .union(WhyOverlay.boundingBox(of: WhyWalk.corners(of: picked, presentation: false))))
+        scheduleInspectionRefresh()
+    }
+
+    /// While the selection animates, its details (model against presentation values,
+    /// progress) are read again four times a second.
+    private func scheduleInspectionRefresh() {
+        guard let picked = inspection?.view, !(picked.layer.animationKeys() ?? []).isEmpty else { return }
+        inspectionRefresh = UIApplication.shared.schedule(afterDelay: 0.25) { [weak self] in
+            guard let self, let picked = inspection?.view else { return }
+            inspectionRefresh = nil
+            let made = ViewInspection(of: picked)
+            inspection = made
+            view.inspector.update(rows: made.rows)
+            scheduleInspectionRefresh()
+        }
+    }
+
+    private var inspectionRefresh: DelayedCall?
 
     private func setTrace(_ on: Bool) {
         GestureTrace.isEnabled = on
@@ -465,6 +551,7 @@ public final class DebugLayer {
     private func panelsPlaced(_ frames: [CGRect]) {
         overlays.hitTest.avoidedRects = frames
         overlays.why.avoidedRects = frames
+        overlays.inspect.avoidedRects = frames
         overlays.performance.panelFrame = view.meter.isHidden ? .zero : view.meter.frame
     }
 

@@ -52,12 +52,28 @@ public final class DebugLayerView: PassThroughView {
     /// Says why the paths overlay shows nothing, while it is on and has nothing to show.
     public let pathsNote = DebugStyle.makeLabel()
     /// The Why tool's panel: the last finger's walk, listed.
-    public let why = WhyPanelView(frame: .zero)
+    public let why = DebugListPanelView(frame: .zero)
     /// The walk the Why panel shows, while the tool is on and a finger has landed: the
     /// panel keeps clear of its finger and of its outlines.
     public var whyWalk: WhyWalk? {
         didSet {
             isPlaced.remove(.why)
+            setNeedsLayout()
+        }
+    }
+    /// The Inspect tool's panel: the selected view's details and the hierarchy.
+    public let inspector = DebugListPanelView(frame: .zero)
+    /// Over the whole screen while the Inspect tool is on: touches pick views there.
+    public let inspectCatcher = DebugInspectCatcherView(frame: .zero)
+    /// Whether the Inspect tool is on (the catcher takes every touch not on the chrome).
+    public var isInspecting = false {
+        didSet { setNeedsLayout() }
+    }
+    /// Where the finger that made the inspector's selection was (the panel keeps clear of
+    /// it and of the selection), while the panel shows.
+    public var inspectedAt: (finger: CGPoint, selection: CGRect)? {
+        didSet {
+            if inspectedAt?.finger != oldValue?.finger { isPlaced.remove(.inspector) }
             setNeedsLayout()
         }
     }
@@ -142,10 +158,12 @@ public final class DebugLayerView: PassThroughView {
         hud.isHidden = true
         meter.isHidden = true
         why.isHidden = true
+        inspector.isHidden = true
+        inspectCatcher.isHidden = true
         handle.backgroundColor = DebugStyle.accent
         // Bottom to top: the panels under the chrome that is worked by hand; the veil
         // under the toolbar, which stays usable while the help shows.
-        for view in [hud, meter, pathsNote, why, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status, recordingBadge] as [UIView] {
+        for view in [inspectCatcher, hud, meter, pathsNote, why, inspector, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status, recordingBadge] as [UIView] {
             addSubview(view)
         }
     }
@@ -161,7 +179,7 @@ public final class DebugLayerView: PassThroughView {
     /// Whether anything the view holds is shown (the debug layer hides its window else).
     public var showsAnything: Bool {
         showsHandle || isToolbarVisible || isHelpVisible || !status.isHidden || !recordingBadge.isHidden || wantsHUD || wantsMeter
-            || showsPathsNote || whyWalk != nil
+            || showsPathsNote || whyWalk != nil || isInspecting
     }
 
     /// Whether the help panel shows, and its veil with it.
@@ -255,7 +273,12 @@ public final class DebugLayerView: PassThroughView {
                            y: max(helpTop, content.minY + (content.height - helpHeight) / 2),
                            width: helpWidth, height: helpHeight)
         if isHelpVisible { placement.blocked.append(help.frame) }
-        placeWhy(with: &placement, in: content)
+        inspectCatcher.frame = bounds
+        inspectCatcher.isHidden = !isInspecting
+        placeListPanel(why, as: .why, anchor: whyWalk.map { ($0.location, $0.marks.map { WhyOverlay.reach(of: $0.corners) }) },
+                       with: &placement, in: content)
+        placeListPanel(inspector, as: .inspector,
+                       anchor: isInspecting ? inspectedAt.map { ($0.finger, [$0.selection]) } : nil, with: &placement, in: content)
         helpVeil.frame = CGRect(x: 0, y: 0, width: size.width, height: isToolbarVisible ? toolbar.frame.minY : size.height)
 
         // The panels: each where it covers none of the app if it can; but when that
@@ -275,7 +298,7 @@ public final class DebugLayerView: PassThroughView {
                 if score(other) > score(arrangement) { arrangement = other }
             }
         }
-        var panels: [CGRect] = why.isHidden ? [] : [why.frame]
+        var panels: [CGRect] = [why, inspector].filter { !$0.isHidden }.map(\.frame)
         for (panel, view) in [(Panel.meter, meter as UIView), (.pathsNote, pathsNote), (.hud, hud)] {
             guard let frame = arrangement.frames[panel] else {
                 view.isHidden = true
@@ -295,39 +318,41 @@ public final class DebugLayerView: PassThroughView {
         onPanelsPlaced?(panels)
     }
 
-    /// The Why panel, while there is a walk: at the bottom, on the side away from the
-    /// walk's finger, as tall as its rows need up to `whyMaximumHeightShare` of the
-    /// content area (its rows scroll beyond), and off the walk's outlines and labels
-    /// where there is room (they count as the app's content here). It takes touches, so
-    /// it keeps clear of the walk's finger only: a finger on its rows never moves it.
-    private func placeWhy(with placement: inout OverlayPlacement, in content: CGRect) {
-        guard let walk = whyWalk else {
-            why.isHidden = true
-            isPlaced.remove(.why)
+    /// A tool's list panel (the Why walk, the inspector), while it has something to show:
+    /// at the bottom, on the side away from the finger that made it, as tall as its rows
+    /// need up to `listPanelMaximumHeightShare` of the content area (its rows scroll beyond),
+    /// and off what it explains (the walk's outlines, the selection) where there is room
+    /// (they count as the app's content here). It takes touches, so it keeps clear of
+    /// that finger only: a finger on its rows never moves it.
+    private func placeListPanel(_ panel: DebugListPanelView, as item: Item, anchor: (finger: CGPoint, explained: [CGRect])?,
+                                with placement: inout OverlayPlacement, in content: CGRect) {
+        guard let anchor else {
+            panel.isHidden = true
+            isPlaced.remove(item)
             return
         }
-        let width = min(WhyPanelView.maximumWidth, content.width, max(WhyPanelView.minimumWidth, content.width / 2))
-        let height = min(why.height(forWidth: width), max(WhyPanelView.headerHeight + 2 * DebugStyle.minimumTarget,
-                                                          (content.height * Self.whyMaximumHeightShare).rounded()))
+        let width = min(DebugListPanelView.maximumWidth, content.width, max(DebugListPanelView.minimumWidth, content.width / 2))
+        let height = min(panel.height(forWidth: width), max(panel.headerHeight(forWidth: width) + 2 * DebugStyle.minimumTarget,
+                                                            (content.height * Self.listPanelMaximumHeightShare).rounded()))
         var rule = placement
-        rule.fingers = [walk.location]
-        rule.appContent += walk.marks.map { WhyOverlay.reach(of: $0.corners) }
-        let home: OverlayPlacement.Home = walk.location.x < content.midX ? .bottomRight : .bottomLeft
-        let current = why.isHidden || !isPlaced.contains(.why) ? nil : why.frame
+        rule.fingers = [anchor.finger]
+        rule.appContent += anchor.explained
+        let home: OverlayPlacement.Home = anchor.finger.x < content.midX ? .bottomRight : .bottomLeft
+        let current = panel.isHidden || !isPlaced.contains(item) ? nil : panel.frame
         guard let placed = rule.place(CGSize(width: width, height: min(height, content.height)), home: home, current: current) else {
-            why.isHidden = true
-            isPlaced.remove(.why)
+            panel.isHidden = true
+            isPlaced.remove(item)
             return
         }
-        why.frame = placed.frame
-        why.isHidden = false
-        why.backgroundColor = (placed.coversApp ? DebugPalette.opaquePanel : DebugPalette.panel).uiColor
-        isPlaced.insert(.why)
+        panel.frame = placed.frame
+        panel.isHidden = false
+        panel.backgroundColor = (placed.coversApp ? DebugPalette.opaquePanel : DebugPalette.panel).uiColor
+        isPlaced.insert(item)
         placement.blocked.append(placed.frame)
     }
 
-    /// The most of the content area's height the Why panel takes.
-    public static let whyMaximumHeightShare: CGFloat = 0.6
+    /// The most of the content area's height a tool's list panel takes.
+    public static let listPanelMaximumHeightShare: CGFloat = 0.6
 
     /// The panels the overlays want shown now.
     private var wantedPanels: [Panel] {
@@ -381,7 +406,7 @@ public final class DebugLayerView: PassThroughView {
 
     /// An item placed by the layout, for `coveringApp`.
     public enum Item: Hashable, Sendable {
-        case badge, status, why
+        case badge, status, why, inspector
         case panel(Panel)
     }
 

@@ -9,6 +9,10 @@ public enum DebugTool: String, CaseIterable, Sendable {
     /// Why this view: each new finger's hit-test walk, numbered, with why each view
     /// under it lost, and a panel listing the walk.
     case why
+    /// Inspect the live hierarchy: a touch selects the view under it (by geometry), and
+    /// a panel shows its details and the tree. Touches select while it is on; they do
+    /// not reach the app.
+    case inspect
     /// Model frames (dashed) against presentation frames (solid) while layers animate.
     case frames
     /// The hit regions of layers that hit-test by path, tinted.
@@ -46,6 +50,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .spots: "S"
         case .hitViews: "V"
         case .why: "W"
+        case .inspect: "I"
         case .frames: "F"
         case .paths: "P"
         case .gestures: "R"
@@ -64,6 +69,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .spots: "Spots"
         case .hitViews: "Hit view"
         case .why: "Why"
+        case .inspect: "Inspect"
         case .frames: "Frames"
         case .paths: "Paths"
         case .gestures: "Gestures"
@@ -82,6 +88,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .spots: "touch spots, trails and ids (dashed while another program's grab owns the touch)"
         case .hitViews: "outline and name the hit-test view of every live touch"
         case .why: "why this view: each new finger's hit-test walk, numbered, with why each view under it lost; touch a row to highlight its view"
+        case .inspect: "inspect: a touch selects the view drawn under it (hidden ones too) and shows its details and the hierarchy; touches do not reach the app meanwhile"
         case .frames: "model frames (dashed) against presentation frames (solid)"
         case .paths: "tint the hit regions of layers that hit-test by path"
         case .gestures: "recognizer HUD: each recognizer's states and why it failed"

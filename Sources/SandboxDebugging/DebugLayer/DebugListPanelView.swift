@@ -1,21 +1,24 @@
 import UIKit
 
-/// The Why tool's panel: the last finger's walk as a list, under a title naming the hit
-/// view ("Why Square?") and the finger. The steps come in visit order, indented by depth
-/// and numbered as the outlines over the app are; then the views the walk never
-/// reached, the recognizers the touch goes to, and what may still keep it from the view.
+/// A finger-sized panel of rows under a title, a subtitle and Close: the Why tool's walk
+/// (`WhyWalk.rows`) and the inspector's details and hierarchy (`ViewInspection.rows`).
 ///
-/// Every row naming a view is a finger-sized control: touching it highlights that view
-/// over the app (touching it again clears the highlight). Close puts the explanation
-/// away until the next finger, for a panel that had to sit over the app. The rows scroll when the panel
-/// is shorter than they are. The panel takes the touches landing on it, so they never
-/// reach the app (nor start a walk of their own).
+/// Every row naming a view (`DebugListRow.Style.view`) is a finger-sized control;
+/// touching it tells `onSelect` (the Why tool highlights the view, the inspector selects
+/// it), and touching a lit row again clears it. Headings and notes are text. The rows
+/// scroll when the panel is shorter than they are. The panel takes the touches landing
+/// on it, so they never reach the app.
 @MainActor
-public final class WhyPanelView: UIView {
+public final class DebugListPanelView: UIView {
     public let titleLabel = DebugStyle.makeLabel(font: DebugStyle.titleFont)
-    public let subtitleLabel = DebugStyle.makeLabel(font: DebugStyle.bodyFont, color: DebugStyle.secondaryText)
-    /// Closes the explanation (the panel and the outlines) until the next finger, so
-    /// the app under the panel can be reached.
+    public let subtitleLabel: UILabel = {
+        let label = DebugStyle.makeLabel(font: DebugStyle.bodyFont, color: DebugStyle.secondaryText)
+        label.numberOfLines = 2
+        label.lineBreakMode = .byWordWrapping
+        return label
+    }()
+    /// Puts the panel away (its owner says what else goes with it), so the app under it
+    /// can be reached.
     public let closeButton = DebugStyle.makeButton(title: "Close")
     /// The rows, in order, as controls (views) or labels (headings and notes).
     public private(set) var rowViews: [UIView] = []
@@ -27,10 +30,19 @@ public final class WhyPanelView: UIView {
     private lazy var rowArea = DeferredScrollContainer(in: self)
     /// The scroll view of the rows, made the first time the rows do not fit.
     public var scrollView: UIScrollView { rowArea.scrollView }
-    private var rows: [WhyWalk.Row] = []
+    public private(set) var rows: [DebugListRow] = []
 
     static let padding: CGFloat = 12
-    static let headerHeight: CGFloat = padding + 24 + 20 + 8
+    /// The title, the subtitle (up to two lines) and the gap under them, at `width`.
+    public func headerHeight(forWidth width: CGFloat) -> CGFloat {
+        Self.padding + 24 + subtitleHeight(forWidth: width) + 8
+    }
+
+    private func subtitleHeight(forWidth width: CGFloat) -> CGFloat {
+        let textWidth = max(0, width - 3 * Self.padding - DebugStyle.width(of: closeButton))
+        let needed = subtitleLabel.sizeThatFits(CGSize(width: textWidth, height: 60)).height.rounded(.up)
+        return min(40, max(20, needed))
+    }
     static let indent: CGFloat = 14
     /// The deepest indentation shown; deeper rows line up with it.
     static let deepestIndent = 8
@@ -54,20 +66,42 @@ public final class WhyPanelView: UIView {
         super.init(coder: coder)
     }
 
-    /// Shows a walk's title and rows (nil: empties the panel).
-    public func show(_ walk: WhyWalk?) {
-        titleLabel.text = walk?.title
-        subtitleLabel.text = walk?.subtitle
-        rows = walk?.rows ?? []
-        selected = nil
+    /// Shows a title, a subtitle and rows from the top, the row naming `selected` lit.
+    public func show(title: String?, subtitle: String?, rows: [DebugListRow], selected: ObjectIdentifier? = nil) {
+        titleLabel.text = title
+        subtitleLabel.text = subtitle
+        self.rows = rows
+        self.selected = selected
         for view in rowViews { view.removeFromSuperview() }
         rowViews = rows.map(makeRow)
         for view in rowViews { rowArea.content.addSubview(view) }
+        lightSelectedRow()
         if rowArea.hasScrollView { scrollView.contentOffset = .zero }
         setNeedsLayout()
     }
 
-    private func makeRow(_ row: WhyWalk.Row) -> UIView {
+    /// Brings the rows' text up to date where only their text changed (the inspector's
+    /// values while its selection animates), keeping the scroll position and the lit row;
+    /// otherwise shows them anew.
+    public func update(rows newRows: [DebugListRow]) {
+        guard newRows.count == rows.count, zip(newRows, rows).allSatisfy({ $0.style == $1.style && $0.viewID == $1.viewID }) else {
+            return show(title: titleLabel.text, subtitle: subtitleLabel.text, rows: newRows, selected: selected)
+        }
+        for (index, row) in newRows.enumerated() where row.text != rows[index].text {
+            let label = (rowViews[index] as? DebugListRowControl)?.label ?? (rowViews[index] as? UILabel)
+            label?.text = row.text
+        }
+        rows = newRows
+        setNeedsLayout()
+    }
+
+    /// Shows a walk (nil: empties the panel).
+    public func show(_ walk: WhyWalk?) {
+        show(title: walk?.title, subtitle: walk?.subtitle, rows: walk?.rows ?? [])
+    }
+
+
+    private func makeRow(_ row: DebugListRow) -> UIView {
         let label = DebugStyle.makeLabel(
             font: row.style == .heading ? DebugStyle.buttonFont : DebugStyle.bodyFont,
             color: row.style == .note ? DebugStyle.secondaryText : DebugStyle.primaryText)
@@ -75,7 +109,7 @@ public final class WhyPanelView: UIView {
         label.numberOfLines = 0
         label.lineBreakMode = .byWordWrapping
         guard row.style == .view, let id = row.viewID else { return label }
-        let control = WhyRowControl(label: label)
+        let control = DebugListRowControl(label: label)
         control.addAction({ [weak self] _ in self?.select(self?.selected == id ? nil : id) }, for: .touchUpInside)
         return control
     }
@@ -83,15 +117,19 @@ public final class WhyPanelView: UIView {
     /// Lights the row of `id` (nil: none) and tells `onSelect`.
     public func select(_ id: ObjectIdentifier?) {
         selected = id
-        for (row, view) in zip(rows, rowViews) {
-            view.backgroundColor = id != nil && row.viewID == id ? DebugStyle.litButton : nil
-        }
+        lightSelectedRow()
         onSelect?(id)
+    }
+
+    private func lightSelectedRow() {
+        for (row, view) in zip(rows, rowViews) where row.style == .view {
+            view.backgroundColor = selected != nil && row.viewID == selected ? DebugStyle.litButton : nil
+        }
     }
 
     /// The height the panel needs at `width` to show every row without scrolling.
     public func height(forWidth width: CGFloat) -> CGFloat {
-        Self.headerHeight + layoutRows(width: width, apply: false) + Self.padding
+        headerHeight(forWidth: width) + layoutRows(width: width, apply: false) + Self.padding
     }
 
     public override func layoutSubviews() {
@@ -101,10 +139,10 @@ public final class WhyPanelView: UIView {
         closeButton.frame = CGRect(x: bounds.width - padding - closeWidth, y: padding, width: closeWidth, height: DebugStyle.minimumTarget)
         let textWidth = max(0, bounds.width - 3 * padding - closeWidth)
         titleLabel.frame = CGRect(x: padding, y: padding, width: textWidth, height: 24)
-        subtitleLabel.frame = CGRect(x: padding, y: padding + 24, width: textWidth, height: 20)
+        subtitleLabel.frame = CGRect(x: padding, y: padding + 24, width: textWidth, height: subtitleHeight(forWidth: bounds.width))
         let height = layoutRows(width: bounds.width, apply: true)
-        let visible = CGRect(x: 0, y: Self.headerHeight, width: bounds.width,
-                             height: max(0, bounds.height - Self.headerHeight - padding))
+        let header = headerHeight(forWidth: bounds.width)
+        let visible = CGRect(x: 0, y: header, width: bounds.width, height: max(0, bounds.height - header - padding))
         if height > visible.height + 0.5, !rowArea.hasScrollView { _ = scrollView }
         rowArea.layout(in: visible, contentHeight: height)
     }
@@ -117,13 +155,13 @@ public final class WhyPanelView: UIView {
         for (row, view) in zip(rows, rowViews) {
             let indent = Self.padding + Self.indent * CGFloat(min(row.depth, Self.deepestIndent))
             let textWidth = max(40, width - indent - Self.padding)
-            let label = (view as? WhyRowControl)?.label ?? (view as? UILabel)
+            let label = (view as? DebugListRowControl)?.label ?? (view as? UILabel)
             let textHeight = (label?.sizeThatFits(CGSize(width: textWidth, height: .greatestFiniteMagnitude)).height ?? 20)
                 .rounded(.up)
-            let isControl = view is WhyRowControl
+            let isControl = view is DebugListRowControl
             let height = isControl ? max(DebugStyle.minimumTarget, textHeight + 12) : textHeight + (row.style == .heading ? 14 : 6)
             if apply {
-                if let control = view as? WhyRowControl {
+                if let control = view as? DebugListRowControl {
                     control.frame = CGRect(x: 0, y: y, width: width, height: height)
                     control.label.frame = CGRect(x: indent, y: (height - textHeight) / 2, width: textWidth, height: textHeight)
                 } else {
@@ -137,9 +175,9 @@ public final class WhyPanelView: UIView {
     }
 }
 
-/// A row of the Why panel naming a view: a finger-sized control holding its text.
+/// A row of a list panel naming a view: a finger-sized control holding its text.
 @MainActor
-final class WhyRowControl: UIControl {
+final class DebugListRowControl: UIControl {
     let label: UILabel
 
     init(label: UILabel) {
@@ -150,6 +188,6 @@ final class WhyRowControl: UIControl {
     }
 
     required init?(coder: NSCoder) {
-        fatalError("WhyRowControl is made in code")
+        fatalError("DebugListRowControl is made in code")
     }
 }
