@@ -107,7 +107,7 @@ let package = Package(
             name: "touch-sandbox-tours", dependencies: ["TouchSandbox", "TouchRecording", "UIKit", "CairoRenderer", "FileSafety"]),
         .executableTarget(
             name: "touch-sandbox-bench",
-            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "TouchSandbox", "TouchFuzzing", "TouchRecording", "FileSafety"]),
+            dependencies: ["HeadlessXorg", "X11Host", "UIKit", "SandboxDebugging", "TouchSandbox", "TouchFuzzing", "TouchRecording", "FileSafety"]),
 
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "FileSafetyTesting"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", .product(name: "Logging", package: "swift-log")]),

@@ -1,4 +1,5 @@
 import Foundation
+import SandboxDebugging
 import UIKit
 
 /// The UIKit core's hot paths, without a display: hit-testing big view trees and
@@ -51,6 +52,17 @@ enum CoreBenchmarks {
     /// 1,000 chains of 10 nested views (10,000 views), each level translated, rotated
     /// and scaled; the probed point is in the deepest view of the back-most chain.
     static func deepHitTest() -> Operation {
+        let (window, deepest) = deepTree()
+        let point = deepest.convert(CGPoint(x: deepest.bounds.midX, y: deepest.bounds.midY), to: window)
+        precondition(window.hitTest(point, with: nil) === deepest, "the deep benchmark must hit the deepest view")
+        return Operation(name: "hit-test, 10,000 views 10 deep", detail: "1,000 chains of 10 transformed views") {
+            _ = window.hitTest(point, with: nil)
+        }
+    }
+
+    /// A shown window of 1,000 chains of 10 nested, transformed views, and the deepest
+    /// view of the back-most chain.
+    private static func deepTree() -> (UIWindow, UIView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
         window.isHidden = false
         var deepest: UIView?
@@ -70,10 +82,35 @@ enum CoreBenchmarks {
             if chain == 0 { deepest = parent }
         }
         guard let deepest else { fatalError("no chains") }
-        let point = deepest.convert(CGPoint(x: deepest.bounds.midX, y: deepest.bounds.midY), to: window)
-        precondition(window.hitTest(point, with: nil) === deepest, "the deep benchmark must hit the deepest view")
-        return Operation(name: "hit-test, 10,000 views 10 deep", detail: "1,000 chains of 10 transformed views") {
-            _ = window.hitTest(point, with: nil)
+        return (window, deepest)
+    }
+
+    /// A finger landing on the 10,000-view tree (flat, or 10 deep) and lifting, routed
+    /// from the screen as the run loop routes it, with the Why tool off or on: on, the
+    /// routing explains the walk and the tool makes what it draws and lists of it
+    /// (`WhyWalk`), as the debug layer does for every new finger.
+    static func newTouchOnBigTree(deep: Bool, why: Bool) -> Operation {
+        let (window, target): (UIWindow, UIView) = deep ? deepTree() : { let flat = flatTree(); return (flat, flat.subviews[0]) }()
+        window.makeKeyAndVisible()
+        let point = target.convert(CGPoint(x: target.bounds.midX, y: target.bounds.midY), to: window)
+        var walks = 0
+        if why {
+            UIKitDebug.setHitTestObserver({ explanation, sample in
+                precondition(explanation.hitView === target, "the explained walk must find the target")
+                walks += WhyWalk(explanation, touchID: sample.id, over: window).marks.count
+            }, in: UIApplication.shared)
+        }
+        let routing = ScreenTouchRouting()
+        let id = TouchSample.ID(device: 1, number: 1)
+        var time = CACurrentMediaTime()
+        let tree = deep ? "10,000 views 10 deep" : "10,000 views flat"
+        return Operation(name: "a new touch on \(tree), routed", detail: why ? "the Why tool on" : "the Why tool off") {
+            time += 0.001
+            for phase in [TouchSample.Phase.began, .ended] {
+                let batch = [TouchSample(id: id, phase: phase, location: point, timestamp: time)]
+                for run in routing.route(batch, windows: UIApplication.shared.visibleWindows) { run.deliver() }
+            }
+            precondition(!why || walks > 0, "the tool must have made a walk")
         }
     }
 
@@ -161,9 +198,13 @@ enum CoreBenchmarks {
         "moved-touch-recognizers": movedTouchWithRecognizers,
         "new-touch-routed": { newTouchRouted(overlay: false) },
         "new-touch-routed-overlay": { newTouchRouted(overlay: true) },
+        "new-touch-flat": { newTouchOnBigTree(deep: false, why: false) },
+        "new-touch-flat-why": { newTouchOnBigTree(deep: false, why: true) },
+        "new-touch-deep": { newTouchOnBigTree(deep: true, why: false) },
+        "new-touch-deep-why": { newTouchOnBigTree(deep: true, why: true) },
     ]
     static let order = ["hit-test-flat", "hit-test-flat-explained", "hit-test-deep", "moved-touch", "moved-touch-recognizers", "new-touch-routed",
-                        "new-touch-routed-overlay"]
+                        "new-touch-routed-overlay", "new-touch-flat", "new-touch-flat-why", "new-touch-deep", "new-touch-deep-why"]
 
     /// Nanoseconds per operation: the best of five timed rounds of `count`.
     static func nanoseconds(_ operation: Operation, count: Int) -> Double {
