@@ -14,7 +14,8 @@ package struct TextLayout {
     /// Lays out `text`: one line per paragraph (`\n`), each broken at spaces (or, for a
     /// word wider than the line, between characters) when `wraps`; at most
     /// `maximumLines` lines (0: any number), the last one truncated by `truncation` if
-    /// text was left over or it is too wide.
+    /// text was left over or it is too wide (without truncation, left-over lines are
+    /// dropped).
     package init(
         text: String, font: TextFont, width: CGFloat, wraps: Bool, maximumLines: Int,
         truncation: CATextLayerTruncationMode
@@ -28,9 +29,16 @@ package struct TextLayout {
         }
         var truncatesLast = false
         if maximumLines > 0, broken.count > maximumLines {
-            let kept = broken[maximumLines - 1] + " " + broken[maximumLines...].joined(separator: " ")
-            broken = Array(broken[..<(maximumLines - 1)]) + [kept]
-            truncatesLast = true
+            if truncation == .none {
+                // Wrapping without truncation (`UILabel`'s `.byWordWrapping`): the lines
+                // that fit show and the rest is not drawn, as in UIKit, rather than
+                // running on past the width on the last line.
+                broken = Array(broken[..<maximumLines])
+            } else {
+                let kept = broken[maximumLines - 1] + " " + broken[maximumLines...].joined(separator: " ")
+                broken = Array(broken[..<(maximumLines - 1)]) + [kept]
+                truncatesLast = true
+            }
         }
         var lines = broken.map { Line(text: $0, width: font.advance(of: $0)) }
         if truncation != .none, var last = lines.last, truncatesLast || last.width > available {

@@ -30,6 +30,20 @@ final class UILabelTests: RenderingTestCase {
         XCTAssertTrue(layout.lines.last?.text.hasSuffix("…") == true, "the last line shows that text was cut")
     }
 
+    /// With `.byWordWrapping` (no truncation) and a line limit, the lines that fit show,
+    /// each within the width, and the rest is not drawn, as in UIKit.
+    func testWordWrappingStopsAtNumberOfLinesWithinTheWidth() async {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 10))
+        label.text = "one two three four five six seven eight nine ten"
+        label.numberOfLines = 2
+        label.lineBreakMode = .byWordWrapping
+        let layout = (label.layer as! CATextLayer).layout(width: 100)
+        XCTAssertEqual(layout.lines.count, 2)
+        XCTAssertTrue(layout.lines.allSatisfy { $0.width <= 100 }, "\(layout.lines.map(\.text))")
+        XCTAssertEqual(layout.lines.map(\.text), ["one two", "three four"], "word by word, at 17 points in 100")
+        XCTAssertFalse(layout.lines.last?.text.hasSuffix("ten") ?? true, "the rest is not drawn")
+    }
+
     func testTruncationModesCutWhereAsked() async {
         let font = TextFont(size: 14)
         let text = "abcdefghijklmnopqrstuvwxyz"

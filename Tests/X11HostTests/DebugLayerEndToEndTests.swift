@@ -102,6 +102,36 @@ final class DebugLayerEndToEndTests: XCTestCase {
         }
     }
 
+    /// The Inspect tool over an app of one's own, by a real finger: it selects the view
+    /// drawn under the finger, hidden ones included, the panel shows it, and the app gets
+    /// no touch until the tool is off.
+    func testInspectSelectsTheViewDrawnUnderARealFingerAndKeepsTheTouchFromTheApp() throws {
+        try onMainActor {
+            let (server, runner, delegate, batches, frame) = try Self.launch(try XCTUnwrap(DebugLayerConfiguration(parsing: "inspect")))
+            defer { runner.shutdown() }
+            let layer = try XCTUnwrap(runner.debugLayer)
+            let cover = UIView(frame: CGRect(x: 120, y: 70, width: 300, height: 200))
+            cover.layer.name = "cover"
+            cover.isHidden = true
+            try XCTUnwrap(delegate.window).addSubview(cover)
+            XCTAssertTrue(runLoop { frame() != nil })
+
+            try server.touchscreen.touches([(5, .begin, CGPoint(x: 200, y: 150))])
+            XCTAssertTrue(runLoop { batches() == 1 && layer.inspection != nil })
+            XCTAssertTrue(layer.inspection?.view === cover, "the hidden cover, by geometry")
+            XCTAssertTrue(runLoop { !layer.view.inspector.isHidden })
+            XCTAssertEqual(layer.view.inspector.titleLabel.text, "UIView \"cover\"")
+            try server.touchscreen.touches([(5, .end, CGPoint(x: 200, y: 150))])
+            XCTAssertTrue(runLoop { batches() == 2 })
+            XCTAssertEqual(delegate.view.trace, [], "the app got no touch")
+
+            layer.set(.inspect, on: false)
+            try server.touchscreen.touches([(6, .begin, CGPoint(x: 200, y: 150)), (6, .end, CGPoint(x: 200, y: 150))])
+            XCTAssertTrue(runLoop { delegate.view.trace.count == 2 })
+            XCTAssertEqual(delegate.view.trace, ["began (100.0, 100.0)", "ended (100.0, 100.0)"])
+        }
+    }
+
     /// A new finger's spot is on the screen before the app has the touch (the debug
     /// layer's echo), as the next frame draws it there; without the spots there is no
     /// echo. The screen is read by another client, at the chrome stage of the input

@@ -9,6 +9,8 @@ import Foundation
 ///     TOUCH_DEBUG=on                         the layer on, nothing shown but its handle
 ///     TOUCH_DEBUG=toolbar,spots              … with the toolbar open from the start
 ///     TOUCH_DEBUG=help                       … with the toolbar and its help open
+///     TOUCH_DEBUG=why                        every new finger's hit-test explained
+///     TOUCH_DEBUG=inspect                    touches select views to inspect
 ///     TOUCH_DEBUG=off (or 0, or empty)       the layer off
 ///
 /// Words are the tools' names (`DebugTool.rawValue`) plus `all`, `on`, `toolbar` and
