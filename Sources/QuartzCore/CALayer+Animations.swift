@@ -53,6 +53,12 @@ extension CALayer {
         animationState?.entries.last { $0.key == key }?.animation
     }
 
+    /// Whether any animation is attached, keyed or not: `animationKeys()` without making
+    /// an array (hot walks ask it of every layer).
+    package var hasAnimations: Bool {
+        animationState?.hasEntries ?? false
+    }
+
     /// The keys of the attached animations, in the order added; `nil` when there are
     /// none, as in Core Animation. Animations added without a key are not listed.
     public func animationKeys() -> [String]? {

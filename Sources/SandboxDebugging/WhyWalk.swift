@@ -87,16 +87,21 @@ public struct WhyWalk {
         let hitName = explanation.hitView.map { Self.name(of: $0) }
         title = hitName.map { "Why \($0)?" } ?? "No view takes it"
         subtitle = "finger \(touchID.number) at \(Self.describe(location))"
-        var views: [ObjectIdentifier: WeakView] = [:]
-        for step in steps { views[ObjectIdentifier(step.view)] = WeakView(step.view) }
-        for missed in explanation.notReached { views[ObjectIdentifier(missed.view)] = WeakView(missed.view) }
-        self.views = views
-        marks = Self.marks(of: explanation, steps: steps, at: location)
+        let marks = Self.marks(of: explanation, steps: steps, at: location)
+        self.marks = marks
         let toolWindows = explanation.steps.filter { $0.depth == 0 && isTools($0.view) }.map { "\(type(of: $0.view))" }
         let passedThrough = toolWindows.isEmpty ? [] : [Row(
             text: "The tools' windows (\(toolWindows.joined(separator: ", "))) let the touch through", style: .note, depth: 0,
             viewID: nil)]
         rows = passedThrough + Self.rows(of: explanation, steps: steps)
+        // The views a row or a mark names, for highlighting: not every step's.
+        let named = Set(rows.compactMap(\.viewID) + marks.map(\.viewID))
+        var views: [ObjectIdentifier: WeakView] = [:]
+        for step in steps where named.contains(ObjectIdentifier(step.view)) { views[ObjectIdentifier(step.view)] = WeakView(step.view) }
+        for missed in explanation.notReached where named.contains(ObjectIdentifier(missed.view)) {
+            views[ObjectIdentifier(missed.view)] = WeakView(missed.view)
+        }
+        self.views = views
     }
 
     /// A view the walk or the geometric pass named, while it lives.
@@ -125,11 +130,14 @@ public struct WhyWalk {
                 kind = .rejected
                 reason = "replaced by \(owner)'s hitTest"
             }
+            // Judged from the step before any geometry is made: a walk of 10,000 views
+            // outlines a handful.
+            let underModel = view.bounds.contains(step.point)
+            guard kind == .hit || underModel || step.drawnFrame != nil else { continue }
             let model = corners(of: view, presentation: false)
             let drawn = corners(of: view, presentation: true)
             let isAnimating = drawn != model
-            let underFinger = view.bounds.contains(step.point) || (isAnimating && contains(drawn, location))
-            guard kind == .hit || underFinger else { continue }
+            guard kind == .hit || underModel || (isAnimating && contains(drawn, location)) else { continue }
             var label = "#\(index + 1) \(reason)"
             if isAnimating, case .rejected(.outsideBounds) = step.verdict {
                 label = "#\(index + 1) drawn here, hit-tested at the dashed frame"

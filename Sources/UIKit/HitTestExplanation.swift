@@ -269,7 +269,7 @@ final class HitTestRecorder {
     /// Where the view is drawn, when its layer animates and that is not where it is
     /// hit-tested.
     private static func drawnFrame(of view: UIView) -> CGRect? {
-        guard !(view.layer.animationKeys() ?? []).isEmpty else { return nil }
+        guard view.layer.hasAnimations else { return nil }
         let drawn = view.layer.presentationOrSelf().frame
         return drawn == view.layer.frame ? nil : drawn
     }
