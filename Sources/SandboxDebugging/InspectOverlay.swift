@@ -5,7 +5,8 @@ import UIKit
 /// The Inspect tool's drawing: the selected view, followed live as it moves. It is
 /// outlined in purple where it is drawn (its presentation) and tinted; while an
 /// animation moves it away from its model, the model frame shows dashed in yellow (the
-/// frames overlay's colour: where UIKit hit-tests it). Its name sits on a plate above.
+/// frames overlay's colour: where UIKit hit-tests it). Its name sits on a plate above it
+/// (below it where that would be above `topInset`); outlines and plate stop at the panels.
 @MainActor
 public final class InspectOverlay: DebugOverlay {
     public var isVisible = false
@@ -21,7 +22,7 @@ public final class InspectOverlay: DebugOverlay {
     static let labelSize: CGFloat = 13
 
     /// What is drawn now: the quads and the label's plate.
-    private struct Drawing: Equatable {
+    private struct Drawing {
         var drawn: [CGPoint]
         var model: [CGPoint]?
         var label: String
@@ -37,17 +38,17 @@ public final class InspectOverlay: DebugOverlay {
     @discardableResult
     public func select(_ view: UIView?) -> [CGRect] {
         selection = view
-        let damage = drawnReaches + reaches(of: drawing())
-        drawnReaches = reaches(of: drawing())
-        return damage
+        let now = reaches(of: drawing())
+        defer { drawnReaches = now }
+        return drawnReaches + now
     }
 
     private func drawing() -> Drawing? {
         guard isVisible, let view = selection, view.window != nil else { return nil }
-        let drawn = WhyWalk.corners(of: view, presentation: true)
-        let model = WhyWalk.corners(of: view, presentation: false)
-        let label = ViewInspection.name(of: view)
-        let box = WhyOverlay.boundingBox(of: drawn)
+        let drawn = ViewOutline.corners(of: view, presentation: true)
+        let model = ViewOutline.corners(of: view, presentation: false)
+        let label = ViewOutline.name(of: view)
+        let box = ViewOutline.boundingBox(of: drawn)
         let width = measurer.width(of: label, size: Self.labelSize) + 10
         let screen = UIScreen.main.bounds
         let y = box.minY - 23 >= topInset ? box.minY - 23 : min(box.maxY + 3, screen.maxY - 20)
@@ -57,8 +58,8 @@ public final class InspectOverlay: DebugOverlay {
 
     private func reaches(of drawing: Drawing?) -> [CGRect] {
         guard let drawing else { return [] }
-        var reaches = [WhyOverlay.reach(of: drawing.drawn).insetBy(dx: -1, dy: -1), drawing.plate]
-        if let model = drawing.model { reaches.append(WhyOverlay.reach(of: model)) }
+        var reaches = [ViewOutline.reach(of: drawing.drawn, lineWidth: Self.lineWidth), drawing.plate]
+        if let model = drawing.model { reaches.append(ViewOutline.reach(of: model)) }
         return reaches
     }
 
@@ -77,14 +78,11 @@ public final class InspectOverlay: DebugOverlay {
     }
 
     private func draw(_ drawing: Drawing, in canvas: Canvas, clip: CGRect) {
-        if let model = drawing.model, clip.intersects(WhyOverlay.reach(of: model)) {
+        if let model = drawing.model, clip.intersects(ViewOutline.reach(of: model)) {
             canvas.strokePolygon(model, with: AnimationFramesOverlay.modelColor, lineWidth: 2, dash: AnimationFramesOverlay.modelDash)
         }
-        if clip.intersects(WhyOverlay.reach(of: drawing.drawn)) {
-            let path = CGMutablePath()
-            path.addLines(between: drawing.drawn)
-            path.closeSubpath()
-            canvas.fill(path, with: Self.color.withAlpha(0.18))
+        if clip.intersects(ViewOutline.reach(of: drawing.drawn)) {
+            canvas.fill(ViewOutline.path(of: drawing.drawn), with: Self.color.withAlpha(0.18))
             canvas.strokePolygon(drawing.drawn, with: Self.color, lineWidth: Self.lineWidth)
         }
         if clip.intersects(drawing.plate) {

@@ -36,7 +36,7 @@ public struct ViewInspection {
     /// The inspection of `view`, at `now` (the media clock, for the animations' progress).
     public init(of view: UIView, now: CFTimeInterval = CACurrentMediaTime()) {
         self.view = view
-        title = Self.name(of: view)
+        title = ViewOutline.name(of: view)
         subtitle = Self.pickNote
         details = Self.details(of: view, now: now)
         rows = [DebugListRow(text: "Details", style: .heading)] + details.map { DebugListRow(text: $0, style: .note) }
@@ -77,8 +77,10 @@ public struct ViewInspection {
             lines.append("hit-tests by its path, inside \(rect(path.boundingBox))")
         }
         let keys = layer.animationKeys() ?? []
-        if keys.isEmpty {
+        if !layer.hasAnimations {
             lines.append("no animation in flight")
+        } else if keys.isEmpty {
+            lines.append("animations without keys in flight (no values to show)")
         }
         let shown = layer.presentationOrSelf()
         for key in keys {
@@ -169,43 +171,24 @@ public struct ViewInspection {
                                      depth: depth + 1))
         }
         for sublayer in view.layer.sublayers ?? [] where !(sublayer.delegate is UIView) {
-            rows.append(DebugListRow(text: "\u{B7} \(layerName(sublayer)) \(rect(sublayer.frame))", style: .note, depth: depth + 1))
+            rows.append(DebugListRow(text: "\u{B7} \(ViewOutline.name(of: sublayer)) \(rect(sublayer.frame))", style: .note, depth: depth + 1))
         }
         return rows
     }
 
     private static func rowText(of view: UIView) -> String {
-        var text = "\(name(of: view)) \(rect(view.frame))"
+        var text = "\(ViewOutline.name(of: view)) \(rect(view.frame))"
         if view.isHidden { text += " hidden" }
         if view.alpha < 0.01 { text += " alpha \(number(view.alpha))" }
         if !view.isUserInteractionEnabled { text += " no interaction" }
         return text
     }
 
-    // MARK: - Names and figures
+    // MARK: - Figures
 
-    static func name(of view: UIView) -> String {
-        let base = "\(type(of: view))"
-        return view.layer.name.map { "\(base) \"\($0)\"" } ?? base
-    }
-
-    private static func layerName(_ layer: CALayer) -> String {
-        let base = "\(type(of: layer))"
-        return layer.name.map { "\(base) \"\($0)\"" } ?? base
-    }
-
-    /// A figure with at most three decimals (an alpha of 0.005 stays 0.005).
-    static func number(_ value: CGFloat) -> String {
-        String(format: "%g", Double((value * 1000).rounded() / 1000))
-    }
-
-    static func point(_ point: CGPoint) -> String {
-        "(\(number(point.x)), \(number(point.y)))"
-    }
-
-    static func rect(_ rect: CGRect) -> String {
-        "(\(number(rect.minX)), \(number(rect.minY)), \(number(rect.width)) \u{D7} \(number(rect.height)))"
-    }
+    private static func number(_ value: CGFloat) -> String { ViewOutline.number(value) }
+    private static func point(_ value: CGPoint) -> String { ViewOutline.point(value) }
+    private static func rect(_ value: CGRect) -> String { ViewOutline.rect(value) }
 
     /// A transform as people read it: identity, or its rotation, scale and translation.
     static func transform(_ t: CGAffineTransform) -> String {

@@ -70,7 +70,7 @@ public final class WhyOverlay: DebugOverlay {
             highlighted = nil
             return changed()
         }
-        highlighted = (id, WhyWalk.corners(of: view, presentation: false))
+        highlighted = (id, ViewOutline.corners(of: view, presentation: false))
         return changed()
     }
 
@@ -78,9 +78,9 @@ public final class WhyOverlay: DebugOverlay {
     public var coveredRects: [CGRect] {
         guard isVisible, let walk else { return [] }
         var rects = walk.marks.flatMap { mark in
-            [Self.reach(of: mark.corners)] + (mark.drawnCorners.map { [Self.reach(of: $0)] } ?? [])
+            [ViewOutline.reach(of: mark.corners)] + (mark.drawnCorners.map { [ViewOutline.reach(of: $0)] } ?? [])
         }
-        if let highlighted { rects.append(Self.reach(of: highlighted.corners)) }
+        if let highlighted { rects.append(ViewOutline.reach(of: highlighted.corners)) }
         return rects + placements
     }
 
@@ -121,7 +121,7 @@ public final class WhyOverlay: DebugOverlay {
         var frames: [CGRect] = []
         for mark in walk.marks {
             let width = measurer.width(of: mark.label, size: Self.labelSize) + 2 * Self.labelPadding
-            let box = Self.boundingBox(of: mark.corners)
+            let box = ViewOutline.boundingBox(of: mark.corners)
             let x = max(area.minX, min(box.minX, area.maxX - width))
             let candidates = [box.minY - Self.labelHeight - 3, box.maxY + 3, max(box.minY, area.minY) + 3, box.maxY - Self.labelHeight - 3]
                 .map { CGRect(x: x, y: $0, width: width, height: Self.labelHeight) }
@@ -160,21 +160,21 @@ public final class WhyOverlay: DebugOverlay {
         for mark in walk.marks {
             if let drawn = mark.drawnCorners {
                 // Drawn here, hit-tested there: the frames overlay's two colours.
-                if clip.intersects(Self.reach(of: drawn)) {
+                if clip.intersects(ViewOutline.reach(of: drawn)) {
                     canvas.strokePolygon(drawn, with: AnimationFramesOverlay.presentationColor, lineWidth: Self.lineWidth)
                 }
-                if clip.intersects(Self.reach(of: mark.corners)) {
+                if clip.intersects(ViewOutline.reach(of: mark.corners)) {
                     canvas.strokePolygon(mark.corners, with: AnimationFramesOverlay.modelColor, lineWidth: Self.lineWidth,
                                          dash: AnimationFramesOverlay.modelDash)
                 }
-            } else if clip.intersects(Self.reach(of: mark.corners)) {
+            } else if clip.intersects(ViewOutline.reach(of: mark.corners)) {
                 canvas.strokePolygon(mark.corners, with: color(of: mark, finger: fingerColor), lineWidth: Self.lineWidth,
                                      dash: mark.kind == .notReached ? Self.notReachedDash : nil)
             }
         }
         // The highlighted view over the outlines: it is what the person asked to see.
-        if let highlighted, clip.intersects(Self.reach(of: highlighted.corners)) {
-            canvas.fill(Self.path(of: highlighted.corners), with: Canvas.Color.white.withAlpha(0.28))
+        if let highlighted, clip.intersects(ViewOutline.reach(of: highlighted.corners)) {
+            canvas.fill(ViewOutline.path(of: highlighted.corners), with: Canvas.Color.white.withAlpha(0.28))
             canvas.strokePolygon(highlighted.corners, with: .white, lineWidth: 3)
         }
     }
@@ -185,27 +185,5 @@ public final class WhyOverlay: DebugOverlay {
         case .rejected: Self.rejectedColor
         case .notReached: DebugPalette.secondaryText
         }
-    }
-
-    // MARK: - Geometry
-
-    /// How far an outline's pixels reach: its corners' box, outset by the line and a
-    /// pixel of antialiasing.
-    static func reach(of corners: [CGPoint]) -> CGRect {
-        boundingBox(of: corners).insetBy(dx: -(lineWidth + 2), dy: -(lineWidth + 2))
-    }
-
-    static func boundingBox(of points: [CGPoint]) -> CGRect {
-        guard let first = points.first else { return .null }
-        return points.reduce(CGRect(origin: first, size: .zero)) { $0.union(CGRect(origin: $1, size: .zero)) }
-    }
-
-    private static func path(of corners: [CGPoint]) -> CGPath {
-        let path = CGMutablePath()
-        for (index, corner) in corners.enumerated() {
-            if index == 0 { path.move(to: corner) } else { path.addLine(to: corner) }
-        }
-        path.closeSubpath()
-        return path
     }
 }

@@ -69,7 +69,8 @@ public struct WhyWalk {
 
     /// The most views a walk outlines; the panel lists the rest.
     public static let markLimit = 24
-    /// The most rows the panel lists; a last row says how many more steps there were.
+    /// The most rows of steps the panel lists, and the most rows of views not reached; a
+    /// last row says how many more there were.
     public static let rowLimit = 200
 
     /// The walk of `explanation`, drawn over `window` (the overlaid app window), made
@@ -83,10 +84,11 @@ public struct WhyWalk {
         func isTools(_ view: UIView) -> Bool { (view as? UIWindow ?? view.window)?.isSystemWindow ?? false }
         // The steps as shown and numbered: less those of the tools' windows.
         let steps = explanation.steps.filter { !isTools($0.view) }
-        location = window.convertFromScreen(explanation.screenPoint)
-        let hitName = explanation.hitView.map { Self.name(of: $0) }
+        // In the outlines' space (the screen's), as the overlays draw.
+        location = explanation.screenPoint
+        let hitName = explanation.hitView.map { ViewOutline.name(of: $0) }
         title = hitName.map { "Why \($0)?" } ?? "No view takes it"
-        subtitle = "finger \(touchID.number) at \(Self.describe(location))"
+        subtitle = "finger \(touchID.number) at \(ViewOutline.point(location))"
         let marks = Self.marks(of: explanation, steps: steps, at: location)
         self.marks = marks
         let toolWindows = explanation.steps.filter { $0.depth == 0 && isTools($0.view) }.map { "\(type(of: $0.view))" }
@@ -122,7 +124,7 @@ public struct WhyWalk {
             case .descended: continue
             case .hit:
                 kind = .hit
-                reason = name(of: view)
+                reason = ViewOutline.name(of: view)
             case .rejected(let why):
                 kind = .rejected
                 reason = shortReason(why)
@@ -134,10 +136,10 @@ public struct WhyWalk {
             // outlines a handful.
             let underModel = view.bounds.contains(step.point)
             guard kind == .hit || underModel || step.drawnFrame != nil else { continue }
-            let model = corners(of: view, presentation: false)
-            let drawn = corners(of: view, presentation: true)
+            let model = ViewOutline.corners(of: view, presentation: false)
+            let drawn = ViewOutline.corners(of: view, presentation: true)
             let isAnimating = drawn != model
-            guard kind == .hit || underModel || (isAnimating && contains(drawn, location)) else { continue }
+            guard kind == .hit || underModel || (isAnimating && ViewOutline.contains(drawn, location)) else { continue }
             var label = "#\(index + 1) \(reason)"
             if isAnimating, case .rejected(.outsideBounds) = step.verdict {
                 label = "#\(index + 1) drawn here, hit-tested at the dashed frame"
@@ -146,8 +148,8 @@ public struct WhyWalk {
                               drawnCorners: isAnimating ? drawn : nil, label: label))
         }
         for missed in explanation.notReached {
-            let model = corners(of: missed.view, presentation: false)
-            let drawn = corners(of: missed.view, presentation: true)
+            let model = ViewOutline.corners(of: missed.view, presentation: false)
+            let drawn = ViewOutline.corners(of: missed.view, presentation: true)
             marks.append(Mark(kind: .notReached, number: nil, viewID: ObjectIdentifier(missed.view), corners: model,
                               drawnCorners: drawn == model ? nil : drawn,
                               label: notReachedLabel(missed.view, in: explanation, steps: steps)))
@@ -211,32 +213,6 @@ public struct WhyWalk {
         (steps.firstIndex { $0.view === view } ?? 0) + 1
     }
 
-    /// A view's bounds corners in the points overlays draw in, through its model or
-    /// presentation geometry: its tree's root space, which is the screen's for every
-    /// window here (windows are placed by their frames, untransformed), and so the
-    /// overlaid window's canvas.
-    static func corners(of view: UIView, presentation: Bool) -> [CGPoint] {
-        var transform = CGAffineTransform.identity
-        var current: CALayer? = view.layer
-        while let layer = current {
-            transform = transform.concatenating((presentation ? layer.presentationOrSelf() : layer).transformToSuperlayer)
-            current = layer.superlayer
-        }
-        let bounds = presentation ? view.layer.presentationOrSelf().bounds : view.layer.bounds
-        return Array(Quad(bounds, through: transform))
-    }
-
-    /// Whether a convex quadrilateral (a view's corners, in either winding) holds `point`.
-    static func contains(_ corners: [CGPoint], _ point: CGPoint) -> Bool {
-        var sign: CGFloat = 0
-        for (from, to) in zip(corners, corners.dropFirst() + corners.prefix(1)) {
-            let cross = (to.x - from.x) * (point.y - from.y) - (to.y - from.y) * (point.x - from.x)
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
-        }
-        return true
-    }
-
     // MARK: - Rows
 
     private static func rows(of explanation: HitTestExplanation, steps: [HitTestExplanation.Step]) -> [Row] {
@@ -256,7 +232,7 @@ public struct WhyWalk {
                     continue
                 }
             }
-            rows.append(Row(text: "#\(index + 1) \(name(of: step.view)): \(verdictText(step))", style: .view, depth: step.depth,
+            rows.append(Row(text: "#\(index + 1) \(ViewOutline.name(of: step.view)): \(verdictText(step))", style: .view, depth: step.depth,
                             viewID: ObjectIdentifier(step.view)))
             index += 1
         }
@@ -266,9 +242,11 @@ public struct WhyWalk {
         if !explanation.notReached.isEmpty {
             rows.append(Row(text: "Not reached (by geometry, not UIKit's walk)", style: .heading, depth: 0, viewID: nil))
             for missed in explanation.notReached.prefix(rowLimit) {
-                rows.append(Row(text: "\(name(of: missed.view)): \(notReachedLabel(missed.view, in: explanation, steps: steps))",
-                                style: .view,
-                                depth: 0, viewID: ObjectIdentifier(missed.view)))
+                rows.append(Row(text: "\(ViewOutline.name(of: missed.view)): \(notReachedLabel(missed.view, in: explanation, steps: steps))",
+                                style: .view, depth: 0, viewID: ObjectIdentifier(missed.view)))
+            }
+            if explanation.notReached.count > rowLimit {
+                rows.append(Row(text: "\u{2026} and \(explanation.notReached.count - rowLimit) more", style: .note, depth: 0, viewID: nil))
             }
         }
         if !explanation.recognizers.isEmpty {
@@ -285,7 +263,7 @@ public struct WhyWalk {
     }
 
     private static func verdictText(_ step: HitTestExplanation.Step) -> String {
-        let drawn = step.drawnFrame.map { ", drawn at \(describe($0.origin)) while hit-tested at its model frame" } ?? ""
+        let drawn = step.drawnFrame.map { ", drawn at \(ViewOutline.point($0.origin)) while hit-tested at its model frame" } ?? ""
         switch step.verdict {
         case .hit: return "hit" + drawn
         case .descended: return "went inside" + drawn
@@ -302,19 +280,6 @@ public struct WhyWalk {
         if !note.waitsToFail.isEmpty { parts.append("waits for \(note.waitsToFail.joined(separator: ", ")) to fail") }
         if note.hasDelegate { parts.append("its delegate may answer") }
         return parts.joined(separator: " \u{B7} ")
-    }
-
-    // MARK: - Names
-
-    /// A view's class, and its layer's name when it has one ("UIView \"star\"").
-    static func name(of view: UIView) -> String {
-        let base = "\(type(of: view))"
-        return view.layer.name.map { "\(base) \"\($0)\"" } ?? base
-    }
-
-    static func describe(_ point: CGPoint) -> String {
-        func figure(_ value: CGFloat) -> String { String(format: "%g", Double((value * 10).rounded() / 10)) }
-        return "(\(figure(point.x)), \(figure(point.y)))"
     }
 }
 

@@ -198,6 +198,8 @@ public final class SandboxApp {
         // and its text and controls where the panels go.
         debugLayer.view.appContentMayHaveChanged()
         debugLayer.refreshPanels()
+        // A walk or an inspection names the old scene's views.
+        debugLayer.clearExplanations()
     }
 
     /// Opens the scene `step` places after the current one in the catalog, wrapping.

@@ -261,6 +261,9 @@ struct OverlaySelection: Equatable, CustomStringConvertible {
             }
             tools.insert(tool)
         }
+        if tools.contains(.why), tools.contains(.inspect) {
+            throw ValidationError("why and inspect take turns in --overlays (inspect keeps touches from the scene); name one")
+        }
         return OverlaySelection(tools: tools)
     }
 

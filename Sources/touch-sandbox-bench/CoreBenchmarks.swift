@@ -94,8 +94,11 @@ enum CoreBenchmarks {
         window.makeKeyAndVisible()
         let point = target.convert(CGPoint(x: target.bounds.midX, y: target.bounds.midY), to: window)
         var walks = 0
+        // Set or cleared for this operation: the table runs every key in one process.
+        UIKitDebug.setHitTestObserver(nil, in: UIApplication.shared)
         if why {
-            UIKitDebug.setHitTestObserver({ explanation, sample in
+            UIKitDebug.setHitTestObserver({ [weak window, weak target] explanation, sample in
+                guard let window, let target else { return }
                 precondition(explanation.hitView === target, "the explained walk must find the target")
                 walks += WhyWalk(explanation, touchID: sample.id, over: window).marks.count
             }, in: UIApplication.shared)

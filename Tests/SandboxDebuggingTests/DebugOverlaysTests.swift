@@ -3,7 +3,7 @@ import CairoRenderer
 import UIKit
 import XCTest
 
-/// All six overlays over one small scene at the README's 800 × 500: fed together, drawn
+/// All the overlays over one small scene at the README's 800 × 500: fed together, drawn
 /// in order (the HUD and the meter as the debug layer's panels, over the rest), and the
 /// picture written to the temporary directory (`all-overlays.png`) to be looked at.
 final class DebugOverlaysTests: OverlayTestCase {

@@ -50,9 +50,9 @@ final class WhyWalkTests: OverlayTestCase {
         XCTAssertEqual(walk.rows.first { $0.text.hasPrefix("#2") }?.text, "#2 UIView \"box\": outside its bounds at (120, 120)")
     }
 
-    /// A view moving without `.allowUserInteraction`-free geometry: drawn under the
-    /// finger, hit-tested at its model frame elsewhere. Both quads are kept.
-    func testAMovingViewShowsWhereItIsDrawnAndWhereItIsHitTested() async {
+    /// A view moved by an animation: drawn under the finger, hit-tested at its model
+    /// frame elsewhere. Both outlines are kept.
+    func testAMovingViewShowsWhereItIsDrawnAndWhereItIsHitTested() async throws {
         let mover = add(CGRect(x: 290, y: 50, width: 100, height: 60), to: window)
         let slide = CABasicAnimation(keyPath: "position")
         slide.fromValue = CGPoint(x: 100, y: 80)
@@ -62,7 +62,7 @@ final class WhyWalkTests: OverlayTestCase {
         mover.layer.add(slide, forKey: "slide")
         clock.now = 100.5  // the presentation's centre at x 220: drawn over 170–270
         let walk = walk(at: CGPoint(x: 200, y: 80))
-        let mark = try! XCTUnwrap(walk.marks.first { $0.viewID == ObjectIdentifier(mover) })
+        let mark = try XCTUnwrap(walk.marks.first { $0.viewID == ObjectIdentifier(mover) })
         XCTAssertEqual(mark.label, "#2 drawn here, hit-tested at the dashed frame")
         XCTAssertEqual(mark.corners, [CGPoint(x: 290, y: 50), CGPoint(x: 390, y: 50), CGPoint(x: 390, y: 110),
                                       CGPoint(x: 290, y: 110)])

@@ -45,6 +45,7 @@ final class CommandLineTests: XCTestCase {
             (["--cursor"], "touch-sandbox: --monitor, --idle, --exit-gesture, --attract and --cursor set up a kiosk; give --kiosk (or TOUCH_KIOSK) too (see touch-sandbox --help)\n"),
             (["--kiosk", "--exit-gesture", "swipe"], "touch-sandbox: The value 'swipe' is invalid for '--exit-gesture <gesture>': --exit-gesture takes hold, corner or both, got 'swipe' (see touch-sandbox --help)\n"),
             (["--overlays", "spots,bogus"], "touch-sandbox: The value 'spots,bogus' is invalid for '--overlays <list>': unknown overlay 'bogus' in --overlays; valid: spots, hit-views, frames, paths, gestures, meter, why, inspect, all or none (see touch-sandbox --help)\n"),
+            (["--overlays", "why,inspect"], "touch-sandbox: The value 'why,inspect' is invalid for '--overlays <list>': why and inspect take turns in --overlays (inspect keeps touches from the scene); name one (see touch-sandbox --help)\n"),
         ]
         for (arguments, message) in cases {
             let result = try SandboxProcess.run(arguments, environment: ["TOUCH_KIOSK": nil])

@@ -270,6 +270,30 @@ final class SandboxAppTests: ListingTestCase {
 
     /// A tap on the caption bar is iOS's status-bar tap: the scroll scene's list goes
     /// back to its top, and the scene never hears the touch.
+    /// A walk or an inspection names the old scene's views: a new scene puts them away,
+    /// the tools staying on; and while inspecting, the caption bar (the gallery's own
+    /// chrome) still takes its touches.
+    func testANewScenePutsAwayTheWhyWalkAndTheInspection() async throws {
+        app.showOnly(overlays: [.why])
+        touch([CGPoint(x: 400, y: 250)])
+        XCTAssertNotNil(app.debugLayer.overlays.why.walk)
+        app.openScene(at: try XCTUnwrap(SceneCatalog.all.firstIndex { $0 == DragScene.self }))
+        XCTAssertNil(app.debugLayer.overlays.why.walk, "the old scene's walk is gone")
+        XCTAssertTrue(app.debugLayer.isOn(.why))
+
+        app.showOnly(overlays: [.inspect])
+        layOut()
+        touch([CGPoint(x: 400, y: 250)])
+        XCTAssertNotNil(app.debugLayer.inspection)
+        app.openScene(at: try XCTUnwrap(SceneCatalog.all.firstIndex { $0 == TapsScene.self }))
+        XCTAssertNil(app.debugLayer.inspection, "the old scene's view is no longer selected")
+        XCTAssertTrue(app.debugLayer.isOn(.inspect))
+        layOut()
+        XCTAssertFalse(app.debugLayer.view.inspectCatcher.point(inside: CGPoint(x: 400, y: 20), with: nil),
+                       "the caption bar stays the gallery's")
+        XCTAssertTrue(app.debugLayer.view.inspectCatcher.point(inside: CGPoint(x: 400, y: 250), with: nil))
+    }
+
     func testATapOnTheCaptionScrollsTheSceneToItsTop() async throws {
         app.openScene(at: try XCTUnwrap(SceneCatalog.all.firstIndex { $0 == ScrollScene.self }))
         layOut()

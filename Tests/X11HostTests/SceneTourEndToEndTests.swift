@@ -2,6 +2,7 @@ import Foundation
 import HeadlessXorg
 import TouchRecording
 @testable import TouchSandbox
+import SandboxDebugging
 import UIKit
 import X11Host
 import X11TestSupport
@@ -274,15 +275,20 @@ final class SceneTourEndToEndTests: XCTestCase {
         try onMainActor {
             let lines = Changes<String>()
             let titles = Changes<String>()
+            var layer: DebugLayer?
             try Self.playTour(of: WhyThisViewScene.self, prepare: { _, harness in
                 harness.app.showOnly(overlays: [.spots, .why])
+                layer = harness.app.debugLayer
             }, watch: { scene in
                 lines.note(scene.reachedLine.text ?? "")
+                if let title = layer?.overlays.why.walk?.title { titles.note(title) }
             }) { _, harness in
-                titles.note(harness.app.debugLayer.overlays.why.walk?.title ?? "")
                 XCTAssertEqual(lines.values, ["reached: \u{2013}", "reached: target of tile 1", "reached: tile 6", "reached: tile 8",
                                               "reached: tile 3", "reached: tile 4", "reached: clear pane", "reached: tile 10"])
-                XCTAssertEqual(titles.values, ["Why ReportingView \"tile 10\"?"], "the last finger's walk")
+                XCTAssertEqual(titles.values, ["Why ReportingView \"target of tile 1\"?", "Why ReportingView \"tile 6\"?",
+                                               "Why ReportingView \"tile 8\"?", "Why ReportingView \"tile 3\"?",
+                                               "Why ReportingView \"tile 4\"?", "Why ReportingView \"clear pane\"?",
+                                               "Why ReportingView \"tile 10\"?"], "each finger's walk names the view it reached")
                 XCTAssertTrue(harness.app.debugLayer.isOn(.why))
             }
         }

@@ -5,7 +5,8 @@ import UIKit
 
 /// The sandbox's debugging tools for any UIKit app: the six overlays (touch spots,
 /// hit-test views, model and presentation frames, path hit regions, the recognizer HUD,
-/// the meter), the Why tool (each new finger's hit-test explained), slow animations, screenshots, the gesture trace and help, worked from a
+/// the meter), the Why tool (each new finger's hit-test explained), the Inspect tool
+/// (the live hierarchy, a view picked by touch), slow animations, screenshots, the gesture trace and help, worked from a
 /// toolbar of finger-sized UIKit buttons in a window of their own above the app's.
 ///
 /// Turn it on without changing code with `TOUCH_DEBUG` (see `DebugLayerConfiguration`),
@@ -100,6 +101,15 @@ public final class DebugLayer {
         view.why.closeButton.addAction({ [weak self] _ in self?.closeWhy() }, for: .touchUpInside)
         view.inspectCatcher.onPick = { [weak self] point in self?.inspect(at: point) }
         view.inspector.onSelect = { [weak self] id in self?.inspectRow(id) }
+        view.inspector.touchAgainClears = false
+        view.inspectCatcher.passesThrough = { point in
+            // The chrome of an embedding app below the layer (the sandbox's caption bar
+            // and scene list, a system window) stays usable while inspecting.
+            UIApplication.shared.visibleWindows.contains { window in
+                window.isSystemWindow && !(window is DebugWindow)
+                    && window.hitTest(window.convertFromScreen(point), with: nil) != nil
+            }
+        }
         view.inspector.closeButton.addAction({ [weak self] _ in self?.set(.inspect, on: false) }, for: .touchUpInside)
         overlays.why.isVisible = configuration.tools.contains(.why)
         if configuration.tools.contains(.inspect), !overlays.why.isVisible { setInspecting(true) }
@@ -141,10 +151,7 @@ public final class DebugLayer {
     public func detach() {
         isAttached = false
         window.isHidden = true
-        showInspection(of: nil, finger: nil)
-        overlays.why.show(nil)
-        view.why.show(nil)
-        view.whyWalk = nil
+        clearExplanations()
         updateWhyObserver()
     }
 
@@ -224,7 +231,7 @@ public final class DebugLayer {
         overlays.why.isVisible = on
         if !on {
             overlays.why.show(nil)
-            view.why.show(nil)
+            view.why.show(title: nil, subtitle: nil, rows: [])
             view.whyWalk = nil
         }
         updateWhyObserver()
@@ -240,8 +247,14 @@ public final class DebugLayer {
             observedApplication = nil
         }
         guard overlays.why.isVisible, isAttached, let application else { return }
-        UIKitDebug.setHitTestObserver({ [weak self] explanation, sample in
-            self?.explained(explanation, for: sample)
+        UIKitDebug.setHitTestObserver({ [weak self, weak application] explanation, sample in
+            // A layer released without `detach()` takes its observer with it, so the
+            // routing stops paying for explained walks.
+            guard let self else {
+                if let application { UIKitDebug.setHitTestObserver(nil, in: application) }
+                return
+            }
+            explained(explanation, for: sample)
         }, in: application)
         observedApplication = application
     }
@@ -253,7 +266,7 @@ public final class DebugLayer {
         guard let appWindow = overlays.window, !(explanation.hitWindow?.isSystemWindow ?? false) else { return }
         let walk = WhyWalk(explanation, touchID: sample.id, over: appWindow)
         overlays.why.show(walk)
-        view.why.show(walk)
+        view.why.show(title: walk.title, subtitle: walk.subtitle, rows: walk.rows)
         view.whyWalk = walk
         panelsChanged()
     }
@@ -261,9 +274,16 @@ public final class DebugLayer {
     /// Puts the last walk away (its outlines and the panel) until the next finger.
     public func closeWhy() {
         for rect in overlays.why.show(nil) { onNeedsDisplay?(rect) }
-        view.why.show(nil)
+        view.why.show(title: nil, subtitle: nil, rows: [])
         view.whyWalk = nil
         panelsChanged()
+    }
+
+    /// Puts away the Why walk and the inspection (the tools stay on): for an app that
+    /// replaced what it shows (the sandbox's next scene), whose views they name.
+    public func clearExplanations() {
+        closeWhy()
+        showInspection(of: nil, finger: nil)
     }
 
     /// A row of the panel touched: its view highlighted over the app.
@@ -294,8 +314,8 @@ public final class DebugLayer {
         showInspection(of: picked, finger: screenPoint)
     }
 
-    /// A row of the hierarchy touched: that view selected (touching the lit row again
-    /// keeps it).
+    /// A row of the hierarchy touched: that view selected (the lit row stays lit when
+    /// touched again: `DebugListPanelView.touchAgainClears` is off for the inspector).
     private func inspectRow(_ id: ObjectIdentifier?) {
         guard let id, let current = inspection?.view, let window = current.window else { return }
         guard let found = Self.view(withID: id, in: window.application.visibleWindows) else { return }
@@ -325,15 +345,15 @@ public final class DebugLayer {
         inspection = made
         view.inspector.show(title: made.title, subtitle: made.subtitle, rows: made.rows, selected: ObjectIdentifier(picked))
         // The panel keeps off where the selection is drawn and where it is modelled.
-        view.inspectedAt = (finger, WhyOverlay.boundingBox(of: WhyWalk.corners(of: picked, presentation: true))
-            .union(WhyOverlay.boundingBox(of: WhyWalk.corners(of: picked, presentation: false))))
+        view.inspectedAt = (finger, ViewOutline.boundingBox(of: ViewOutline.corners(of: picked, presentation: true))
+            .union(ViewOutline.boundingBox(of: ViewOutline.corners(of: picked, presentation: false))))
         scheduleInspectionRefresh()
     }
 
     /// While the selection animates, its details (model against presentation values,
     /// progress) are read again four times a second.
     private func scheduleInspectionRefresh() {
-        guard let picked = inspection?.view, !(picked.layer.animationKeys() ?? []).isEmpty else { return }
+        guard let picked = inspection?.view, picked.layer.hasAnimations else { return }
         inspectionRefresh = UIApplication.shared.schedule(afterDelay: 0.25) { [weak self] in
             guard let self, let picked = inspection?.view else { return }
             inspectionRefresh = nil

@@ -275,7 +275,7 @@ public final class DebugLayerView: PassThroughView {
         if isHelpVisible { placement.blocked.append(help.frame) }
         inspectCatcher.frame = bounds
         inspectCatcher.isHidden = !isInspecting
-        placeListPanel(why, as: .why, anchor: whyWalk.map { ($0.location, $0.marks.map { WhyOverlay.reach(of: $0.corners) }) },
+        placeListPanel(why, as: .why, anchor: whyWalk.map { ($0.location, $0.marks.map { ViewOutline.reach(of: $0.corners) }) },
                        with: &placement, in: content)
         placeListPanel(inspector, as: .inspector,
                        anchor: isInspecting ? inspectedAt.map { ($0.finger, [$0.selection]) } : nil, with: &placement, in: content)

@@ -26,6 +26,9 @@ public final class DebugListPanelView: UIView {
     public var onSelect: (@MainActor (ObjectIdentifier?) -> Void)?
     /// The view whose row is lit.
     public private(set) var selected: ObjectIdentifier?
+    /// Whether touching the lit row again clears it (the Why tool's highlight); off, it
+    /// stays lit (the inspector's selection).
+    public var touchAgainClears = true
 
     private lazy var rowArea = DeferredScrollContainer(in: self)
     /// The scroll view of the rows, made the first time the rows do not fit.
@@ -63,7 +66,7 @@ public final class DebugListPanelView: UIView {
     }
 
     public required init?(coder: NSCoder) {
-        super.init(coder: coder)
+        fatalError("DebugListPanelView is made in code")
     }
 
     /// Shows a title, a subtitle and rows from the top, the row naming `selected` lit.
@@ -95,11 +98,6 @@ public final class DebugListPanelView: UIView {
         setNeedsLayout()
     }
 
-    /// Shows a walk (nil: empties the panel).
-    public func show(_ walk: WhyWalk?) {
-        show(title: walk?.title, subtitle: walk?.subtitle, rows: walk?.rows ?? [])
-    }
-
 
     private func makeRow(_ row: DebugListRow) -> UIView {
         let label = DebugStyle.makeLabel(
@@ -110,7 +108,10 @@ public final class DebugListPanelView: UIView {
         label.lineBreakMode = .byWordWrapping
         guard row.style == .view, let id = row.viewID else { return label }
         let control = DebugListRowControl(label: label)
-        control.addAction({ [weak self] _ in self?.select(self?.selected == id ? nil : id) }, for: .touchUpInside)
+        control.addAction({ [weak self] _ in
+            guard let self else { return }
+            select(selected == id && touchAgainClears ? nil : id)
+        }, for: .touchUpInside)
         return control
     }
 

@@ -14,7 +14,8 @@ public struct DebugListRow: Equatable, Sendable {
 
     public var text: String
     public var style: Style
-    /// How deep in a tree (indentation); 0 for headings and notes.
+    /// How deep in a tree (indentation): a step's depth in the walk, a view's in the
+    /// hierarchy, and a note's beside them; 0 for headings.
     public var depth: Int
     /// The view it names, which a touch on the row selects.
     public var viewID: ObjectIdentifier?

@@ -2,7 +2,8 @@ import UIKit
 
 /// A scene built to be explained by the Why tool (W): ten tiles, each with a green
 /// target and one reason a touch on it goes elsewhere, or goes to it in spite of what
-/// lies over it. Every reason UIKit's hit-test has occurs once (Neuburg, "Touches":
+/// lies over it. Every reason UIKit's hit-test turns a view away occurs, an override's
+/// answer as the container's `hitTest` replacing its target (Neuburg, "Touches":
 /// "Hit-Testing" and "Restricting Touches"; Apple, "Handling Touches in Your View"):
 ///
 /// 1. **hidden**: a hidden cover over the target; the walk skips it, the target is hit.

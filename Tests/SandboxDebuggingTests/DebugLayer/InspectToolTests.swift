@@ -82,16 +82,20 @@ final class InspectToolTests: XCTestCase {
         XCTAssertEqual(panel.selected, ObjectIdentifier(faint), "the selection lit in the tree")
 
         // A row of the tree selects its view, scrolled to as a finger would.
-        let cardRow = try XCTUnwrap(panel.rowViews[panel.rows.firstIndex { $0.viewID == ObjectIdentifier(card) }!] as? UIControl)
+        let cardIndex = try XCTUnwrap(panel.rows.firstIndex { $0.viewID == ObjectIdentifier(card) })
+        let cardRow = try XCTUnwrap(panel.rowViews[cardIndex] as? UIControl)
         panel.scrollView.contentOffset = CGPoint(x: 0, y: min(cardRow.frame.minY, panel.scrollView.contentSize.height - panel.scrollView.bounds.height))
         let center = cardRow.convert(CGPoint(x: cardRow.bounds.midX, y: cardRow.bounds.midY), to: nil)
         tap(2, at: center)
         XCTAssertTrue(layer.inspection?.view === card)
         XCTAssertEqual(appTouches, 0)
+        tap(3, at: center)
+        XCTAssertTrue(layer.inspection?.view === card, "touched again, the selection stays")
+        XCTAssertEqual(panel.selected, ObjectIdentifier(card), "and lit")
 
         layer.perform(.inspect)
         XCTAssertNil(layer.inspection)
-        tap(3, at: CGPoint(x: 80, y: 80))
+        tap(4, at: CGPoint(x: 80, y: 80))
         XCTAssertEqual(appTouches, 1, "off, touches reach the app again")
     }
 

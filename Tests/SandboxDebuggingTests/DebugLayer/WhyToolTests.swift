@@ -129,6 +129,21 @@ final class WhyToolTests: XCTestCase {
         XCTAssertEqual(layer.overlays.why.walk?.marks.map(\.label), ["#4 TouchLoggingView"], "nothing else lies under (80, 200)")
     }
 
+    /// Detached, the layer drops its walk and the routing stops explaining: attached
+    /// again, the tool (still on) explains the next finger.
+    func testDetachedTheWalkGoesAndNoFingerIsExplained() async {
+        tap(1, at: CGPoint(x: 150, y: 130))
+        XCTAssertNotNil(layer.overlays.why.walk)
+        layer.detach()
+        XCTAssertNil(layer.overlays.why.walk)
+        XCTAssertTrue(layer.view.why.rows.isEmpty)
+        tap(2, at: CGPoint(x: 150, y: 130))
+        XCTAssertNil(layer.overlays.why.walk, "no walk while detached")
+        layer.attach(to: app)
+        tap(3, at: CGPoint(x: 150, y: 130))
+        XCTAssertEqual(layer.overlays.why.walk?.touchID.number, 3)
+    }
+
     /// The panel and the labels at the three sizes the project is laid out for: every
     /// row naming a view finger-sized, type at 13 points or more, the panel inside the
     /// content area and off the finger.
@@ -149,6 +164,11 @@ final class WhyToolTests: XCTestCase {
             }
             XCTAssertGreaterThanOrEqual(panel.titleLabel.font.pointSize, 13)
             XCTAssertGreaterThanOrEqual(panel.subtitleLabel.font.pointSize, 13)
+            // To look at: WHY_TEST_PNG_DIR=/tmp swift test --filter WhyToolTests
+            if let folder = ProcessInfo.processInfo.environment["WHY_TEST_PNG_DIR"] {
+                try? layer.snapshot(scale: 1).writePNG(to: URL(fileURLWithPath: folder)
+                    .appendingPathComponent("why-\(Int(size.width))x\(Int(size.height)).png"))
+            }
         }
     }
 }

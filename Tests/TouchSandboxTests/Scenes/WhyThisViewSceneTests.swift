@@ -6,8 +6,9 @@ import TouchTestSupport
 
 /// The scene built to be explained: each tile's tap goes where its lesson says, the
 /// line at the bottom names the view that got it, and the explanation of that tap holds
-/// the tile's reason (so every reason of `HitTestExplanation.Reason` occurs in the
-/// scene, the moving target's drawn frame included).
+/// the tile's reason (every reason of `HitTestExplanation.Reason` but a `hitTest` that
+/// answers nil occurs, an override's answer as a replacement, and the moving target's
+/// drawn frame).
 final class WhyThisViewSceneTests: ListingTestCase {
     func testTheTilesFitTheClearAreaWithFingerSizedTargetsAtEverySize() async {
         for size in Self.supportedSizes {
@@ -32,7 +33,10 @@ final class WhyThisViewSceneTests: ListingTestCase {
     /// the line and the explanation of the same point, taken just before.
     private func tap(_ scene: WhyThisViewScene, _ puzzle: WhyThisViewScene.Puzzle, at unit: CGPoint)
         -> (line: String, explanation: HitTestExplanation) {
-        let target = scene.targets[puzzle]!
+        guard let target = scene.targets[puzzle] else {
+            XCTFail("no target for \(puzzle)")
+            return ("", UIKitDebug.explainHitTest(at: .zero, in: window))
+        }
         let point = target.convert(CGPoint(x: target.bounds.width * unit.x, y: target.bounds.height * unit.y), to: window)
         let explanation = UIKitDebug.explainHitTest(at: point, in: window)
         injector.tap(at: point)
@@ -60,7 +64,7 @@ final class WhyThisViewSceneTests: ListingTestCase {
         XCTAssertEqual(line, "reached: tile 3")
         XCTAssertTrue(reasons(explanation).contains(.interactionDisabled))
         let disabledBox = try XCTUnwrap(scene.obstacles[.interactionOff])
-        XCTAssertEqual(explanation.whyNot(scene.targets[.interactionOff]!),
+        XCTAssertEqual(explanation.whyNot(try XCTUnwrap(scene.targets[.interactionOff])),
                        .rejected(at: ObjectIdentifier(disabledBox), .interactionDisabled))
 
         (line, explanation) = tap(scene, .outsideBounds, at: CGPoint(x: 0.8, y: 0.8))
@@ -82,7 +86,8 @@ final class WhyThisViewSceneTests: ListingTestCase {
 
         (line, explanation) = tap(scene, .hitTestOverride, at: CGPoint(x: 0.5, y: 0.5))
         XCTAssertEqual(line, "reached: shield")
-        XCTAssertEqual(explanation.step(for: scene.targets[.hitTestOverride]!)?.verdict, .replaced(byOverrideOf: "ShieldView"))
+        XCTAssertEqual(explanation.step(for: try XCTUnwrap(scene.targets[.hitTestOverride]))?.verdict,
+                       .replaced(byOverrideOf: "ShieldView"))
 
         (line, explanation) = tap(scene, .hitPath, at: CGPoint(x: 0.08, y: 0.08))
         XCTAssertEqual(line, "reached: tile 8", "its box's corner is outside its circle")
