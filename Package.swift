@@ -73,6 +73,9 @@ let package = Package(
         // stages, so `TOUCH_DEBUG` works in any app that starts through it.
         .target(name: "X11Host", dependencies: ["X11Platform", "CairoRenderer", "UIKit", "SandboxDebugging", "TouchRecording", "FileSafety"]),
         .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer", "FileSafety"]),
+        // The sandbox's spots over the whole desktop (`touch-sandbox --show-touches`): raw
+        // XI2 touches of every program, drawn in an input-transparent window.
+        .target(name: "ShowTouches", dependencies: ["CX11", "X11Platform", "SandboxDebugging", "CairoRenderer", "UIKit", "FileSafety"]),
 
         // Recording files: the format, a recorder, in-process replay.
         .target(name: "TouchRecording", dependencies: ["UIKit", "FileSafety"]),
@@ -98,7 +101,7 @@ let package = Package(
             name: "TouchSandbox",
             dependencies: [
                 "UIKit", "X11Host", "SandboxDebugging", "CairoRenderer", "TouchRecording", "HeadlessXorg", "AnimatedImage",
-                "FileSafety",
+                "FileSafety", "ShowTouches",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "touch-sandbox", dependencies: ["TouchSandbox"]),
@@ -144,6 +147,10 @@ let package = Package(
             name: "X11HostTests",
             dependencies: ["X11Host", "X11Platform", "X11TestSupport", "TouchTestSupport", "CX11", "HeadlessXorg", "SandboxDebugging",
                            "TouchSandbox", "TouchRecording", "FileSafety", "FileSafetyTesting", "touch-sandbox"]),
+        .testTarget(
+            name: "ShowTouchesTests",
+            dependencies: ["ShowTouches", "X11Platform", "X11TestSupport", "CX11", "HeadlessXorg", "SandboxDebugging", "CairoRenderer",
+                           "UIKit"]),
         .testTarget(
             name: "TouchSandboxTests",
             dependencies: ["TouchSandbox", "touch-sandbox", "TouchRecording", "AnimatedImage", "CairoRenderer", "FileSafetyTesting",

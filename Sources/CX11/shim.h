@@ -7,6 +7,8 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/scrnsaver.h>
+#include <X11/extensions/Xfixes.h>
+#include <X11/extensions/shape.h>
 
 /* An XDamageNotifyEvent as libXdamage hands it over (Xdamage.h's layout): the host
    loads libXdamage at run time (WindowDamageWatcher), so building needs no headers. */

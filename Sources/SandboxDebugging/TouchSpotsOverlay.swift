@@ -132,7 +132,13 @@ public final class TouchSpotsOverlay: DebugOverlay {
 
     /// Clears the trails of fingers that have not moved for `trailDuration`.
     public func update(in window: UIWindow) -> [CGRect] {
-        let now = CACurrentMediaTime()
+        expireTrails(at: CACurrentMediaTime())
+    }
+
+    /// Clears the trails of fingers that have not moved for `trailDuration` by `now`
+    /// (the samples' clock); returns the rectangles to redraw. A host without windows
+    /// (the desktop's spots, `--show-touches`) calls it directly.
+    public func expireTrails(at now: TimeInterval) -> [CGRect] {
         var dirty: [CGRect] = []
         for index in spots.indices where spots[index].trail.count > 1 {
             guard let newest = spots[index].trail.last, now >= newest.timestamp + Self.trailDuration else { continue }

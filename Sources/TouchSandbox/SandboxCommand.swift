@@ -18,6 +18,7 @@ public struct SandboxCommand: ParsableCommand {
                       [--exit-gesture <gesture>] [--attract <file>] [--cursor]
                       [--restore-touch-mapping]
                       [--list-scenes] [--verbose] [--trace-gestures]
+        touch-sandbox --show-touches [stop] [--display <name>]
         """,
         discussion: """
         Opens an X window on a scene and feeds it the touches of every touchscreen the X \
@@ -93,6 +94,11 @@ public struct SandboxCommand: ParsableCommand {
 
     @Flag(name: .long, help: "In a kiosk, show the pointer while a mouse is used: hidden at first, back when a mouse (not a finger) moves or clicks, gone again at the next touch. Without it the pointer never shows over a kiosk. TOUCH_KIOSK's word: cursor.")
     var cursor = false
+
+    @Option(name: .customLong("show-touches"), help: ArgumentHelp(
+        "Show every finger of every touchscreen as the sandbox's spots above every window of the X screen, for demos of any program, until Ctrl+C, SIGTERM or `--show-touches stop` (which stops the one running on the display). It takes no touch from any program. No window of the sandbox opens.",
+        valueName: "stop"))
+    var showTouches: ShowTouchesAction?
 
     @Flag(name: .long, help: "Put back the touchscreen mapping a kiosk that did not end cleanly left on the display, then exit.")
     var restoreTouchMapping = false
@@ -213,6 +219,12 @@ public struct SandboxCommand: ParsableCommand {
     /// commands of the package pass their own `options`.
     public static func joiningNegativeValues(_ arguments: [String], options: Set<String> = numericOptions) -> [String] {
         var joined: [String] = []
+        // `--show-touches` alone (last, or before another option) means start.
+        var arguments = arguments
+        if let index = arguments.firstIndex(of: "--show-touches"),
+           index + 1 == arguments.count || arguments[index + 1].hasPrefix("-") {
+            arguments[index] = "--show-touches=\(ShowTouchesAction.start.rawValue)"
+        }
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -233,6 +245,11 @@ public struct SandboxCommand: ParsableCommand {
         guard characters.count >= 2, characters[0] == "-" else { return false }
         return characters[1].isASCII && (characters[1].isNumber || characters[1] == ".")
     }
+}
+
+/// What `--show-touches` does: start (the option alone), or stop the one running.
+enum ShowTouchesAction: String, ExpressibleByArgument, CaseIterable {
+    case start, stop
 }
 
 /// The overlays named on the command line, as `spots,hit-views`, `all` or `none`.

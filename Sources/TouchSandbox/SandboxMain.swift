@@ -31,6 +31,9 @@ public enum SandboxMain {
 
     static func run(_ command: SandboxCommand) -> Never {
         var command = command
+        if let action = command.showTouches {
+            ShowTouchesRun.run(action, display: command.display)
+        }
         if command.restoreTouchMapping {
             do {
                 note(try TouchscreenMapping.restoreLeftovers(display: command.display))

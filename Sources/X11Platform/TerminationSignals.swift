@@ -143,4 +143,11 @@ extension X11Host {
     public static func removeTerminationHandler(_ token: TerminationHandlerToken) {
         TerminationSignals.remove(token)
     }
+
+    /// Starts handling SIGTERM, SIGINT and SIGHUP as a started host does (handlers, one
+    /// line, 128 + the signal's number), for a program of the package that runs without
+    /// a host (`touch-sandbox --show-touches`).
+    package static func handleTerminationSignals() {
+        TerminationSignals.installSources()
+    }
 }

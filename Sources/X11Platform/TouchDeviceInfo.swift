@@ -68,7 +68,7 @@ public struct TouchDeviceInfo: Equatable, Sendable, CustomStringConvertible {
 
     /// Every touch-capable slave device the server has (or just `device`).
     @MainActor
-    static func query(_ connection: X11Connection, device: Int32 = XIAllDevices) -> [TouchDeviceInfo] {
+    package static func query(_ connection: X11Connection, device: Int32 = XIAllDevices) -> [TouchDeviceInfo] {
         var count: Int32 = 0
         guard let infos = XIQueryDevice(connection.display, device, &count) else { return [] }
         defer { XIFreeDeviceInfo(infos) }

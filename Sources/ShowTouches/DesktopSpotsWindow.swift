@@ -1,0 +1,184 @@
+import CairoRenderer
+import CX11
+import Foundation
+import X11Platform
+
+/// The window the desktop's spots are drawn in: over the whole root window (every
+/// monitor), override-redirect (no window manager frames or moves it), and transparent
+/// to input: its input shape is empty (`XFixesSetWindowShapeRegion(…, ShapeInput, …)`),
+/// so every touch and click goes to the window below, whoever it belongs to.
+///
+/// Two ways to draw, chosen by whether a compositing manager runs (`Mode`):
+/// - **composited**: a 32-bit ARGB window, cleared to transparent, with the spots drawn
+///   translucent as the sandbox draws them; the compositor blends them over the desktop;
+/// - **shaped**: without a compositor an ARGB window would show black where it is
+///   transparent, so a plain window whose bounding shape is the spots' pixels (each run
+///   of pixels at least a quarter covered): opaque discs and a trail, with no fading.
+///   Each change of shape exposes what it uncovers to the program beneath, which repaints
+///   it.
+@MainActor
+final class DesktopSpotsWindow {
+    enum Mode: String, Equatable {
+        case composited, shaped
+    }
+
+    let mode: Mode
+    let id: Window
+    private let connection: X11Connection
+    private let visual: UnsafeMutablePointer<Visual>
+    private let depth: Int32
+    private let graphicsContext: GC
+    /// The drawing, root-sized, in device pixels.
+    let frame: FrameBuffer
+
+    /// Makes the window over the root of `connection`'s default screen, mapped and raised.
+    init(connection: X11Connection, mode: Mode) throws(X11HostError) {
+        self.connection = connection
+        self.mode = mode
+        let display = connection.display
+        let screen = XDefaultScreen(display)
+        let root = XRootWindow(display, screen)
+        let width = Int(XDisplayWidth(display, screen)), height = Int(XDisplayHeight(display, screen))
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.background_pixel = 0
+        attributes.border_pixel = 0
+        var valueMask = UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel)
+        var info = XVisualInfo()
+        if mode == .composited, XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0, let argb = info.visual {
+            visual = argb
+            depth = 32
+            attributes.colormap = XCreateColormap(display, root, argb, AllocNone)
+            valueMask |= UInt(CWColormap)
+        } else {
+            guard let plain = XDefaultVisual(display, screen) else {
+                throw .unsupportedVisual(connection.name, depth: 0, bitsPerPixel: 0)
+            }
+            visual = plain
+            depth = XDefaultDepth(display, screen)
+        }
+        id = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput), visual,
+                           valueMask, &attributes)
+        graphicsContext = XCreateGC(display, id, 0, nil)
+        do {
+            frame = try FrameBuffer(validatingPointSize: CGSize(width: width, height: height), scale: 1)
+        } catch {
+            throw .cannotCreateFrameBuffer(error)
+        }
+        XStoreName(display, id, "touch-sandbox --show-touches")
+        // No input anywhere: the empty region as the input shape.
+        let empty = XFixesCreateRegion(display, nil, 0)
+        XFixesSetWindowShapeRegion(display, id, ShapeInput, 0, 0, empty)
+        XFixesDestroyRegion(display, empty)
+        if mode == .shaped { setBoundingShape([]) }
+        XMapRaised(display, id)
+        connection.flush()
+    }
+
+    /// Draws `draw` in `rects` (root pixels), cleared first, and shows them: copied to the
+    /// window, and in shaped mode the window's shape follows the spots.
+    func redraw(_ rects: [CGRect], _ draw: (Canvas) -> Void) {
+        let bounds = CGRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)
+        let clipped = rects.map { $0.intersection(bounds).integral }.filter { !$0.isNull && !$0.isEmpty }
+        guard !clipped.isEmpty else { return }
+        frame.draw(clippedTo: clipped) { canvas in
+            canvas.clear()
+            draw(canvas)
+        }
+        if mode == .shaped {
+            makeOpaque(clipped)
+            reshape(clipped)
+        }
+        put(clipped)
+    }
+
+    /// Raises the window above every other (once per stacking change: the caller keeps
+    /// count, so two always-on-top programs never raise each other in a loop).
+    func raise() {
+        XRaiseWindow(connection.display, id)
+        connection.flush()
+    }
+
+    func close() {
+        XDestroyWindow(connection.display, id)
+        XFreeGC(connection.display, graphicsContext)
+        connection.flush()
+    }
+
+    // MARK: - Pixels
+
+    private func put(_ rects: [CGRect]) {
+        let display = connection.display
+        guard let image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0,
+                                       frame.pixels.assumingMemoryBound(to: CChar.self),
+                                       UInt32(frame.pixelWidth), UInt32(frame.pixelHeight), 32,
+                                       Int32(frame.stride)) else { return }
+        for rect in rects {
+            XPutImage(display, id, graphicsContext, image, Int32(rect.minX), Int32(rect.minY), Int32(rect.minX),
+                      Int32(rect.minY), UInt32(rect.width), UInt32(rect.height))
+        }
+        // The pixels belong to the frame buffer: free only the XImage structure.
+        image.pointee.data = nil
+        XFree(image)
+        connection.flush()
+    }
+
+    /// Shaped mode: every pixel the spots cover at least a quarter (`shapeThreshold`)
+    /// takes its colour unblended (an opaque disc: the disc's fill is 45 % opaque), so
+    /// the shape shows the spots' colours, not their blend with black; fainter pixels
+    /// (a fading trail's tail, antialiasing) are left out.
+    private func makeOpaque(_ rects: [CGRect]) {
+        let stride = frame.stride
+        let pixels = frame.pixels
+        for rect in rects {
+            for y in Int(rect.minY)..<Int(rect.maxY) {
+                let row = pixels.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in Int(rect.minX)..<Int(rect.maxX) {
+                    let pixel = row[x]
+                    let alpha = pixel >> 24
+                    guard alpha > 0, alpha < 255 else { continue }
+                    guard alpha >= Self.shapeThreshold else {
+                        row[x] = 0
+                        continue
+                    }
+                    func channel(_ shift: UInt32) -> UInt32 { min(255, ((pixel >> shift) & 0xFF) * 255 / alpha) << shift }
+                    row[x] = 0xFF00_0000 | channel(16) | channel(8) | channel(0)
+                }
+            }
+        }
+    }
+
+    /// The least alpha (of 255) a pixel needs to be in the shape.
+    static let shapeThreshold: UInt32 = 64
+
+    /// Shaped mode: the bounding shape within `rects` becomes the covered pixels there,
+    /// row by row in runs; the shape elsewhere stays as it was.
+    private func reshape(_ rects: [CGRect]) {
+        let display = connection.display
+        var cleared = rects.map { XRectangle(x: Int16($0.minX), y: Int16($0.minY), width: UInt16($0.width), height: UInt16($0.height)) }
+        XShapeCombineRectangles(display, id, ShapeBounding, 0, 0, &cleared, Int32(cleared.count), ShapeSubtract, Unsorted)
+        var runs: [XRectangle] = []
+        let stride = frame.stride
+        for rect in rects {
+            for y in Int(rect.minY)..<Int(rect.maxY) {
+                let row = frame.pixels.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                var start: Int?
+                for x in Int(rect.minX)...Int(rect.maxX) {
+                    let covered = x < Int(rect.maxX) && row[x] >> 24 != 0
+                    if covered, start == nil { start = x }
+                    if !covered, let begin = start {
+                        runs.append(XRectangle(x: Int16(begin), y: Int16(y), width: UInt16(x - begin), height: 1))
+                        start = nil
+                    }
+                }
+            }
+        }
+        guard !runs.isEmpty else { return }
+        XShapeCombineRectangles(display, id, ShapeBounding, 0, 0, &runs, Int32(runs.count), ShapeUnion, Unsorted)
+    }
+
+    private func setBoundingShape(_ runs: [XRectangle]) {
+        var runs = runs
+        XShapeCombineRectangles(connection.display, id, ShapeBounding, 0, 0, &runs, Int32(runs.count), ShapeSet, Unsorted)
+    }
+}

@@ -1,0 +1,328 @@
+import CairoRenderer
+import CX11
+import Dispatch
+import FileSafety
+import Foundation
+import SandboxDebugging
+import UIKit
+import X11Platform
+
+/// `touch-sandbox --show-touches`: the sandbox's spots (a translucent disc with the
+/// touch's number and a fading trail) under every finger of every touchscreen, drawn
+/// above every window of the X screen, over any program, for demos of any Linux app.
+///
+/// **It takes nothing from any program.** It reads touches as XI2 raw events on the
+/// root window (`RawTouchEvent`), which the server sends to every client that asks, at
+/// all times, grabs or not; it grabs nothing and owns no touch. Its window is
+/// override-redirect and has an empty input shape (`DesktopSpotsWindow`), so every
+/// touch and click reaches the window under it as if the spots were not there.
+///
+/// **Where the spots go.** Each raw event's transformed valuators, scaled from the
+/// device's axis ranges to the root window (`DesktopTouchscreens`): the server applied
+/// the touchscreen's Coordinate Transformation Matrix already.
+///
+/// **Staying on top.** It raises its window when another window is mapped or restacked,
+/// once per change; an always-on-top program that raises itself in answer would make the
+/// two raise each other for ever, so past `raiseLimit` raises in a second it stops
+/// raising for that second and says so once.
+///
+/// **One per display.** It owns the selection `_TOUCH_SANDBOX_SHOW_TOUCHES_S<screen>`
+/// (as a window manager owns `WM_S<screen>`); a second start is refused with a line
+/// naming the first's pid, and `stop(display:)` asks the owner to end.
+///
+/// **Idle, it costs nothing**: it waits on the X connection, with a timer only while a
+/// trail fades, and redraws only the spots' rectangles that changed.
+@MainActor
+public final class DesktopTouchShow {
+    /// What it was asked to show.
+    public struct Options: Equatable, Sendable {
+        /// The display (nil: `$DISPLAY`).
+        public var display: String?
+
+        public init(display: String? = nil) {
+            self.display = display
+        }
+    }
+
+    /// The one line it prints on starting: the touchscreens, the monitors, and whether
+    /// a compositing manager draws the spots translucent.
+    public private(set) var report = ""
+    /// Called when another process asks it to stop (`stop(display:)`) or takes its
+    /// selection: the command line exits.
+    public var onStopRequest: (@MainActor () -> Void)?
+    /// The spots now, for tests.
+    public var spots: [TouchSpotsOverlay.Spot] { overlay.spots }
+    /// The window the spots are drawn in, and how.
+    public var windowID: UInt { UInt(window.id) }
+    public var mode: String { window.mode.rawValue }
+
+    /// Past this many raises in a second, it stops raising until the second is over.
+    public static let raiseLimit = 10
+
+    private let connection: X11Connection
+    private var window: DesktopSpotsWindow
+    private var touchscreens = DesktopTouchscreens()
+    private let overlay = TouchSpotsOverlay()
+    private let rootSize: CGSize
+    /// The last position of each finger down, for raw updates that leave an axis out.
+    private var positions: [TouchSample.ID: CGPoint] = [:]
+    /// The small unmapped window that owns the selection and hears `stop`.
+    private let owner: Window
+    private let selection: Atom
+    private var readSource: DispatchSourceRead?
+    private var trailTimer: DispatchWorkItem?
+    private var raises: [TimeInterval] = []
+    private var saidRaiseLimit = false
+
+    /// Opens the display, claims it (refusing a second instance), makes the window and
+    /// selects raw touches; `start()` begins reading.
+    public init(options: Options = Options()) throws(ShowTouchesError) {
+        do {
+            connection = try X11Connection(name: options.display)
+        } catch {
+            throw .display(error)
+        }
+        let display = connection.display
+        let screen = XDefaultScreen(display)
+        let root = XRootWindow(display, screen)
+        rootSize = CGSize(width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
+        selection = XInternAtom(display, Self.selectionName(screen: screen), 0)
+        let current = XGetSelectionOwner(display, selection)
+        if current != 0 {
+            let pid = Self.pid(of: current, on: display)
+            connection.close()
+            throw .alreadyRunning(display: options.display ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "", pid: pid)
+        }
+        let owner = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
+        self.owner = owner
+        // Format 32 properties travel as C longs in Xlib.
+        var pid = UInt(getpid())
+        _ = withUnsafeBytes(of: &pid) { bytes in
+            XChangeProperty(display, owner, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
+                            bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        XSetSelectionOwner(display, selection, owner, UInt(CurrentTime))
+        let composited = XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)) != 0
+        do {
+            window = try DesktopSpotsWindow(connection: connection, mode: composited ? .composited : .shaped)
+        } catch {
+            XDestroyWindow(display, owner)
+            connection.close()
+            throw .display(error)
+        }
+        selectInput(root: root)
+        touchscreens.refresh(connection)
+        report = makeReport(composited: composited)
+    }
+
+    /// Begins reading the display on the main queue.
+    public func start() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.handlePendingEvents() }
+        }
+        source.resume()
+        readSource = source
+        handlePendingEvents()
+    }
+
+    /// Stops reading, removes the window and gives up the display.
+    public func close() {
+        readSource?.cancel()
+        readSource = nil
+        trailTimer?.cancel()
+        window.close()
+        XDestroyWindow(connection.display, owner)
+        connection.flush()
+        connection.close()
+    }
+
+    // MARK: - Events
+
+    private func selectInput(root: Window) {
+        let display = connection.display
+        var bits = [UInt8](repeating: 0, count: 4)
+        for event in [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd, XI_HierarchyChanged, XI_DeviceChanged] {
+            bits[Int(event) / 8] |= UInt8(1 << (Int(event) % 8))
+        }
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            XISelectEvents(display, root, &mask, 1)
+        }
+        // Windows mapped or restacked above it, to rise over them again.
+        XSelectInput(display, root, SubstructureNotifyMask)
+        connection.flush()
+    }
+
+    /// Reads every event the connection holds and draws what they changed.
+    public func handlePendingEvents() {
+        let display = connection.display
+        var batch: [TouchSample] = []
+        var restacked = false
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            switch event.type {
+            case GenericEvent:
+                guard event.xcookie.extension == connection.xiOpcode, XGetEventData(display, &event.xcookie) != 0 else { continue }
+                defer { XFreeEventData(display, &event.xcookie) }
+                let type = event.xcookie.evtype
+                if type == XI_HierarchyChanged || type == XI_DeviceChanged {
+                    // At once, in order: the touches after it may be a new device's.
+                    refreshDevices(into: &batch)
+                } else if let data = event.xcookie.data,
+                          let raw = RawTouchEvent(data.assumingMemoryBound(to: XIRawEvent.self), type: type),
+                          let sample = sample(from: raw) {
+                    batch.append(sample)
+                }
+            case MapNotify:
+                restacked = restacked || event.xmap.window != window.id
+            case ConfigureNotify:
+                restacked = restacked || event.xconfigure.window != window.id
+            case ClientMessage:
+                if event.xclient.window == owner { onStopRequest?() }
+            case SelectionClear:
+                if event.xselectionclear.selection == selection { onStopRequest?() }
+            default:
+                break
+            }
+        }
+        if !batch.isEmpty { draw(overlay.apply(batch)) }
+        if restacked { raiseOnce() }
+        scheduleTrailTimer()
+    }
+
+    /// A raw event as a sample in root pixels, on the media clock.
+    private func sample(from raw: RawTouchEvent) -> TouchSample? {
+        let id = TouchSample.ID(device: raw.device, number: raw.touch)
+        guard touchscreens.devices[raw.device] != nil else { return nil }
+        let known = positions[id]
+        let device = touchscreens.devices[raw.device]!
+        var location = known ?? .zero
+        if let x = raw.x ?? known.map({ Double($0.x) / rootSize.width * (device.x.maximum - device.x.minimum) + device.x.minimum }),
+           let y = raw.y ?? known.map({ Double($0.y) / rootSize.height * (device.y.maximum - device.y.minimum) + device.y.minimum }),
+           let point = touchscreens.rootPoint(device: raw.device, x: x, y: y, rootSize: rootSize) {
+            location = point
+        } else if known == nil {
+            return nil
+        }
+        let phase: TouchSample.Phase
+        switch raw.phase {
+        case .began: phase = .began
+        case .moved: phase = .moved
+        case .ended: phase = .ended
+        }
+        positions[id] = phase == .ended ? nil : location
+        return TouchSample(id: id, phase: phase, location: location, timestamp: CACurrentMediaTime())
+    }
+
+    /// Devices came, went or changed: their ranges read again, and the spots of fingers
+    /// on a device that is gone cancelled.
+    private func refreshDevices(into batch: inout [TouchSample]) {
+        touchscreens.refresh(connection)
+        for (id, location) in positions where touchscreens.devices[id.device] == nil {
+            batch.append(TouchSample(id: id, phase: .cancelled, location: location, timestamp: CACurrentMediaTime()))
+            positions[id] = nil
+        }
+    }
+
+    private func draw(_ rects: [CGRect]) {
+        guard !rects.isEmpty else { return }
+        window.redraw(rects) { canvas in overlay.draw(in: canvas) }
+    }
+
+    /// Raises the window once for a stacking change, unless it has raised it
+    /// `raiseLimit` times in the last second.
+    private func raiseOnce() {
+        let now = CACurrentMediaTime()
+        raises.removeAll { now - $0 > 1 }
+        guard raises.count < Self.raiseLimit else {
+            if !saidRaiseLimit {
+                saidRaiseLimit = true
+                StandardError.writeLine("touch-sandbox: another always-on-top window keeps raising itself over the spots; raising at most \(Self.raiseLimit) times a second")
+            }
+            return
+        }
+        raises.append(now)
+        window.raise()
+    }
+
+    /// A timer for the next trail to fade, only while one is fading.
+    private func scheduleTrailTimer() {
+        trailTimer?.cancel()
+        trailTimer = nil
+        guard let next = overlay.nextUpdateTime else { return }
+        let item = DispatchWorkItem { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.draw(self.overlay.expireTrails(at: CACurrentMediaTime()))
+                self.scheduleTrailTimer()
+            }
+        }
+        trailTimer = item
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, next - CACurrentMediaTime()) + 0.001, execute: item)
+    }
+
+    // MARK: - Report
+
+    private func makeReport(composited: Bool) -> String {
+        let devices = touchscreens.devices.values.sorted { $0.id < $1.id }
+        let screens = devices.isEmpty ? "no touchscreen yet: waiting for one"
+            : (devices.count == 1 ? "1 touchscreen (" : "\(devices.count) touchscreens (")
+                + devices.map { "\($0.name)" }.joined(separator: ", ") + ")"
+        let monitors = KioskScreenMonitor.list(on: connection)
+        let monitorText = monitors.isEmpty ? "the whole screen \(Int(rootSize.width))x\(Int(rootSize.height))"
+            : (monitors.count == 1 ? "1 monitor " : "\(monitors.count) monitors ") + monitors.map(\.description).joined(separator: ", ")
+        let drawing = composited ? "a compositing manager: translucent spots" : "no compositing manager: opaque spots in a shaped window"
+        return "showing touches on \(connection.name): \(screens); \(monitorText); \(drawing)"
+    }
+
+    // MARK: - One per display
+
+    static func selectionName(screen: Int32) -> String {
+        "_TOUCH_SANDBOX_SHOW_TOUCHES_S\(screen)"
+    }
+
+    private static func pid(of window: Window, on display: OpaquePointer) -> Int? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), 0, 1, 0, XA_CARDINAL, &type, &format,
+                                 &count, &remaining, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard count == 1, format == 32 else { return nil }
+        // Xlib hands 32-bit properties over as longs.
+        return data.withMemoryRebound(to: Int.self, capacity: 1) { Int($0.pointee) }
+    }
+
+    /// Asks the `--show-touches` of `display` to stop, and waits up to 3 s for it to
+    /// give up the display; returns its pid when it said one.
+    public static func stop(display name: String?) throws(ShowTouchesError) -> Int? {
+        let connection: X11Connection
+        do {
+            connection = try X11Connection(name: name)
+        } catch {
+            throw .display(error)
+        }
+        defer { connection.close() }
+        let display = connection.display
+        let selection = XInternAtom(display, selectionName(screen: XDefaultScreen(display)), 0)
+        let owner = XGetSelectionOwner(display, selection)
+        guard owner != 0 else { throw .notRunning(display: connection.name) }
+        let pid = pid(of: owner, on: display)
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = owner
+        message.xclient.message_type = XInternAtom(display, "_TOUCH_SANDBOX_STOP", 0)
+        message.xclient.format = 32
+        XSendEvent(display, owner, 0, 0, &message)
+        connection.flush()
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline {
+            if XGetSelectionOwner(display, selection) == 0 { return pid }
+            usleep(20_000)
+        }
+        throw .didNotStop(display: connection.name, pid: pid)
+    }
+}

@@ -1,0 +1,134 @@
+import CX11
+import Foundation
+import HeadlessXorg
+import SandboxDebugging
+@testable import ShowTouches
+import UIKit
+import X11Platform
+import X11TestSupport
+import XCTest
+
+/// The desktop's spots on the shared headless server (no compositing manager: the
+/// shaped window), with real touches from its virtual touchscreen, over another
+/// program's window: a spot under each finger, gone with the lift; the other program
+/// gets exactly the touches it gets without the spots; a finger on a touchscreen that
+/// goes away loses its spot; and a second show on the display is refused.
+final class DesktopTouchShowTests: XCTestCase {
+    /// The other program's background, which the server paints.
+    private static let background: UInt = 0x20_40_60
+
+    /// The root window's pixel at `point`, read by yet another client.
+    @MainActor
+    private static func rootPixel(_ server: HeadlessXorg, _ point: CGPoint) throws -> UInt32? {
+        let reader = try WindowPixelReader(displayName: server.display)
+        return try withDisplay(server.display) { display in
+            reader.pixel(of: UInt(XDefaultRootWindow(display)), x: Int(point.x), y: Int(point.y))
+        }
+    }
+
+    func testASpotShowsUnderEachFingerOverAnotherProgramAndGoesWithTheLift() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            show.start()
+            XCTAssertEqual(show.mode, "shaped", "no compositing manager on the test server")
+            XCTAssertTrue(show.report.hasPrefix("showing touches on \(server.display): 2 touchscreens (touchscreen, touchscreen-2); "),
+                          show.report)
+            XCTAssertTrue(show.report.hasSuffix("; no compositing manager: opaque spots in a shaped window"), show.report)
+            let other = try TouchLoggingClient(displayName: server.display, frame: CGRect(x: 100, y: 100, width: 500, height: 400),
+                                               background: Self.background)
+            defer { other.close() }
+            XCTAssertTrue(runLoop { show.handlePendingEvents(); return true })
+            let point = CGPoint(x: 300, y: 250)
+            // A point of the disc above its number.
+            let probe = CGPoint(x: point.x, y: point.y - 14)
+            XCTAssertEqual(try Self.rootPixel(server, probe).map { $0 & 0xFF_FFFF }, UInt32(Self.background))
+
+            try server.touchscreen.touches([(1, .begin, point)])
+            XCTAssertTrue(runLoop { other.readEvents(); return show.spots.count == 1 && other.log.count == 1 })
+            let spot = try XCTUnwrap(show.spots.first)
+            XCTAssertEqual(spot.location.x, point.x, accuracy: 1)
+            XCTAssertEqual(spot.location.y, point.y, accuracy: 1)
+            let color = TouchSpotsOverlay.color(for: spot.id)
+            let shown = try XCTUnwrap(try Self.rootPixel(server, probe))
+            for (shift, channel) in [(16, color.red), (8, color.green), (0, color.blue)] {
+                XCTAssertEqual(Double((shown >> UInt32(shift)) & 0xFF), channel * 255, accuracy: 3, "the spot's colour, opaque")
+            }
+            XCTAssertEqual(other.log, [.init(type: "begin", x: 200, y: 150)], "the program under the spot got the touch")
+
+            try server.touchscreen.touches([(1, .end, point)])
+            XCTAssertTrue(runLoop { other.readEvents(); return show.spots.isEmpty && other.log.count == 2 })
+            XCTAssertTrue(runLoop { (try? Self.rootPixel(server, probe)).flatMap { $0 }.map { $0 & 0xFF_FFFF } == UInt32(Self.background) },
+                          "the spot is gone and the program's window shows again")
+        }
+    }
+
+    /// The same touches, sent to a window mapped before the spots and to one mapped after
+    /// them, are delivered alike: the spots take nothing.
+    func testAnotherProgramGetsTheSameTouchesWithAndWithoutTheSpots() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            @MainActor func play(_ client: TouchLoggingClient, first id: UInt32) throws -> [TouchLoggingClient.Entry] {
+                let moves = [CGPoint(x: 250, y: 200), CGPoint(x: 260, y: 210), CGPoint(x: 290, y: 240)]
+                try server.touchscreen.touches([(id, .begin, moves[0]), (id + 1, .begin, CGPoint(x: 400, y: 300))])
+                try server.touchscreen.touches([(id, .update, moves[1])])
+                try server.touchscreen.touches([(id, .update, moves[2]), (id + 1, .end, CGPoint(x: 400, y: 300))])
+                try server.touchscreen.touches([(id, .end, moves[2])])
+                XCTAssertTrue(runLoop { client.readEvents(); return client.log.filter { $0.type == "end" }.count == 2 })
+                return client.log
+            }
+            let frame = CGRect(x: 100, y: 100, width: 500, height: 400)
+            let without = try TouchLoggingClient(displayName: server.display, frame: frame, background: Self.background)
+            let before = try play(without, first: 10)
+            without.close()
+
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            show.start()
+            let with = try TouchLoggingClient(displayName: server.display, frame: frame, background: Self.background)
+            defer { with.close() }
+            let after = try play(with, first: 20)
+            XCTAssertEqual(after, before)
+            XCTAssertEqual(before.map(\.description), ["begin (150, 100)", "begin (300, 200)", "update (160, 110)",
+                                                      "update (190, 140)", "end (300, 200)", "end (190, 140)"])
+            XCTAssertTrue(runLoop { show.spots.isEmpty }, "every spot gone with its finger")
+        }
+    }
+
+    func testASecondShowOnTheDisplayIsRefusedNamingTheFirst() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            XCTAssertThrowsError(try DesktopTouchShow(options: .init(display: server.display))) { error in
+                XCTAssertEqual(error as? ShowTouchesError, .alreadyRunning(display: server.display, pid: Int(getpid())))
+                XCTAssertEqual("\(error)", "--show-touches already runs on \(server.display) (pid \(getpid())); stop it with: touch-sandbox --show-touches stop")
+            }
+        }
+    }
+
+    /// A touchscreen switched off mid-touch takes its finger's spot with it.
+    func testAFingerOnATouchscreenThatGoesAwayLosesItsSpot() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            show.start()
+            // The second touchscreen, so the first keeps its connection for the others.
+            let touchscreen = server.secondTouchscreen
+            try touchscreen.touches([(30, .begin, CGPoint(x: 200, y: 200))])
+            XCTAssertTrue(runLoop { show.spots.count == 1 })
+            let device = try XCTUnwrap(show.spots.first?.id.device)
+            setDeviceEnabled(false, device: device, display: server.display)
+            XCTAssertTrue(runLoop { show.spots.isEmpty }, "cancelled with its device")
+            setDeviceEnabled(true, device: device, display: server.display)
+            // Disabling closed the driver's connection: a new one, as a replugged screen.
+            try touchscreen.reconnect()
+            try touchscreen.touches([(31, .begin, CGPoint(x: 220, y: 220))])
+            XCTAssertTrue(runLoop { show.spots.count == 1 }, "the device back, its fingers show again")
+            try touchscreen.touches([(31, .end, CGPoint(x: 220, y: 220))])
+            XCTAssertTrue(runLoop { show.spots.isEmpty })
+        }
+    }
+}
