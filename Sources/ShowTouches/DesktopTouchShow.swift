@@ -73,6 +73,10 @@ public final class DesktopTouchShow {
     private var trailTimer: DispatchWorkItem?
     private var raises: [TimeInterval] = []
     private var saidRaiseLimit = false
+    /// The compositing manager's selection (`_NET_WM_CM_S<screen>`), whose owner decides
+    /// the window's mode, and the XFixes event that says its owner changed.
+    private let compositorSelection: Atom
+    private let selectionNotifyEvent: Int32
 
     /// Opens the display, claims it (refusing a second instance), makes the window and
     /// selects raw touches; `start()` begins reading.
@@ -102,7 +106,17 @@ public final class DesktopTouchShow {
                             bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
         }
         XSetSelectionOwner(display, selection, owner, UInt(CurrentTime))
-        let composited = XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)) != 0
+        compositorSelection = XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)
+        var fixesEvent: Int32 = 0, fixesError: Int32 = 0
+        _ = XFixesQueryExtension(display, &fixesEvent, &fixesError)
+        var fixesMajor: Int32 = 5, fixesMinor: Int32 = 0
+        _ = XFixesQueryVersion(display, &fixesMajor, &fixesMinor)
+        selectionNotifyEvent = fixesEvent + XFixesSelectionNotify
+        // A compositor that starts or stops switches the window's mode.
+        XFixesSelectSelectionInput(display, root, compositorSelection,
+                                   UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+                                        | XFixesSelectionClientCloseNotifyMask))
+        let composited = XGetSelectionOwner(display, compositorSelection) != 0
         do {
             window = try DesktopSpotsWindow(connection: connection, mode: composited ? .composited : .shaped)
         } catch {
@@ -126,15 +140,22 @@ public final class DesktopTouchShow {
         handlePendingEvents()
     }
 
-    /// Stops reading, removes the window and gives up the display.
+    /// Stops reading, removes the window and gives up the display. The connection closes
+    /// once the read source is cancelled: closing its descriptor first would leave
+    /// dispatch watching a number the next connection may reuse, whose events would then
+    /// never be read.
     public func close() {
-        readSource?.cancel()
-        readSource = nil
         trailTimer?.cancel()
         window.close()
         XDestroyWindow(connection.display, owner)
         connection.flush()
-        connection.close()
+        guard let source = readSource else { return connection.close() }
+        readSource = nil
+        let connection = connection
+        source.setCancelHandler {
+            MainActor.assumeIsolated { connection.close() }
+        }
+        source.cancel()
     }
 
     // MARK: - Events
@@ -159,6 +180,7 @@ public final class DesktopTouchShow {
         let display = connection.display
         var batch: [TouchSample] = []
         var restacked = false
+        var compositorMayHaveChanged = false
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -183,10 +205,13 @@ public final class DesktopTouchShow {
                 if event.xclient.window == owner { onStopRequest?() }
             case SelectionClear:
                 if event.xselectionclear.selection == selection { onStopRequest?() }
+            case selectionNotifyEvent:
+                compositorMayHaveChanged = true
             default:
                 break
             }
         }
+        if compositorMayHaveChanged { switchModeIfNeeded() }
         if !batch.isEmpty { draw(overlay.apply(batch)) }
         if restacked { raiseOnce() }
         scheduleTrailTimer()
@@ -229,6 +254,23 @@ public final class DesktopTouchShow {
     private func draw(_ rects: [CGRect]) {
         guard !rects.isEmpty else { return }
         window.redraw(rects) { canvas in overlay.draw(in: canvas) }
+    }
+
+    /// A compositing manager started or stopped: the window is made again in the mode
+    /// that now applies, with the spots there are.
+    private func switchModeIfNeeded() {
+        let composited = XGetSelectionOwner(connection.display, compositorSelection) != 0
+        let wanted: DesktopSpotsWindow.Mode = composited ? .composited : .shaped
+        guard wanted != window.mode else { return }
+        do {
+            let replacement = try DesktopSpotsWindow(connection: connection, mode: wanted)
+            window.close()
+            window = replacement
+            draw(overlay.spots.map(TouchSpotsOverlay.bounds(of:)))
+            StandardError.writeLine("touch-sandbox: \(composited ? "a compositing manager started: translucent spots" : "the compositing manager stopped: opaque spots in a shaped window")")
+        } catch {
+            StandardError.writeLine("touch-sandbox: cannot switch the spots' window: \(error)")
+        }
     }
 
     /// Raises the window once for a stacking change, unless it has raised it

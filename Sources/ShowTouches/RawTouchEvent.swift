@@ -22,7 +22,9 @@ struct RawTouchEvent: Equatable {
     var x: Double?
     var y: Double?
 
-    /// Reads a raw touch event's cookie data; nil for other event types.
+    /// Reads a raw touch event's cookie data; nil for other event types, and for the
+    /// copy the server sends again from the master device (`deviceid` not the slave
+    /// `sourceid`): with `XIAllDevices` selected, each touch comes from both.
     init?(_ event: UnsafePointer<XIRawEvent>, type: Int32) {
         switch type {
         case XI_RawTouchBegin: phase = .began
@@ -31,6 +33,7 @@ struct RawTouchEvent: Equatable {
         default: return nil
         }
         let raw = event.pointee
+        guard raw.deviceid == raw.sourceid else { return nil }
         device = Int(raw.sourceid)
         touch = UInt32(bitPattern: raw.detail)
         // The values come in the order of the mask's set bits.

@@ -96,6 +96,55 @@ final class DesktopTouchShowTests: XCTestCase {
         }
     }
 
+    /// A compositing manager (Debian's `xcompmgr`) started while the spots show: the
+    /// window becomes a translucent ARGB one, the spot blends over the program below; the
+    /// compositor stopped, the shaped window comes back.
+    func testACompositorStartingAndStoppingSwitchesTheSpotsWindow() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let path = "/usr/bin/xcompmgr"
+            XCTAssertTrue(FileManager.default.isExecutableFile(atPath: path), "xcompmgr is installed by the README's and CI's commands")
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            show.start()
+            let other = try TouchLoggingClient(displayName: server.display, frame: CGRect(x: 100, y: 100, width: 500, height: 400),
+                                               background: Self.background)
+            defer { other.close() }
+            XCTAssertEqual(show.mode, "shaped")
+            let compositor = Process()
+            compositor.executableURL = URL(fileURLWithPath: path)
+            compositor.arguments = ["-d", server.display]
+            try compositor.run()
+            defer {
+                if compositor.isRunning { compositor.terminate() }
+                compositor.waitUntilExit()
+            }
+            XCTAssertTrue(runLoop(timeout: 10) { show.mode == "composited" }, "the compositor's arrival switches the window")
+
+            let point = CGPoint(x: 320, y: 260)
+            let probe = CGPoint(x: point.x, y: point.y - 14)
+            try server.touchscreen.touches([(40, .begin, point)])
+            XCTAssertTrue(runLoop { show.spots.count == 1 })
+            let color = TouchSpotsOverlay.color(for: try XCTUnwrap(show.spots.first).id)
+            let background = [Double((Self.background >> 16) & 0xFF), Double((Self.background >> 8) & 0xFF), Double(Self.background & 0xFF)]
+            let expected = zip([color.red, color.green, color.blue], background).map { top, bottom in
+                top * 255 * TouchSpotsOverlay.fillAlpha + bottom * (1 - TouchSpotsOverlay.fillAlpha)
+            }
+            @MainActor func blended() -> Bool {
+                guard let pixel = (try? Self.rootPixel(server, probe)).flatMap({ $0 }) else { return false }
+                let channels = [Double((pixel >> 16) & 0xFF), Double((pixel >> 8) & 0xFF), Double(pixel & 0xFF)]
+                return zip(channels, expected).allSatisfy { abs($0 - $1) <= 4 }
+            }
+            XCTAssertTrue(runLoop(timeout: 5) { blended() }, "the spot translucent over the program's window")
+            try server.touchscreen.touches([(40, .end, point)])
+            XCTAssertTrue(runLoop { show.spots.isEmpty })
+
+            compositor.terminate()
+            compositor.waitUntilExit()
+            XCTAssertTrue(runLoop(timeout: 10) { show.mode == "shaped" }, "the compositor gone, the shaped window again")
+        }
+    }
+
     func testASecondShowOnTheDisplayIsRefusedNamingTheFirst() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
