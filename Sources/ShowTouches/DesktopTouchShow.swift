@@ -38,9 +38,12 @@ public final class DesktopTouchShow {
     public struct Options: Equatable, Sendable {
         /// The display (nil: `$DISPLAY`).
         public var display: String?
+        /// Whether mouse presses show too, as rings (`MouseRings`).
+        public var showsMouse: Bool
 
-        public init(display: String? = nil) {
+        public init(display: String? = nil, showsMouse: Bool = false) {
             self.display = display
+            self.showsMouse = showsMouse
         }
     }
 
@@ -63,6 +66,10 @@ public final class DesktopTouchShow {
     private var window: DesktopSpotsWindow
     private var touchscreens = DesktopTouchscreens()
     private let overlay = TouchSpotsOverlay()
+    private var mouseRings = MouseRings()
+    private let showsMouse: Bool
+    /// The mouse rings now, for tests.
+    public var mouseRingLocations: [CGPoint] { mouseRings.rings.map(\.location) }
     private let rootSize: CGSize
     /// The last position of each finger down, for raw updates that leave an axis out.
     private var positions: [TouchSample.ID: CGPoint] = [:]
@@ -81,6 +88,7 @@ public final class DesktopTouchShow {
     /// Opens the display, claims it (refusing a second instance), makes the window and
     /// selects raw touches; `start()` begins reading.
     public init(options: Options = Options()) throws(ShowTouchesError) {
+        showsMouse = options.showsMouse
         do {
             connection = try X11Connection(name: options.display)
         } catch {
@@ -163,7 +171,8 @@ public final class DesktopTouchShow {
     private func selectInput(root: Window) {
         let display = connection.display
         var bits = [UInt8](repeating: 0, count: 4)
-        for event in [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd, XI_HierarchyChanged, XI_DeviceChanged] {
+        let mouse = showsMouse ? [XI_RawButtonPress, XI_RawButtonRelease] : []
+        for event in [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd, XI_HierarchyChanged, XI_DeviceChanged] + mouse {
             bits[Int(event) / 8] |= UInt8(1 << (Int(event) % 8))
         }
         bits.withUnsafeMutableBufferPointer { buffer in
@@ -192,6 +201,8 @@ public final class DesktopTouchShow {
                 if type == XI_HierarchyChanged || type == XI_DeviceChanged {
                     // At once, in order: the touches after it may be a new device's.
                     refreshDevices(into: &batch)
+                } else if type == XI_RawButtonPress || type == XI_RawButtonRelease, let data = event.xcookie.data {
+                    mouseButton(data.assumingMemoryBound(to: XIRawEvent.self).pointee, pressed: type == XI_RawButtonPress)
                 } else if let data = event.xcookie.data,
                           let raw = RawTouchEvent(data.assumingMemoryBound(to: XIRawEvent.self), type: type),
                           let sample = sample(from: raw) {
@@ -215,6 +226,25 @@ public final class DesktopTouchShow {
         if !batch.isEmpty { draw(overlay.apply(batch)) }
         if restacked { raiseOnce() }
         scheduleTrailTimer()
+    }
+
+    /// A raw button event of a slave pointer (not one the server emulates from a touch,
+    /// not the master's copy): a ring where the pointer is, until the release. Wheel
+    /// "buttons" (4 to 7) show nothing.
+    private func mouseButton(_ raw: XIRawEvent, pressed: Bool) {
+        guard raw.deviceid == raw.sourceid, raw.flags & XIPointerEmulated == 0, !(4...7).contains(raw.detail) else { return }
+        let device = Int(raw.sourceid), button = Int(raw.detail)
+        guard pressed else {
+            if let rect = mouseRings.release(device: device, button: button) { draw([rect]) }
+            return
+        }
+        let display = connection.display
+        var root: Window = 0, child: Window = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, windowX: Int32 = 0, windowY: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(display, XDefaultRootWindow(display), &root, &child, &rootX, &rootY, &windowX, &windowY, &mask) != 0
+        else { return }
+        draw([mouseRings.press(device: device, button: button, at: CGPoint(x: Int(rootX), y: Int(rootY)))])
     }
 
     /// A raw event as a sample in root pixels, on the media clock.
@@ -253,7 +283,10 @@ public final class DesktopTouchShow {
 
     private func draw(_ rects: [CGRect]) {
         guard !rects.isEmpty else { return }
-        window.redraw(rects) { canvas in overlay.draw(in: canvas) }
+        window.redraw(rects) { canvas in
+            mouseRings.draw(in: canvas)
+            overlay.draw(in: canvas)
+        }
     }
 
     /// A compositing manager started or stopped: the window is made again in the mode
@@ -266,7 +299,7 @@ public final class DesktopTouchShow {
             let replacement = try DesktopSpotsWindow(connection: connection, mode: wanted)
             window.close()
             window = replacement
-            draw(overlay.spots.map(TouchSpotsOverlay.bounds(of:)))
+            draw(overlay.spots.map(TouchSpotsOverlay.bounds(of:)) + mouseRings.rings.map { MouseRings.bounds(of: $0.location) })
             StandardError.writeLine("touch-sandbox: \(composited ? "a compositing manager started: translucent spots" : "the compositing manager stopped: opaque spots in a shaped window")")
         } catch {
             StandardError.writeLine("touch-sandbox: cannot switch the spots' window: \(error)")
@@ -316,7 +349,7 @@ public final class DesktopTouchShow {
         let monitorText = monitors.isEmpty ? "the whole screen \(Int(rootSize.width))x\(Int(rootSize.height))"
             : (monitors.count == 1 ? "1 monitor " : "\(monitors.count) monitors ") + monitors.map(\.description).joined(separator: ", ")
         let drawing = composited ? "a compositing manager: translucent spots" : "no compositing manager: opaque spots in a shaped window"
-        return "showing touches on \(connection.name): \(screens); \(monitorText); \(drawing)"
+        return "showing touches\(showsMouse ? " and mouse presses" : "") on \(connection.name): \(screens); \(monitorText); \(drawing)"
     }
 
     // MARK: - One per display

@@ -18,7 +18,7 @@ public struct SandboxCommand: ParsableCommand {
                       [--exit-gesture <gesture>] [--attract <file>] [--cursor]
                       [--restore-touch-mapping]
                       [--list-scenes] [--verbose] [--trace-gestures]
-        touch-sandbox --show-touches [stop] [--display <name>]
+        touch-sandbox --show-touches [mouse | stop] [--display <name>]
         """,
         discussion: """
         Opens an X window on a scene and feeds it the touches of every touchscreen the X \
@@ -96,8 +96,8 @@ public struct SandboxCommand: ParsableCommand {
     var cursor = false
 
     @Option(name: .customLong("show-touches"), help: ArgumentHelp(
-        "Show every finger of every touchscreen as the sandbox's spots above every window of the X screen, for demos of any program, until Ctrl+C, SIGTERM or `--show-touches stop` (which stops the one running on the display). It takes no touch from any program. No window of the sandbox opens.",
-        valueName: "stop"))
+        "Show every finger of every touchscreen as the sandbox's spots above every window of the X screen, for demos of any program, until Ctrl+C, SIGTERM or `--show-touches stop` (which stops the one running on the display); `--show-touches mouse` shows mouse presses too, as rings. It takes no touch or click from any program. No window of the sandbox opens.",
+        valueName: "mouse|stop"))
     var showTouches: ShowTouchesAction?
 
     @Flag(name: .long, help: "Put back the touchscreen mapping a kiosk that did not end cleanly left on the display, then exit.")
@@ -247,9 +247,10 @@ public struct SandboxCommand: ParsableCommand {
     }
 }
 
-/// What `--show-touches` does: start (the option alone), or stop the one running.
+/// What `--show-touches` does: start (the option alone), start showing mouse presses
+/// too, or stop the one running.
 enum ShowTouchesAction: String, ExpressibleByArgument, CaseIterable {
-    case start, stop
+    case start, mouse, stop
 }
 
 /// The overlays named on the command line, as `spots,hit-views`, `all` or `none`.

@@ -3,7 +3,7 @@ import Foundation
 import ShowTouches
 import X11Host
 
-/// `touch-sandbox --show-touches [stop]` on the command line: starts the desktop's spots
+/// `touch-sandbox --show-touches [mouse | stop]` on the command line: starts the desktop's spots
 /// (`DesktopTouchShow`) and runs until a signal or `--show-touches stop`, or stops the
 /// one running on the display. Each outcome is one line on standard error.
 @MainActor
@@ -18,10 +18,10 @@ enum ShowTouchesRun {
             } catch {
                 fail(error)
             }
-        case .start:
+        case .start, .mouse:
             let show: DesktopTouchShow
             do {
-                show = try DesktopTouchShow(options: DesktopTouchShow.Options(display: display))
+                show = try DesktopTouchShow(options: DesktopTouchShow.Options(display: display, showsMouse: action == .mouse))
             } catch {
                 fail(error)
             }

@@ -145,6 +145,32 @@ final class DesktopTouchShowTests: XCTestCase {
         }
     }
 
+    /// With mouse presses shown: a ring where the pointer was pressed, until the
+    /// release; a touch's emulated press is not a mouse press.
+    func testAMousePressShowsARingUntilTheRelease() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let show = try DesktopTouchShow(options: .init(display: server.display, showsMouse: true))
+            defer { show.close() }
+            show.start()
+            XCTAssertTrue(show.report.hasPrefix("showing touches and mouse presses on \(server.display): "), show.report)
+            let point = CGPoint(x: 420, y: 330)
+            try server.pointer.move(to: point)
+            try server.pointer.button(1, isPress: true, at: point)
+            XCTAssertTrue(runLoop { show.mouseRingLocations == [point] })
+            // The ring's top, white.
+            XCTAssertTrue(runLoop { (try? Self.rootPixel(server, CGPoint(x: point.x, y: point.y - MouseRings.radius))).flatMap { $0 }.map { $0 & 0xFF_FFFF } == 0xFF_FFFF })
+            try server.pointer.button(1, isPress: false, at: point)
+            XCTAssertTrue(runLoop { show.mouseRingLocations.isEmpty })
+
+            try server.touchscreen.touches([(50, .begin, CGPoint(x: 200, y: 200))])
+            XCTAssertTrue(runLoop { show.spots.count == 1 })
+            try server.touchscreen.touches([(50, .end, CGPoint(x: 200, y: 200))])
+            XCTAssertTrue(runLoop { show.spots.isEmpty })
+            XCTAssertTrue(show.mouseRingLocations.isEmpty, "a touch is no mouse press")
+        }
+    }
+
     func testASecondShowOnTheDisplayIsRefusedNamingTheFirst() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
