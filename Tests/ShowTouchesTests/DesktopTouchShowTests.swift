@@ -4,7 +4,7 @@ import HeadlessXorg
 import SandboxDebugging
 @testable import ShowTouches
 import UIKit
-import X11Platform
+@testable import X11Platform
 import X11TestSupport
 import XCTest
 
@@ -168,6 +168,58 @@ final class DesktopTouchShowTests: XCTestCase {
             try server.touchscreen.touches([(50, .end, CGPoint(x: 200, y: 200))])
             XCTAssertTrue(runLoop { show.spots.isEmpty })
             XCTAssertTrue(show.mouseRingLocations.isEmpty, "a touch is no mouse press")
+        }
+    }
+
+    /// Two RandR monitors, the touchscreen mapped to the right one by its matrix, then to
+    /// the left one while the spots show (as `xinput map-to-output` does): each spot is
+    /// where the server delivers the touch to the program under it.
+    func testASpotIsUnderTheFingerWithTheTouchscreenMappedToOneOfTwoMonitors() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            try addTwoMonitorDesk(server)
+            defer { removeHalves(server) }
+            let connection = try X11Connection(name: server.display)
+            let device = try XCTUnwrap(TouchscreenMapping.touchscreens(on: connection).first { $0.name == "touchscreen-2" }).id
+            let screen = (width: server.screenSize.width, height: server.screenSize.height)
+            defer {
+                TouchscreenMapping.writeMatrix(TouchscreenMapping.identity, device: device, on: connection)
+                connection.close()
+            }
+            let (left, right) = (halves(of: server)[0], halves(of: server)[1])
+            TouchscreenMapping.writeMatrix(TouchscreenMapping.matrix(for: right, screen: screen), device: device, on: connection)
+            XSync(connection.display, 0)
+
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            show.start()
+            XCTAssertTrue(show.report.contains("2 monitors LEFT (\(left.width)x\(left.height)+0+0), RIGHT (\(right.width)x\(right.height)+\(right.x)+0)"),
+                          show.report)
+            let other = try TouchLoggingClient(displayName: server.display,
+                                               frame: CGRect(x: 0, y: 0, width: screen.width, height: screen.height),
+                                               background: Self.background)
+            defer { other.close() }
+            @MainActor func touch(_ id: UInt32, at point: CGPoint) throws -> (spot: CGPoint, delivered: CGPoint) {
+                let logged = other.log.count
+                try server.secondTouchscreen.touches([(id, .begin, point)])
+                XCTAssertTrue(runLoop { other.readEvents(); return show.spots.count == 1 && other.log.count > logged })
+                let spot = show.spots.first?.location ?? .zero
+                let entry = other.log[logged]
+                try server.secondTouchscreen.touches([(id, .end, point)])
+                XCTAssertTrue(runLoop { other.readEvents(); return show.spots.isEmpty })
+                return (spot, CGPoint(x: entry.x, y: entry.y))
+            }
+            var (spot, delivered) = try touch(60, at: CGPoint(x: 400, y: 300))
+            XCTAssertEqual(delivered.x, CGFloat(right.x + 200), accuracy: 1, "the right monitor, half the width")
+            XCTAssertEqual(spot.x, delivered.x, accuracy: 1)
+            XCTAssertEqual(spot.y, delivered.y, accuracy: 1)
+
+            TouchscreenMapping.writeMatrix(TouchscreenMapping.matrix(for: left, screen: screen), device: device, on: connection)
+            XSync(connection.display, 0)
+            (spot, delivered) = try touch(61, at: CGPoint(x: 400, y: 300))
+            XCTAssertEqual(delivered.x, 200, accuracy: 1, "mapped again while the spots show: the left monitor")
+            XCTAssertEqual(spot.x, delivered.x, accuracy: 1)
+            XCTAssertEqual(spot.y, delivered.y, accuracy: 1)
         }
     }
 
