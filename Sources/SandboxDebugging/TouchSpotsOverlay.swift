@@ -33,21 +33,21 @@ public final class TouchSpotsOverlay: DebugOverlay {
     }
 
     /// The spot's radius in points: about a fingertip.
-    public static let radius: CGFloat = 22
+    nonisolated public static let radius: CGFloat = 22
     /// The spots' colours, chosen by touch number so neighbouring fingers differ.
     public static let palette: [Canvas.Color] = [
         DebugPalette.blue, DebugPalette.pink, DebugPalette.green,
         DebugPalette.orange, DebugPalette.purple, DebugPalette.cyan,
     ]
     /// The fill's opacity: translucent, so the scene stays visible under the finger.
-    public static let fillAlpha = 0.45
+    nonisolated public static let fillAlpha = 0.45
     /// The fill's opacity while another client owns the touch: a third of the owned
     /// one, so a pending touch reads as not yet the app's.
     public static let pendingFillAlpha = 0.15
     /// The dashes of a pending touch's rim.
     public static let pendingRimDash = Canvas.Dash(on: 6, off: 5)
     /// How far back a trail reaches, in seconds.
-    public static let trailDuration: TimeInterval = 0.5
+    nonisolated public static let trailDuration: TimeInterval = 0.5
     /// The most points a trail keeps (a bound on drawing cost for fast input devices).
     public static let trailLength = 32
     /// The trail's width at the finger; it tapers to a third of that at its tail.
@@ -61,6 +61,29 @@ public final class TouchSpotsOverlay: DebugOverlay {
 
     // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
     // assignment only, never held inout across a call.
+    /// What a spot looks like: its radius, its fill's opacity and how long its trail
+    /// lasts. The sandbox uses `standard` (the static constants above); the desktop's
+    /// spots (`--show-touches`) take a room's (a projector wants larger, bolder spots).
+    public struct Appearance: Equatable, Sendable {
+        public var radius: CGFloat
+        public var fillAlpha: Double
+        public var trailDuration: TimeInterval
+
+        public init(radius: CGFloat = TouchSpotsOverlay.radius, fillAlpha: Double = TouchSpotsOverlay.fillAlpha,
+                    trailDuration: TimeInterval = TouchSpotsOverlay.trailDuration) {
+            self.radius = radius
+            self.fillAlpha = fillAlpha
+            self.trailDuration = trailDuration
+        }
+
+        public static let standard = Appearance()
+    }
+
+    /// How the spots look; changing it redraws nothing by itself (set it before use).
+    public var appearance = Appearance.standard {
+        didSet { discs.removeAll() }
+    }
+
     @exclusivity(unchecked) public var isVisible = true
     /// Live spots in the order their touches began.
     public private(set) var spots: [Spot] = []
@@ -87,14 +110,14 @@ public final class TouchSpotsOverlay: DebugOverlay {
         for sample in batch {
             let index = spots.firstIndex { $0.id == sample.id }
             // One rectangle per sample: a trail's old and new extents mostly overlap.
-            var changed = index.map { Self.bounds(of: spots[$0]) } ?? .null
+            var changed = index.map { reach(of: spots[$0]) } ?? .null
             switch sample.phase {
             case .began, .moved:
                 let point = TrailPoint(location: sample.location, timestamp: sample.timestamp)
                 if let index, sample.phase == .moved {
                     spots[index].location = sample.location
-                    Self.extend(&spots[index].trail, with: point)
-                    changed = changed.union(Self.bounds(of: spots[index]))
+                    extend(&spots[index].trail, with: point)
+                    changed = changed.union(reach(of: spots[index]))
                 } else {
                     // A began for a live id is a new finger: its old trail goes.
                     var trail: [TrailPoint] = []
@@ -102,7 +125,7 @@ public final class TouchSpotsOverlay: DebugOverlay {
                     trail.append(point)
                     let spot = Spot(id: sample.id, location: sample.location, trail: trail)
                     if let index { spots[index] = spot } else { spots.append(spot) }
-                    changed = changed.union(Self.bounds(of: spot))
+                    changed = changed.union(reach(of: spot))
                 }
             case .ended, .cancelled:
                 if let index { spots.remove(at: index) }
@@ -121,7 +144,7 @@ public final class TouchSpotsOverlay: DebugOverlay {
             let isPending = pending.contains(spots[index].id)
             guard spots[index].isOwnershipPending != isPending else { continue }
             spots[index].isOwnershipPending = isPending
-            dirty.append(Self.bounds(of: spots[index].location))
+            dirty.append(reach(of: spots[index].location))
         }
         return isVisible ? dirty : []
     }
@@ -141,8 +164,8 @@ public final class TouchSpotsOverlay: DebugOverlay {
     public func expireTrails(at now: TimeInterval) -> [CGRect] {
         var dirty: [CGRect] = []
         for index in spots.indices where spots[index].trail.count > 1 {
-            guard let newest = spots[index].trail.last, now >= newest.timestamp + Self.trailDuration else { continue }
-            dirty.append(Self.bounds(of: spots[index]))
+            guard let newest = spots[index].trail.last, now >= newest.timestamp + appearance.trailDuration else { continue }
+            dirty.append(reach(of: spots[index]))
             spots[index].trail.removeFirst(spots[index].trail.count - 1)
         }
         return isVisible ? dirty : []
@@ -150,28 +173,48 @@ public final class TouchSpotsOverlay: DebugOverlay {
 
     /// When the oldest-standing trail must be cleared.
     public var nextUpdateTime: TimeInterval? {
-        spots.lazy.filter { $0.trail.count > 1 }.compactMap { $0.trail.last.map { $0.timestamp + Self.trailDuration } }.min()
+        let duration = appearance.trailDuration
+        return spots.lazy.filter { $0.trail.count > 1 }.compactMap { $0.trail.last.map { $0.timestamp + duration } }.min()
     }
 
     /// Appends a point, dropping those that fell out of the trail's time or length.
-    private static func extend(_ trail: inout [TrailPoint], with point: TrailPoint) {
+    private func extend(_ trail: inout [TrailPoint], with point: TrailPoint) {
         trail.append(point)
-        let tooOld = trail.prefix { $0.timestamp < point.timestamp - trailDuration }.count
-        let excess = max(tooOld, trail.count - trailLength)
+        let tooOld = trail.prefix { $0.timestamp < point.timestamp - appearance.trailDuration }.count
+        let excess = max(tooOld, trail.count - Self.trailLength)
         if excess > 0 { trail.removeFirst(excess) }
     }
 
     // MARK: - Geometry
 
-    /// The area a spot at `location` covers, including its outline and anti-aliasing.
+    /// The area a spot at `location` covers, including its outline and anti-aliasing,
+    /// in the standard appearance.
     public static func bounds(of location: CGPoint) -> CGRect {
+        bounds(of: location, radius: radius)
+    }
+
+    /// The area a spot and its trail cover, in the standard appearance.
+    public static func bounds(of spot: Spot) -> CGRect {
+        bounds(of: spot, radius: radius)
+    }
+
+    /// The area a spot at `location` covers in this overlay's appearance.
+    public func reach(of location: CGPoint) -> CGRect {
+        Self.bounds(of: location, radius: appearance.radius)
+    }
+
+    /// The area a spot and its trail cover in this overlay's appearance.
+    public func reach(of spot: Spot) -> CGRect {
+        Self.bounds(of: spot, radius: appearance.radius)
+    }
+
+    private static func bounds(of location: CGPoint, radius: CGFloat) -> CGRect {
         let extent = radius + 3
         return CGRect(x: location.x - extent, y: location.y - extent, width: 2 * extent, height: 2 * extent)
     }
 
-    /// The area a spot and its trail cover.
-    public static func bounds(of spot: Spot) -> CGRect {
-        var bounds = bounds(of: spot.location)
+    private static func bounds(of spot: Spot, radius: CGFloat) -> CGRect {
+        var bounds = bounds(of: spot.location, radius: radius)
         let extent = trailWidth / 2 + 2
         for point in spot.trail {
             bounds = bounds.union(CGRect(x: point.location.x - extent, y: point.location.y - extent,
@@ -191,10 +234,10 @@ public final class TouchSpotsOverlay: DebugOverlay {
     public func draw(in canvas: Canvas, excluding excluded: Set<TouchSample.ID> = []) {
         guard isVisible else { return }
         let clip = canvas.clipBounds
-        for spot in spots where !excluded.contains(spot.id) && clip.intersects(Self.bounds(of: spot)) {
+        for spot in spots where !excluded.contains(spot.id) && clip.intersects(reach(of: spot)) {
             drawTrail(of: spot, in: canvas)
         }
-        for spot in spots where !excluded.contains(spot.id) && clip.intersects(Self.bounds(of: spot.location)) {
+        for spot in spots where !excluded.contains(spot.id) && clip.intersects(reach(of: spot.location)) {
             drawDiscAndNumber(of: spot, in: canvas)
         }
     }
@@ -203,7 +246,8 @@ public final class TouchSpotsOverlay: DebugOverlay {
     private func drawDiscAndNumber(of spot: Spot, in canvas: Canvas) {
         canvas.draw(disc(for: spot), at: spot.location)
         let label = String(spot.id.number)
-        let size: CGFloat = 13
+        // 13 points in the standard disc, larger in a larger one.
+        let size = max(13, (13 * appearance.radius / Self.radius).rounded())
         let width = canvas.measureText(label, size: size, weight: .bold)
         canvas.drawText(label, at: CGPoint(x: spot.location.x - width / 2, y: spot.location.y + size * 0.36),
                         size: size, color: .white, weight: .bold)
@@ -251,7 +295,7 @@ public final class TouchSpotsOverlay: DebugOverlay {
     /// draws them.
     public func drawEcho(of landing: [Spot], in canvas: Canvas) {
         let clip = canvas.clipBounds
-        for spot in landing where clip.intersects(Self.bounds(of: spot.location)) {
+        for spot in landing where clip.intersects(reach(of: spot.location)) {
             drawDiscAndNumber(of: spot, in: canvas)
         }
     }
@@ -265,10 +309,11 @@ public final class TouchSpotsOverlay: DebugOverlay {
         if let stamp = discs[key] { return stamp }
         let color = Self.palette[key.colorIndex]
         let pending = key.isOwnershipPending
-        let stamp = CanvasStamp(reach: Self.radius + 1) { canvas in
-            canvas.fillCircle(center: .zero, radius: Self.radius,
-                              with: color.withAlpha(pending ? Self.pendingFillAlpha : Self.fillAlpha))
-            canvas.strokeCircle(center: .zero, radius: Self.radius - 1, with: color, lineWidth: 2,
+        let (radius, fillAlpha) = (appearance.radius, appearance.fillAlpha)
+        let stamp = CanvasStamp(reach: radius + 1) { canvas in
+            canvas.fillCircle(center: .zero, radius: radius,
+                              with: color.withAlpha(pending ? Self.pendingFillAlpha : fillAlpha))
+            canvas.strokeCircle(center: .zero, radius: radius - 1, with: color, lineWidth: 2,
                                 dash: pending ? Self.pendingRimDash : nil)
         }
         discs[key] = stamp
@@ -306,14 +351,15 @@ public final class TouchSpotsOverlay: DebugOverlay {
             stroke.removeAll(keepingCapacity: true)
         }
         for index in spot.trail.indices.dropFirst() {
-            let freshness = 1 - (newest - spot.trail[index].timestamp) / Self.trailDuration
+            let freshness = 1 - (newest - spot.trail[index].timestamp) / appearance.trailDuration
             guard freshness > 0 else { continue }
             var start = spot.trail[index - 1].location
             var end = spot.trail[index].location
-            switch (Self.distance(start, center) < Self.radius, Self.distance(end, center) < Self.radius) {
+            let radius = appearance.radius
+            switch (Self.distance(start, center) < radius, Self.distance(end, center) < radius) {
             case (true, true): continue
-            case (false, true): end = Self.rimCrossing(from: start, to: end, center: center)
-            case (true, false): start = Self.rimCrossing(from: end, to: start, center: center)
+            case (false, true): end = Self.rimCrossing(from: start, to: end, center: center, radius: radius)
+            case (true, false): start = Self.rimCrossing(from: end, to: start, center: center, radius: radius)
             case (false, false): break
             }
             let segmentStyle = Self.trailStyle(freshness: freshness)
@@ -332,7 +378,7 @@ public final class TouchSpotsOverlay: DebugOverlay {
     }
 
     /// Where the segment from `outside` to `inside` crosses the spot's rim.
-    private static func rimCrossing(from outside: CGPoint, to inside: CGPoint, center: CGPoint) -> CGPoint {
+    private static func rimCrossing(from outside: CGPoint, to inside: CGPoint, center: CGPoint, radius: CGFloat) -> CGPoint {
         // |outside + t·d − center| = radius, for the smaller root t in 0…1.
         let dx = inside.x - outside.x, dy = inside.y - outside.y
         let fx = outside.x - center.x, fy = outside.y - center.y

@@ -40,11 +40,19 @@ public final class DesktopTouchShow {
         public var display: String?
         /// Whether mouse presses show too, as rings (`MouseRings`).
         public var showsMouse: Bool
+        /// How the spots look: `room` unless asked otherwise.
+        public var appearance: TouchSpotsOverlay.Appearance
 
-        public init(display: String? = nil, showsMouse: Bool = false) {
+        public init(display: String? = nil, showsMouse: Bool = false, appearance: TouchSpotsOverlay.Appearance = Options.room) {
             self.display = display
             self.showsMouse = showsMouse
+            self.appearance = appearance
         }
+
+        /// Spots for a room and a projector: larger than the sandbox's (60 pixels across,
+        /// against 44), a little bolder (half opaque, against 45 %), and a trail a little
+        /// longer (0.6 s, against 0.5 s), so the back row sees them.
+        public static let room = TouchSpotsOverlay.Appearance(radius: 30, fillAlpha: 0.5, trailDuration: 0.6)
     }
 
     /// The one line it prints on starting: the touchscreens, the monitors, and whether
@@ -89,6 +97,7 @@ public final class DesktopTouchShow {
     /// selects raw touches; `start()` begins reading.
     public init(options: Options = Options()) throws(ShowTouchesError) {
         showsMouse = options.showsMouse
+        overlay.appearance = options.appearance
         do {
             connection = try X11Connection(name: options.display)
         } catch {
@@ -299,7 +308,7 @@ public final class DesktopTouchShow {
             let replacement = try DesktopSpotsWindow(connection: connection, mode: wanted)
             window.close()
             window = replacement
-            draw(overlay.spots.map(TouchSpotsOverlay.bounds(of:)) + mouseRings.rings.map { MouseRings.bounds(of: $0.location) })
+            draw(overlay.spots.map(overlay.reach(of:)) + mouseRings.rings.map { MouseRings.bounds(of: $0.location) })
             StandardError.writeLine("touch-sandbox: \(composited ? "a compositing manager started: translucent spots" : "the compositing manager stopped: opaque spots in a shaped window")")
         } catch {
             StandardError.writeLine("touch-sandbox: cannot switch the spots' window: \(error)")

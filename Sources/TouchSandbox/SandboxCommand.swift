@@ -2,6 +2,7 @@ import ArgumentParser
 import CairoRenderer
 import Foundation
 import SandboxDebugging
+import ShowTouches
 import X11Host
 
 /// The `touch-sandbox` command line.
@@ -19,6 +20,7 @@ public struct SandboxCommand: ParsableCommand {
                       [--restore-touch-mapping]
                       [--list-scenes] [--verbose] [--trace-gestures]
         touch-sandbox --show-touches [mouse | stop] [--display <name>]
+                      [--spot-size <pixels>] [--spot-opacity <0.1…1>] [--trail <seconds>]
         """,
         discussion: """
         Opens an X window on a scene and feeds it the touches of every touchscreen the X \
@@ -100,6 +102,15 @@ public struct SandboxCommand: ParsableCommand {
         valueName: "mouse|stop"))
     var showTouches: ShowTouchesAction?
 
+    @Option(name: .long, help: ArgumentHelp("With --show-touches: each spot's size across, in pixels (20–200; default 60, for a room).", valueName: "pixels"))
+    var spotSize: Double?
+
+    @Option(name: .long, help: ArgumentHelp("With --show-touches: how opaque a spot's fill is (0.1–1; default 0.5). Without a compositing manager spots are opaque whatever this says.", valueName: "0.1…1"))
+    var spotOpacity: Double?
+
+    @Option(name: .long, help: ArgumentHelp("With --show-touches: how long a finger's trail lasts, in seconds (0–3; default 0.6).", valueName: "seconds"))
+    var trail: Double?
+
     @Flag(name: .long, help: "Put back the touchscreen mapping a kiosk that did not end cleanly left on the display, then exit.")
     var restoreTouchMapping = false
 
@@ -115,6 +126,18 @@ public struct SandboxCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
+        if showTouches == nil, spotSize != nil || spotOpacity != nil || trail != nil {
+            throw ValidationError("--spot-size, --spot-opacity and --trail go with --show-touches")
+        }
+        if let spotSize, !(20...200).contains(spotSize) {
+            throw ValidationError("--spot-size must be 20 to 200 pixels, got \(Self.figure(spotSize))")
+        }
+        if let spotOpacity, !(0.1...1).contains(spotOpacity) {
+            throw ValidationError("--spot-opacity must be 0.1 to 1, got \(Self.figure(spotOpacity))")
+        }
+        if let trail, !(0...3).contains(trail) {
+            throw ValidationError("--trail must be 0 to 3 seconds, got \(Self.figure(trail))")
+        }
         guard size.width > 0, size.height > 0 else {
             throw ValidationError("--size: width and height must be positive, got \(size.width)x\(size.height)")
         }
@@ -244,6 +267,22 @@ public struct SandboxCommand: ParsableCommand {
         let characters = Array(value)
         guard characters.count >= 2, characters[0] == "-" else { return false }
         return characters[1].isASCII && (characters[1].isNumber || characters[1] == ".")
+    }
+}
+
+extension SandboxCommand {
+    /// A number as the user wrote it, without a trailing `.0`.
+    static func figure(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// The spots `--show-touches` draws: the room's, with what the options change.
+    var spotAppearance: TouchSpotsOverlay.Appearance {
+        var appearance = DesktopTouchShow.Options.room
+        if let spotSize { appearance.radius = spotSize / 2 }
+        if let spotOpacity { appearance.fillAlpha = spotOpacity }
+        if let trail { appearance.trailDuration = trail }
+        return appearance
     }
 }
 

@@ -32,7 +32,7 @@ public enum SandboxMain {
     static func run(_ command: SandboxCommand) -> Never {
         var command = command
         if let action = command.showTouches {
-            ShowTouchesRun.run(action, display: command.display)
+            ShowTouchesRun.run(action, display: command.display, appearance: command.spotAppearance)
         }
         if command.restoreTouchMapping {
             do {

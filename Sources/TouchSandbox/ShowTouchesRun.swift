@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import SandboxDebugging
 import ShowTouches
 import X11Host
 
@@ -8,7 +9,7 @@ import X11Host
 /// one running on the display. Each outcome is one line on standard error.
 @MainActor
 enum ShowTouchesRun {
-    static func run(_ action: ShowTouchesAction, display: String?) -> Never {
+    static func run(_ action: ShowTouchesAction, display: String?, appearance: TouchSpotsOverlay.Appearance) -> Never {
         switch action {
         case .stop:
             do {
@@ -21,7 +22,8 @@ enum ShowTouchesRun {
         case .start, .mouse:
             let show: DesktopTouchShow
             do {
-                show = try DesktopTouchShow(options: DesktopTouchShow.Options(display: display, showsMouse: action == .mouse))
+                show = try DesktopTouchShow(options: DesktopTouchShow.Options(display: display, showsMouse: action == .mouse,
+                                                                              appearance: appearance))
             } catch {
                 fail(error)
             }

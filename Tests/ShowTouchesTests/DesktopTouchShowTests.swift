@@ -56,6 +56,9 @@ final class DesktopTouchShowTests: XCTestCase {
                 XCTAssertEqual(Double((shown >> UInt32(shift)) & 0xFF), channel * 255, accuracy: 3, "the spot's colour, opaque")
             }
             XCTAssertEqual(other.log, [.init(type: "begin", x: 200, y: 150)], "the program under the spot got the touch")
+            // The room's spot, 60 pixels across: its colour 27 pixels above the finger too.
+            let edge = try XCTUnwrap(try Self.rootPixel(server, CGPoint(x: point.x, y: point.y - 27)))
+            XCTAssertEqual(Double((edge >> 8) & 0xFF), color.green * 255, accuracy: 3, "a spot of the room's size")
 
             try server.touchscreen.touches([(1, .end, point)])
             XCTAssertTrue(runLoop { other.readEvents(); return show.spots.isEmpty && other.log.count == 2 })
@@ -128,7 +131,7 @@ final class DesktopTouchShowTests: XCTestCase {
             let color = TouchSpotsOverlay.color(for: try XCTUnwrap(show.spots.first).id)
             let background = [Double((Self.background >> 16) & 0xFF), Double((Self.background >> 8) & 0xFF), Double(Self.background & 0xFF)]
             let expected = zip([color.red, color.green, color.blue], background).map { top, bottom in
-                top * 255 * TouchSpotsOverlay.fillAlpha + bottom * (1 - TouchSpotsOverlay.fillAlpha)
+                top * 255 * DesktopTouchShow.Options.room.fillAlpha + bottom * (1 - DesktopTouchShow.Options.room.fillAlpha)
             }
             @MainActor func blended() -> Bool {
                 guard let pixel = (try? Self.rootPixel(server, probe)).flatMap({ $0 }) else { return false }

@@ -46,6 +46,10 @@ final class CommandLineTests: XCTestCase {
             (["--kiosk", "--exit-gesture", "swipe"], "touch-sandbox: The value 'swipe' is invalid for '--exit-gesture <gesture>': --exit-gesture takes hold, corner or both, got 'swipe' (see touch-sandbox --help)\n"),
             (["--overlays", "spots,bogus"], "touch-sandbox: The value 'spots,bogus' is invalid for '--overlays <list>': unknown overlay 'bogus' in --overlays; valid: spots, hit-views, frames, paths, gestures, meter, why, inspect, all or none (see touch-sandbox --help)\n"),
             (["--overlays", "why,inspect"], "touch-sandbox: The value 'why,inspect' is invalid for '--overlays <list>': why and inspect take turns in --overlays (inspect keeps touches from the scene); name one (see touch-sandbox --help)\n"),
+            (["--trail", "1"], "touch-sandbox: --spot-size, --spot-opacity and --trail go with --show-touches (see touch-sandbox --help)\n"),
+            (["--show-touches", "--spot-size", "10"], "touch-sandbox: --spot-size must be 20 to 200 pixels, got 10 (see touch-sandbox --help)\n"),
+            (["--show-touches", "--spot-opacity", "2"], "touch-sandbox: --spot-opacity must be 0.1 to 1, got 2 (see touch-sandbox --help)\n"),
+            (["--show-touches", "mouse", "--trail", "4.5"], "touch-sandbox: --trail must be 0 to 3 seconds, got 4.5 (see touch-sandbox --help)\n"),
         ]
         for (arguments, message) in cases {
             let result = try SandboxProcess.run(arguments, environment: ["TOUCH_KIOSK": nil])
