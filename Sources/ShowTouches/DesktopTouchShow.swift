@@ -69,6 +69,10 @@ public final class DesktopTouchShow {
 
     /// Past this many raises in a second, it stops raising until the second is over.
     public static let raiseLimit = 10
+    /// How often it raised its window, and how often it let a stacking change be
+    /// (past `raiseLimit`), for tests.
+    public private(set) var raiseCount = 0
+    public private(set) var raisesSkipped = 0
 
     private let connection: X11Connection
     private var window: DesktopSpotsWindow
@@ -321,6 +325,7 @@ public final class DesktopTouchShow {
         let now = CACurrentMediaTime()
         raises.removeAll { now - $0 > 1 }
         guard raises.count < Self.raiseLimit else {
+            raisesSkipped += 1
             if !saidRaiseLimit {
                 saidRaiseLimit = true
                 StandardError.writeLine("touch-sandbox: another always-on-top window keeps raising itself over the spots; raising at most \(Self.raiseLimit) times a second")
@@ -328,6 +333,7 @@ public final class DesktopTouchShow {
             return
         }
         raises.append(now)
+        raiseCount += 1
         window.raise()
     }
 

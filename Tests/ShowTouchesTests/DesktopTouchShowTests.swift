@@ -226,6 +226,46 @@ final class DesktopTouchShowTests: XCTestCase {
         }
     }
 
+    /// Another always-on-top program that raises itself whenever a window is restacked
+    /// would make the two raise each other for ever: the spots give way past
+    /// `raiseLimit` raises a second instead of looping.
+    func testAnotherAlwaysOnTopWindowNeverMakesItRaiseInALoop() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            show.start()
+            let rival = try XCTUnwrap(XOpenDisplay(server.display))
+            defer { XCloseDisplay(rival) }
+            let root = XDefaultRootWindow(rival)
+            var attributes = XSetWindowAttributes()
+            attributes.override_redirect = 1
+            let window = XCreateWindow(rival, root, 50, 50, 200, 200, 0, Int32(CopyFromParent), UInt32(InputOutput), nil,
+                                       UInt(CWOverrideRedirect), &attributes)
+            XSelectInput(rival, root, SubstructureNotifyMask)
+            XMapRaised(rival, window)
+            XSync(rival, 0)
+            var rivalRaises = 0
+            let deadline = Date().addingTimeInterval(1.5)
+            _ = runLoop(timeout: 2) {
+                // The rival: back on top at every restacking of another window.
+                while XPending(rival) > 0 {
+                    var event = XEvent()
+                    XNextEvent(rival, &event)
+                    if event.type == ConfigureNotify, event.xconfigure.window != window {
+                        XRaiseWindow(rival, window)
+                        rivalRaises += 1
+                    }
+                }
+                XFlush(rival)
+                return Date() >= deadline
+            }
+            XCTAssertGreaterThan(show.raisesSkipped, 0, "it gave way")
+            XCTAssertLessThanOrEqual(show.raiseCount, 2 * DesktopTouchShow.raiseLimit + 2, "at most the limit a second: \(show.raiseCount)")
+            XCTAssertLessThanOrEqual(rivalRaises, show.raiseCount + 1)
+        }
+    }
+
     func testASecondShowOnTheDisplayIsRefusedNamingTheFirst() throws {
         try onMainActor {
             let server = try HeadlessXorg.shared()
