@@ -1,3 +1,4 @@
+import CairoRenderer
 import CX11
 import Foundation
 import HeadlessXorg
@@ -263,6 +264,75 @@ final class DesktopTouchShowTests: XCTestCase {
             XCTAssertGreaterThan(show.raisesSkipped, 0, "it gave way")
             XCTAssertLessThanOrEqual(show.raiseCount, 2 * DesktopTouchShow.raiseLimit + 2, "at most the limit a second: \(show.raiseCount)")
             XCTAssertLessThanOrEqual(rivalRaises, show.raiseCount + 1)
+        }
+    }
+
+    /// Over real X programs (xcalc, xclock, xlogo from x11-apps): three fingers, two of
+    /// them moving, show three spots with trails over the programs' windows, each in its
+    /// finger's colour. With `SHOW_TOUCHES_PICTURE=file.png` the screen is written there
+    /// (the README's picture).
+    func testSpotsShowOverRealProgramsWindows() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            var programs: [Process] = []
+            defer {
+                for program in programs where program.isRunning { program.terminate() }
+            }
+            for (name, geometry) in [("xcalc", "260x340+120+120"), ("xclock", "300x300+430+140"), ("xlogo", "260x260+780+200")] {
+                let program = Process()
+                program.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
+                program.arguments = ["-display", server.display, "-geometry", geometry]
+                program.standardError = FileHandle.nullDevice
+                try program.run()
+                programs.append(program)
+            }
+            // The three windows mapped (x11-apps draws them as soon as they are).
+            XCTAssertTrue(runLoop(timeout: 10) {
+                (try? withDisplay(server.display) { display in
+                    var root: Window = 0, parent: Window = 0
+                    var children: UnsafeMutablePointer<Window>?
+                    var count: UInt32 = 0
+                    XQueryTree(display, XDefaultRootWindow(display), &root, &parent, &children, &count)
+                    if let children { XFree(children) }
+                    return count >= 3
+                }) ?? false
+            }, "x11-apps' programs are installed by the README's and CI's commands")
+            _ = runLoop(timeout: 0.5) { false }
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            show.start()
+            let fingers: [(UInt32, [CGPoint])] = [
+                (70, [CGPoint(x: 200, y: 300), CGPoint(x: 230, y: 280), CGPoint(x: 270, y: 270), CGPoint(x: 300, y: 268)]),
+                (71, [CGPoint(x: 580, y: 290), CGPoint(x: 590, y: 320), CGPoint(x: 605, y: 350), CGPoint(x: 615, y: 380)]),
+                (72, [CGPoint(x: 900, y: 330)]),
+            ]
+            try server.touchscreen.touches(fingers.map { ($0.0, .begin, $0.1[0]) })
+            for step in 1..<4 {
+                try server.touchscreen.touches(fingers.filter { $0.1.count > step }.map { ($0.0, .update, $0.1[step]) })
+                _ = runLoop(timeout: 0.03) { false }
+            }
+            XCTAssertTrue(runLoop { show.spots.count == 3 })
+            for spot in show.spots {
+                let color = TouchSpotsOverlay.color(for: spot.id)
+                let probe = try XCTUnwrap(try Self.rootPixel(server, CGPoint(x: spot.location.x, y: spot.location.y - 14)))
+                XCTAssertEqual(Double((probe >> 8) & 0xFF), color.green * 255, accuracy: 3, "finger \(spot.id.number)'s spot")
+            }
+            if let path = ProcessInfo.processInfo.environment["SHOW_TOUCHES_PICTURE"] {
+                let reader = try WindowPixelReader(displayName: server.display)
+                let (width, height) = (server.screenSize.width, server.screenSize.height)
+                let frame = try FrameBuffer(validatingPointSize: CGSize(width: width, height: height), scale: 1)
+                try withDisplay(server.display) { display in
+                    let root = UInt(XDefaultRootWindow(display))
+                    for y in 0..<height {
+                        let row = try XCTUnwrap(reader.row(of: root, x: 0, y: y, width: width))
+                        let pixels = frame.pixels.advanced(by: y * frame.stride).assumingMemoryBound(to: UInt32.self)
+                        for x in 0..<width { pixels[x] = 0xFF00_0000 | row[x] }
+                    }
+                }
+                try frame.writePNG(to: URL(fileURLWithPath: path))
+            }
+            try server.touchscreen.touches(fingers.map { ($0.0, .end, $0.1.last!) })
+            XCTAssertTrue(runLoop { show.spots.isEmpty })
         }
     }
 
