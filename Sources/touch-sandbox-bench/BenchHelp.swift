@@ -21,6 +21,9 @@ enum BenchHelp {
                                                   random multitouch through every scene, overlays on;
                                                   fails unless memory and idle CPU come back (not in CI)
           touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
+          touch-sandbox-bench show-touches [touches] [seconds]
+                                                  --show-touches: touch-to-spot latency over another program's
+                                                  window vs the floor; its CPU idle and with ten fingers moving
           touch-sandbox-bench gallery [launches]  start to first frame, and peak memory browsing every scene
           touch-sandbox-bench damage [moves]      pixels drawn and copied per frame, and frame cost, for one moving finger
           touch-sandbox-bench holding             N fingers held by delaysTouchesBegan: cost per finger as N grows

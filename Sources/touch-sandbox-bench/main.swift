@@ -171,6 +171,8 @@ MainActor.assumeIsolated {
             try measureLatency(touches: touches, watch: watch, pause: pause)
         case "flood":
             try FloodBenchmark.run(Array(arguments.dropFirst()))
+        case "show-touches":
+            try ShowTouchesBenchmark.run(Array(arguments.dropFirst()))
         case "sustained":
             try SustainedMotionBenchmark.run(Array(arguments.dropFirst()))
         case "soak":
