@@ -287,7 +287,16 @@ public final class DesktopTouchShow {
     /// Devices came, went or changed: their ranges read again, and the spots of fingers
     /// on a device that is gone cancelled.
     private func refreshDevices(into batch: inout [TouchSample]) {
+        let before = touchscreens.devices
         touchscreens.refresh(connection)
+        // Said once each, as the sandbox logs its devices: a presenter waiting for a
+        // touchscreen sees it arrive.
+        for device in touchscreens.devices.values.sorted(by: { $0.id < $1.id }) where before[device.id] == nil {
+            StandardError.writeLine("touch-sandbox: touchscreen \(device.name) added: its touches show")
+        }
+        for device in before.values.sorted(by: { $0.id < $1.id }) where touchscreens.devices[device.id] == nil {
+            StandardError.writeLine("touch-sandbox: touchscreen \(device.name) removed")
+        }
         for (id, location) in positions where touchscreens.devices[id.device] == nil {
             batch.append(TouchSample(id: id, phase: .cancelled, location: location, timestamp: CACurrentMediaTime()))
             positions[id] = nil
