@@ -59,8 +59,6 @@ public final class TouchSpotsOverlay: DebugOverlay {
     /// translucent where segments meet.
     public static let trailBands = 5
 
-    // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
-    // assignment only, never held inout across a call.
     /// What a spot looks like: its radius, its fill's opacity and how long its trail
     /// lasts. The sandbox uses `standard` (the static constants above); the desktop's
     /// spots (`--show-touches`) take a room's (a projector wants larger, bolder spots).
@@ -84,6 +82,8 @@ public final class TouchSpotsOverlay: DebugOverlay {
         didSet { discs.removeAll() }
     }
 
+    // Unchecked (read for every batch, by `DebugOverlays.isDormant`): main actor, set by plain
+    // assignment only, never held inout across a call.
     @exclusivity(unchecked) public var isVisible = true
     /// Live spots in the order their touches began.
     public private(set) var spots: [Spot] = []

@@ -13,7 +13,8 @@ import X11Platform
 ///   translucent as the sandbox draws them; the compositor blends them over the desktop;
 /// - **shaped**: without a compositor an ARGB window would show black where it is
 ///   transparent, so a plain window whose bounding shape is the spots' pixels (each run
-///   of pixels at least a quarter covered): opaque discs and a trail, with no fading.
+///   of pixels the spots cover at least half their fill's opacity, up to a quarter):
+///   opaque discs and a trail, with no fading.
 ///   Each change of shape exposes what it uncovers to the program beneath, which repaints
 ///   it.
 @MainActor
@@ -28,49 +29,70 @@ final class DesktopSpotsWindow {
     private let visual: UnsafeMutablePointer<Visual>
     private let depth: Int32
     private let graphicsContext: GC
+    /// The ARGB visual's colormap (composited mode), freed with the window.
+    private let colormap: Colormap?
+    /// The least alpha (of 255) a pixel needs to be in the shape (shaped mode).
+    private let shapeThreshold: UInt32
     /// The drawing, root-sized, in device pixels.
     let frame: FrameBuffer
+    private var isClosed = false
 
-    /// Makes the window over the root of `connection`'s default screen, mapped and raised.
-    init(connection: X11Connection, mode: Mode) throws(X11HostError) {
+    /// Makes the window over the root of `connection`'s default screen, `size` pixels,
+    /// mapped and raised. Composited mode falls back to shaped where the screen has no
+    /// 32-bit visual (an ARGB window is then impossible, and an opaque one would hide
+    /// the desktop). `fillAlpha` is the spots' fill, which the shape keeps whole.
+    init(connection: X11Connection, mode requested: Mode, size: CGSize, fillAlpha: Double) throws(X11HostError) {
         self.connection = connection
-        self.mode = mode
         let display = connection.display
         let screen = XDefaultScreen(display)
         let root = XRootWindow(display, screen)
-        let width = Int(XDisplayWidth(display, screen)), height = Int(XDisplayHeight(display, screen))
+        // The frame first: nothing of the server's is made if it cannot be.
+        do {
+            frame = try FrameBuffer(validatingPointSize: size, scale: 1)
+        } catch {
+            throw .cannotCreateFrameBuffer(error)
+        }
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
-        attributes.background_pixel = 0
+        // No background: the server paints nothing where the shape grows (no black
+        // flash); the window's own pixels follow at once.
+        attributes.background_pixmap = 0
         attributes.border_pixel = 0
-        var valueMask = UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel)
+        var valueMask = UInt(CWOverrideRedirect | CWBackPixmap | CWBorderPixel)
         var info = XVisualInfo()
-        if mode == .composited, XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0, let argb = info.visual {
+        if requested == .composited, XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0, let argb = info.visual {
+            mode = .composited
             visual = argb
             depth = 32
-            attributes.colormap = XCreateColormap(display, root, argb, AllocNone)
+            let map = XCreateColormap(display, root, argb, AllocNone)
+            colormap = map
+            attributes.colormap = map
             valueMask |= UInt(CWColormap)
         } else {
             guard let plain = XDefaultVisual(display, screen) else {
                 throw .unsupportedVisual(connection.name, depth: 0, bitsPerPixel: 0)
             }
+            mode = .shaped
             visual = plain
             depth = XDefaultDepth(display, screen)
+            colormap = nil
+            // The frame's pixels are 32 bits; a screen of another depth cannot take them.
+            guard depth == 24 || depth == 32 else { throw .unsupportedVisual(connection.name, depth: depth, bitsPerPixel: 0) }
         }
-        id = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput), visual,
+        // Half the fill, at most a quarter: a faint fill (`--spot-opacity 0.1`) still
+        // keeps its disc whole in the shape.
+        shapeThreshold = UInt32(max(8, min(64, fillAlpha * 255 / 2)))
+        id = XCreateWindow(display, root, 0, 0, UInt32(size.width), UInt32(size.height), 0, depth, UInt32(InputOutput), visual,
                            valueMask, &attributes)
         graphicsContext = XCreateGC(display, id, 0, nil)
-        do {
-            frame = try FrameBuffer(validatingPointSize: CGSize(width: width, height: height), scale: 1)
-        } catch {
-            throw .cannotCreateFrameBuffer(error)
-        }
         XStoreName(display, id, "touch-sandbox --show-touches")
         // No input anywhere: the empty region as the input shape.
         let empty = XFixesCreateRegion(display, nil, 0)
         XFixesSetWindowShapeRegion(display, id, ShapeInput, 0, 0, empty)
         XFixesDestroyRegion(display, empty)
         if mode == .shaped { setBoundingShape([]) }
+        // Exposed parts are copied again from the frame (`repaint(_:)`).
+        XSelectInput(display, id, ExposureMask)
         XMapRaised(display, id)
         connection.flush()
     }
@@ -78,6 +100,7 @@ final class DesktopSpotsWindow {
     /// Draws `draw` in `rects` (root pixels), cleared first, and shows them: copied to the
     /// window, and in shaped mode the window's shape follows the spots.
     func redraw(_ rects: [CGRect], _ draw: (Canvas) -> Void) {
+        guard !isClosed else { return }
         let bounds = CGRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)
         let clipped = rects.map { $0.intersection(bounds).integral }.filter { !$0.isNull && !$0.isEmpty }
         guard !clipped.isEmpty else { return }
@@ -99,9 +122,18 @@ final class DesktopSpotsWindow {
         connection.flush()
     }
 
+    /// Copies `rects` of the frame to the window again (an Expose).
+    func repaint(_ rects: [CGRect]) {
+        put(rects.map(\.integral))
+    }
+
+    /// Destroys the window; a second call does nothing.
     func close() {
+        guard !isClosed else { return }
+        isClosed = true
         XDestroyWindow(connection.display, id)
         XFreeGC(connection.display, graphicsContext)
+        if let colormap { XFreeColormap(connection.display, colormap) }
         connection.flush()
     }
 
@@ -123,10 +155,10 @@ final class DesktopSpotsWindow {
         connection.flush()
     }
 
-    /// Shaped mode: every pixel the spots cover at least a quarter (`shapeThreshold`)
-    /// takes its colour unblended (an opaque disc: the disc's fill is 45 % opaque), so
-    /// the shape shows the spots' colours, not their blend with black; fainter pixels
-    /// (a fading trail's tail, antialiasing) are left out.
+    /// Shaped mode: every pixel the spots cover at least `shapeThreshold` takes its
+    /// colour unblended (an opaque disc, whatever the fill's opacity), so the shape shows
+    /// the spots' colours, not their blend with black; fainter pixels (a fading trail's
+    /// tail, antialiasing) are left out.
     private func makeOpaque(_ rects: [CGRect]) {
         let stride = frame.stride
         let pixels = frame.pixels
@@ -137,7 +169,7 @@ final class DesktopSpotsWindow {
                     let pixel = row[x]
                     let alpha = pixel >> 24
                     guard alpha > 0, alpha < 255 else { continue }
-                    guard alpha >= Self.shapeThreshold else {
+                    guard alpha >= shapeThreshold else {
                         row[x] = 0
                         continue
                     }
@@ -147,9 +179,6 @@ final class DesktopSpotsWindow {
             }
         }
     }
-
-    /// The least alpha (of 255) a pixel needs to be in the shape.
-    static let shapeThreshold: UInt32 = 64
 
     /// Shaped mode: the bounding shape within `rects` becomes the covered pixels there,
     /// row by row in runs; the shape elsewhere stays as it was.

@@ -65,6 +65,8 @@ public final class DesktopTouchShow {
     public var spots: [TouchSpotsOverlay.Spot] { overlay.spots }
     /// The window the spots are drawn in, and how.
     public var windowID: UInt { UInt(window.id) }
+    /// The root window's size in pixels, which the spots' window covers.
+    public var screenSize: CGSize { rootSize }
     public var mode: String { window.mode.rawValue }
 
     /// Past this many raises in a second, it stops raising until the second is over.
@@ -82,7 +84,10 @@ public final class DesktopTouchShow {
     private let showsMouse: Bool
     /// The mouse rings now, for tests.
     public var mouseRingLocations: [CGPoint] { mouseRings.rings.map(\.location) }
-    private let rootSize: CGSize
+    private var rootSize: CGSize
+    private let root: Window
+    private let stopMessage: Atom
+    private var isClosed = false
     /// The last position of each finger down, for raw updates that leave an axis out.
     private var positions: [TouchSample.ID: CGPoint] = [:]
     /// The small unmapped window that owns the selection and hears `stop`.
@@ -110,6 +115,8 @@ public final class DesktopTouchShow {
         let display = connection.display
         let screen = XDefaultScreen(display)
         let root = XRootWindow(display, screen)
+        self.root = root
+        stopMessage = XInternAtom(display, "_TOUCH_SANDBOX_STOP", 0)
         rootSize = CGSize(width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
         selection = XInternAtom(display, Self.selectionName(screen: screen), 0)
         let current = XGetSelectionOwner(display, selection)
@@ -127,6 +134,14 @@ public final class DesktopTouchShow {
                             bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
         }
         XSetSelectionOwner(display, selection, owner, UInt(CurrentTime))
+        // Two started at once: the one the server made owner runs, the other is refused.
+        let granted = XGetSelectionOwner(display, selection)
+        guard granted == owner else {
+            let pid = Self.pid(of: granted, on: display)
+            XDestroyWindow(display, owner)
+            connection.close()
+            throw .alreadyRunning(display: options.display ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "", pid: pid)
+        }
         compositorSelection = XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)
         var fixesEvent: Int32 = 0, fixesError: Int32 = 0
         _ = XFixesQueryExtension(display, &fixesEvent, &fixesError)
@@ -139,7 +154,8 @@ public final class DesktopTouchShow {
                                         | XFixesSelectionClientCloseNotifyMask))
         let composited = XGetSelectionOwner(display, compositorSelection) != 0
         do {
-            window = try DesktopSpotsWindow(connection: connection, mode: composited ? .composited : .shaped)
+            window = try DesktopSpotsWindow(connection: connection, mode: composited ? .composited : .shaped, size: rootSize,
+                                            fillAlpha: options.appearance.fillAlpha)
         } catch {
             XDestroyWindow(display, owner)
             connection.close()
@@ -147,7 +163,7 @@ public final class DesktopTouchShow {
         }
         selectInput(root: root)
         touchscreens.refresh(connection)
-        report = makeReport(composited: composited)
+        report = makeReport(composited: window.mode == .composited)
     }
 
     /// Begins reading the display on the main queue.
@@ -166,6 +182,8 @@ public final class DesktopTouchShow {
     /// dispatch watching a number the next connection may reuse, whose events would then
     /// never be read.
     public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         trailTimer?.cancel()
         window.close()
         XDestroyWindow(connection.display, owner)
@@ -192,17 +210,32 @@ public final class DesktopTouchShow {
             var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
             XISelectEvents(display, root, &mask, 1)
         }
-        // Windows mapped or restacked above it, to rise over them again.
-        XSelectInput(display, root, SubstructureNotifyMask)
+        // Windows mapped or restacked above it, to rise over them again; and the root's
+        // own size (a monitor plugged in or a mode changed by RandR).
+        XSelectInput(display, root, SubstructureNotifyMask | StructureNotifyMask)
         connection.flush()
     }
 
-    /// Reads every event the connection holds and draws what they changed.
+    /// Reads every event the connection holds and draws what they changed, until none is
+    /// left in Xlib's queue either (a round trip made while drawing may have read more
+    /// from the socket, which the read source would then never announce).
     public func handlePendingEvents() {
+        guard !isClosed else { return }
+        let display = connection.display
+        repeat {
+            handleQueuedEvents()
+            guard !isClosed else { return }
+        } while XEventsQueued(display, QueuedAlready) > 0
+        scheduleTrailTimer()
+    }
+
+    private func handleQueuedEvents() {
         let display = connection.display
         var batch: [TouchSample] = []
         var restacked = false
         var compositorMayHaveChanged = false
+        var resized: CGSize?
+        var exposed: [CGRect] = []
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -211,34 +244,63 @@ public final class DesktopTouchShow {
                 guard event.xcookie.extension == connection.xiOpcode, XGetEventData(display, &event.xcookie) != 0 else { continue }
                 defer { XFreeEventData(display, &event.xcookie) }
                 let type = event.xcookie.evtype
-                if type == XI_HierarchyChanged || type == XI_DeviceChanged {
-                    // At once, in order: the touches after it may be a new device's.
+                guard let data = event.xcookie.data else { continue }
+                if type == XI_HierarchyChanged
+                    || (type == XI_DeviceChanged && data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee.reason == XIDeviceChange) {
+                    // At once, in order: the touches after it may be a new device's. (A
+                    // master switching slaves is no change of devices.)
                     refreshDevices(into: &batch)
-                } else if type == XI_RawButtonPress || type == XI_RawButtonRelease, let data = event.xcookie.data {
+                } else if type == XI_RawButtonPress || type == XI_RawButtonRelease {
                     mouseButton(data.assumingMemoryBound(to: XIRawEvent.self).pointee, pressed: type == XI_RawButtonPress)
-                } else if let data = event.xcookie.data,
-                          let raw = RawTouchEvent(data.assumingMemoryBound(to: XIRawEvent.self), type: type),
+                } else if let raw = RawTouchEvent(data.assumingMemoryBound(to: XIRawEvent.self), type: type),
                           let sample = sample(from: raw) {
                     batch.append(sample)
                 }
             case MapNotify:
+                // A window mapped lands on top.
                 restacked = restacked || event.xmap.window != window.id
             case ConfigureNotify:
-                restacked = restacked || event.xconfigure.window != window.id
+                let configure = event.xconfigure
+                if configure.window == root {
+                    resized = CGSize(width: Int(configure.width), height: Int(configure.height))
+                } else if configure.window != window.id, configure.above == window.id {
+                    // Restacked right above the spots (a window moved or resized where
+                    // it is changes nothing).
+                    restacked = true
+                }
+            case CirculateNotify:
+                restacked = restacked || (event.xcirculate.window != window.id && event.xcirculate.place == PlaceOnTop)
+            case Expose:
+                if event.xexpose.window == window.id {
+                    exposed.append(CGRect(x: Int(event.xexpose.x), y: Int(event.xexpose.y), width: Int(event.xexpose.width),
+                                          height: Int(event.xexpose.height)))
+                }
             case ClientMessage:
-                if event.xclient.window == owner { onStopRequest?() }
+                if event.xclient.window == owner, event.xclient.message_type == stopMessage { return requestStop() }
             case SelectionClear:
-                if event.xselectionclear.selection == selection { onStopRequest?() }
+                if event.xselectionclear.selection == selection { return requestStop() }
             case selectionNotifyEvent:
                 compositorMayHaveChanged = true
             default:
                 break
             }
         }
+        if let resized, resized != rootSize {
+            rootSize = resized
+            remakeWindow(composited: window.mode == .composited, because: "the screen is now \(Int(resized.width))x\(Int(resized.height))")
+        }
         if compositorMayHaveChanged { switchModeIfNeeded() }
-        if !batch.isEmpty { draw(overlay.apply(batch)) }
+        // On top first, so what is drawn next is drawn over the window that came up.
         if restacked { raiseOnce() }
-        scheduleTrailTimer()
+        if !exposed.isEmpty { window.repaint(exposed) }
+        if !batch.isEmpty { draw(overlay.apply(batch)) }
+    }
+
+    /// Another process asked it to stop, or took its selection.
+    private func requestStop() {
+        onStopRequest?()
+        // A caller that does not exit gets a closed show.
+        close()
     }
 
     /// A raw button event of a slave pointer (not one the server emulates from a touch,
@@ -263,9 +325,8 @@ public final class DesktopTouchShow {
     /// A raw event as a sample in root pixels, on the media clock.
     private func sample(from raw: RawTouchEvent) -> TouchSample? {
         let id = TouchSample.ID(device: raw.device, number: raw.touch)
-        guard touchscreens.devices[raw.device] != nil else { return nil }
+        guard let device = touchscreens.devices[raw.device] else { return nil }
         let known = positions[id]
-        let device = touchscreens.devices[raw.device]!
         var location = known ?? .zero
         if let x = raw.x ?? known.map({ Double($0.x) / rootSize.width * (device.x.maximum - device.x.minimum) + device.x.minimum }),
            let y = raw.y ?? known.map({ Double($0.y) / rootSize.height * (device.y.maximum - device.y.minimum) + device.y.minimum }),
@@ -315,16 +376,23 @@ public final class DesktopTouchShow {
     /// that now applies, with the spots there are.
     private func switchModeIfNeeded() {
         let composited = XGetSelectionOwner(connection.display, compositorSelection) != 0
-        let wanted: DesktopSpotsWindow.Mode = composited ? .composited : .shaped
-        guard wanted != window.mode else { return }
+        guard (composited ? DesktopSpotsWindow.Mode.composited : .shaped) != window.mode else { return }
+        remakeWindow(composited: composited, because: composited ? "a compositing manager started: translucent spots"
+                                                                 : "the compositing manager stopped: opaque spots in a shaped window")
+    }
+
+    /// Makes the window again (a compositor came or went, the screen changed size),
+    /// and draws the spots and rings there are in it; says why in one line.
+    private func remakeWindow(composited: Bool, because reason: String) {
         do {
-            let replacement = try DesktopSpotsWindow(connection: connection, mode: wanted)
+            let replacement = try DesktopSpotsWindow(connection: connection, mode: composited ? .composited : .shaped, size: rootSize,
+                                                     fillAlpha: overlay.appearance.fillAlpha)
             window.close()
             window = replacement
             draw(overlay.spots.map(overlay.reach(of:)) + mouseRings.rings.map { MouseRings.bounds(of: $0.location) })
-            StandardError.writeLine("touch-sandbox: \(composited ? "a compositing manager started: translucent spots" : "the compositing manager stopped: opaque spots in a shaped window")")
+            StandardError.writeLine("touch-sandbox: \(reason)")
         } catch {
-            StandardError.writeLine("touch-sandbox: cannot switch the spots' window: \(error)")
+            StandardError.writeLine("touch-sandbox: cannot make the spots' window again (\(reason)): \(error)")
         }
     }
 
@@ -354,8 +422,11 @@ public final class DesktopTouchShow {
         let item = DispatchWorkItem { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
+                guard !self.isClosed else { return }
                 self.draw(self.overlay.expireTrails(at: CACurrentMediaTime()))
-                self.scheduleTrailTimer()
+                // Drawing may have read events into Xlib's queue: handle them (which
+                // schedules the next fading too).
+                self.handlePendingEvents()
             }
         }
         trailTimer = item

@@ -40,11 +40,11 @@ final class DesktopTouchShowTests: XCTestCase {
             let other = try TouchLoggingClient(displayName: server.display, frame: CGRect(x: 100, y: 100, width: 500, height: 400),
                                                background: Self.background)
             defer { other.close() }
-            XCTAssertTrue(runLoop { show.handlePendingEvents(); return true })
             let point = CGPoint(x: 300, y: 250)
             // A point of the disc above its number.
             let probe = CGPoint(x: point.x, y: point.y - 14)
-            XCTAssertEqual(try Self.rootPixel(server, probe).map { $0 & 0xFF_FFFF }, UInt32(Self.background))
+            XCTAssertTrue(runLoop { (try? Self.rootPixel(server, probe)).flatMap { $0 }.map { $0 & 0xFF_FFFF } == UInt32(Self.background) },
+                          "the program's window shows, the spots' window over it")
 
             try server.touchscreen.touches([(1, .begin, point)])
             XCTAssertTrue(runLoop { other.readEvents(); return show.spots.count == 1 && other.log.count == 1 })
@@ -146,6 +146,8 @@ final class DesktopTouchShowTests: XCTestCase {
             compositor.terminate()
             compositor.waitUntilExit()
             XCTAssertTrue(runLoop(timeout: 10) { show.mode == "shaped" }, "the compositor gone, the shaped window again")
+            XCTAssertTrue(runLoop { (try? Self.rootPixel(server, probe)).flatMap { $0 }.map { $0 & 0xFF_FFFF } == UInt32(Self.background) },
+                          "and the program's window shows through it, not black")
         }
     }
 
@@ -169,9 +171,10 @@ final class DesktopTouchShowTests: XCTestCase {
 
             try server.touchscreen.touches([(50, .begin, CGPoint(x: 200, y: 200))])
             XCTAssertTrue(runLoop { show.spots.count == 1 })
+            _ = runLoop(timeout: 0.2) { false }
+            XCTAssertTrue(show.mouseRingLocations.isEmpty, "a finger down is no mouse press (its emulated press shows no ring)")
             try server.touchscreen.touches([(50, .end, CGPoint(x: 200, y: 200))])
             XCTAssertTrue(runLoop { show.spots.isEmpty })
-            XCTAssertTrue(show.mouseRingLocations.isEmpty, "a touch is no mouse press")
         }
     }
 
@@ -332,6 +335,33 @@ final class DesktopTouchShowTests: XCTestCase {
                 try frame.writePNG(to: URL(fileURLWithPath: path))
             }
             try server.touchscreen.touches(fingers.map { ($0.0, .end, $0.1.last!) })
+            XCTAssertTrue(runLoop { show.spots.isEmpty })
+        }
+    }
+
+    /// The screen grown while the spots show (`xrandr --fb`, as a monitor plugged in
+    /// grows it): the window covers it again, and a spot is still where the server
+    /// delivers the touch.
+    func testTheScreenGrowingKeepsTheSpotsUnderTheFingers() throws {
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let show = try DesktopTouchShow(options: .init(display: server.display))
+            defer { show.close() }
+            show.start()
+            let (width, height) = (server.screenSize.width, server.screenSize.height)
+            try xrandr(server, "--fb", "\(width + 320)x\(height)")
+            defer { try? xrandr(server, "--fb", "\(width)x\(height)", check: false) }
+            XCTAssertTrue(runLoop { show.screenSize == CGSize(width: width + 320, height: height) }, "\(show.screenSize)")
+            let other = try TouchLoggingClient(displayName: server.display, frame: CGRect(x: 0, y: 0, width: width + 320, height: height),
+                                               background: Self.background)
+            defer { other.close() }
+            try server.touchscreen.touches([(80, .begin, CGPoint(x: 1000, y: 500))])
+            XCTAssertTrue(runLoop { other.readEvents(); return show.spots.count == 1 && other.log.count == 1 })
+            let spot = try XCTUnwrap(show.spots.first).location
+            XCTAssertEqual(spot.x, CGFloat(other.log[0].x), accuracy: 1, "where the server delivers it on the wider screen")
+            XCTAssertEqual(spot.y, CGFloat(other.log[0].y), accuracy: 1)
+            XCTAssertGreaterThan(spot.x, 1100, "the touchscreen spans the wider screen")
+            try server.touchscreen.touches([(80, .end, CGPoint(x: 1000, y: 500))])
             XCTAssertTrue(runLoop { show.spots.isEmpty })
         }
     }
