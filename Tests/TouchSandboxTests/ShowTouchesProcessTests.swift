@@ -53,4 +53,28 @@ final class ShowTouchesProcessTests: XCTestCase {
         XCTAssertEqual(result.status, 143)
         XCTAssertTrue(result.standardError.hasSuffix("touch-sandbox: terminated by SIGTERM\n"), result.standardError)
     }
+
+    /// The X server lost under it: one line and status 1, no crash. (A server of the
+    /// test's own, since it kills it.)
+    func testLosingTheServerEndsItWithOneLine() throws {
+        let server = try HeadlessXorg(width: 1024, height: 768)
+        defer { server.stop() }
+        let show = try SandboxProcess.start(["--show-touches", "--display", server.display])
+        XCTAssertTrue(show.waitForStandardError(containing: "showing touches on"))
+        server.kill()
+        let result = try show.wait(timeout: 10)
+        XCTAssertFalse(result.terminatedBySignal, "no crash, no core dump")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError.split(separator: "\n").last,
+                       "touch-sandbox: lost the connection to the X server \(server.display); exiting")
+    }
+
+    /// A display that cannot be opened: one line, status 2, as the sandbox's.
+    func testADisplayThatCannotBeOpenedIsOneLine() throws {
+        let result = try SandboxProcess.run(["--show-touches", "--display", ":97"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+        XCTAssertTrue(result.standardError.hasPrefix("touch-sandbox: "), result.standardError)
+        XCTAssertTrue(result.standardError.contains(":97"), result.standardError)
+    }
 }
