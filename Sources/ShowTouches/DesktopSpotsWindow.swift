@@ -36,6 +36,8 @@ final class DesktopSpotsWindow {
     /// The drawing, root-sized, in device pixels.
     let frame: FrameBuffer
     private var isClosed = false
+    /// Shaped mode: the window's bounding shape, kept here to be set whole.
+    private var shape: Region?
 
     /// Makes the window over the root of `connection`'s default screen, `size` pixels,
     /// mapped and raised. Composited mode falls back to shaped where the screen has no
@@ -90,7 +92,10 @@ final class DesktopSpotsWindow {
         let empty = XFixesCreateRegion(display, nil, 0)
         XFixesSetWindowShapeRegion(display, id, ShapeInput, 0, 0, empty)
         XFixesDestroyRegion(display, empty)
-        if mode == .shaped { setBoundingShape([]) }
+        if mode == .shaped {
+            shape = XCreateRegion()
+            setBoundingShape([])
+        }
         // Exposed parts are copied again from the frame (`repaint(_:)`).
         XSelectInput(display, id, ExposureMask)
         XMapRaised(display, id)
@@ -134,6 +139,7 @@ final class DesktopSpotsWindow {
         XDestroyWindow(connection.display, id)
         XFreeGC(connection.display, graphicsContext)
         if let colormap { XFreeColormap(connection.display, colormap) }
+        if let shape { XDestroyRegion(shape) }
         connection.flush()
     }
 
@@ -181,29 +187,55 @@ final class DesktopSpotsWindow {
     }
 
     /// Shaped mode: the bounding shape within `rects` becomes the covered pixels there,
-    /// row by row in runs; the shape elsewhere stays as it was.
+    /// row by row in runs; the shape elsewhere stays as it was. The shape is kept here
+    /// too, so that each change sends only its difference: first the runs now covered
+    /// are added (which exposes nothing), then, rectangle by rectangle (finger by
+    /// finger), what is no longer covered is taken out. The server exposes that to the
+    /// program beneath, and merges a region of more than 25 rectangles into its bounding
+    /// box: taken out in one request for ten fingers, the box around all of them would be
+    /// exposed and repainted; taken out whole before the runs went back, every rectangle.
     private func reshape(_ rects: [CGRect]) {
+        guard let shape else { return }
         let display = connection.display
-        var cleared = rects.map { XRectangle(x: Int16($0.minX), y: Int16($0.minY), width: UInt16($0.width), height: UInt16($0.height)) }
-        XShapeCombineRectangles(display, id, ShapeBounding, 0, 0, &cleared, Int32(cleared.count), ShapeSubtract, Unsorted)
-        var runs: [XRectangle] = []
         let stride = frame.stride
+        let covered = XCreateRegion()
+        defer { XDestroyRegion(covered) }
+        var uncovered: [Region?] = []
         for rect in rects {
+            let inRect = XCreateRegion()
             for y in Int(rect.minY)..<Int(rect.maxY) {
                 let row = frame.pixels.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 var start: Int?
                 for x in Int(rect.minX)...Int(rect.maxX) {
-                    let covered = x < Int(rect.maxX) && row[x] >> 24 != 0
-                    if covered, start == nil { start = x }
-                    if !covered, let begin = start {
-                        runs.append(XRectangle(x: Int16(begin), y: Int16(y), width: UInt16(x - begin), height: 1))
+                    let isCovered = x < Int(rect.maxX) && row[x] >> 24 != 0
+                    if isCovered, start == nil { start = x }
+                    if !isCovered, let begin = start {
+                        var run = XRectangle(x: Int16(begin), y: Int16(y), width: UInt16(x - begin), height: 1)
+                        XUnionRectWithRegion(&run, inRect, inRect)
                         start = nil
                     }
                 }
             }
+            // What the shape had in the rectangle and no longer covers.
+            let box = XCreateRegion()
+            var boxRect = XRectangle(x: Int16(rect.minX), y: Int16(rect.minY), width: UInt16(rect.width), height: UInt16(rect.height))
+            XUnionRectWithRegion(&boxRect, box, box)
+            let gone = XCreateRegion()
+            XIntersectRegion(shape, box, gone)
+            XSubtractRegion(gone, inRect, gone)
+            uncovered.append(gone)
+            // The shape as it now is.
+            XSubtractRegion(shape, box, shape)
+            XUnionRegion(shape, inRect, shape)
+            XUnionRegion(covered, inRect, covered)
+            XDestroyRegion(box)
+            XDestroyRegion(inRect)
         }
-        guard !runs.isEmpty else { return }
-        XShapeCombineRectangles(display, id, ShapeBounding, 0, 0, &runs, Int32(runs.count), ShapeUnion, Unsorted)
+        XShapeCombineRegion(display, id, ShapeBounding, 0, 0, covered, ShapeUnion)
+        for case let gone? in uncovered {
+            if XEmptyRegion(gone) == 0 { XShapeCombineRegion(display, id, ShapeBounding, 0, 0, gone, ShapeSubtract) }
+            XDestroyRegion(gone)
+        }
     }
 
     private func setBoundingShape(_ runs: [XRectangle]) {

@@ -42,6 +42,9 @@ enum ShowTouchesBenchmark {
         attributes.background_pixel = 0x20_40_60
         let program = XCreateWindow(display, root, 0, 0, 1024, 768, 0, Int32(CopyFromParent), UInt32(InputOutput), nil,
                                     UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+        // What the spots' shape changes cost the program beneath: the Expose events it
+        // gets (and repaints) while fingers move.
+        XSelectInput(display, program, ExposureMask)
         XMapRaised(display, program)
         XSync(display, 0)
         let show = try startClient(benchDirectory.appendingPathComponent("touch-sandbox"),
@@ -72,8 +75,22 @@ enum ShowTouchesBenchmark {
             let angle = time * 2 + Double(finger) * 0.6
             return CGPoint(x: 120 + Double(finger) * 80 + cos(angle) * 40, y: 380 + sin(angle) * 120)
         }
+        /// The Expose events the program got since the last call, and their pixels.
+        func exposes() -> (count: Int, pixels: Int) {
+            var count = 0, pixels = 0
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                guard event.type == Expose else { continue }
+                count += 1
+                pixels += Int(event.xexpose.width) * Int(event.xexpose.height)
+            }
+            return (count, pixels)
+        }
+        _ = exposes()
         try server.touchscreen.touches(fingers.enumerated().map { ($0.element, .begin, place($0.offset, 0)) })
         before = cpuSeconds(of: pid)
+        var exposed = (count: 0, pixels: 0)
         let start = Date()
         var moves = 0
         while Date().timeIntervalSince(start) < seconds {
@@ -81,6 +98,8 @@ enum ShowTouchesBenchmark {
             try server.touchscreen.touches(fingers.enumerated().map { ($0.element, .update, place($0.offset, time)) })
             moves += 1
             usleep(16_667)
+            let now = exposes()
+            exposed = (exposed.count + now.count, exposed.pixels + now.pixels)
         }
         let moving = cpuSeconds(of: pid) - before
         let wall = Date().timeIntervalSince(start)
@@ -91,5 +110,10 @@ enum ShowTouchesBenchmark {
         print(String(format: "| --show-touches idle | %.0f | %.2f | %.2f %% |", seconds, idle, idle / seconds * 100))
         print(String(format: "| --show-touches, ten fingers moving (%d batches at %.0f Hz) | %.0f | %.2f | %.1f %% |", moves,
                      Double(moves) / wall, wall, moving, moving / wall * 100))
+        print("")
+        print("| the program beneath, ten fingers moving | Expose events | per batch | pixels exposed per batch |")
+        print("|---|---|---|---|")
+        print(String(format: "| a plain window under the shaped spots | %d | %.1f | %.0f |", exposed.count,
+                     Double(exposed.count) / Double(max(1, moves)), Double(exposed.pixels) / Double(max(1, moves))))
     }
 }
