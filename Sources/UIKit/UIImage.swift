@@ -85,7 +85,9 @@ public final class UIImage {
 
     /// Where `init(named:)` looks, in order: the main bundle's resources (on Linux the
     /// executable's folder), an `assets` folder beside the executable or in any folder
-    /// above it (so a package's `assets/` is found from `.build/debug/`), then the
+    /// above it (so a package's `assets/` is found from `.build/debug/`), the installed
+    /// place `<executable's folder>/../share/<executable's name>/assets` (so
+    /// `/usr/bin/touch-sandbox` finds `/usr/share/touch-sandbox/assets`), then the
     /// current directory's `assets` and the current directory itself.
     ///
     /// The executable is the one running (`/proc/self/exe`, through
@@ -95,11 +97,15 @@ public final class UIImage {
         var directories: [URL] = []
         if let resources = Bundle.main.resourceURL { directories.append(resources) }
         let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
-        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let resolved = executable.resolvingSymlinksInPath()
+        var folder = resolved.deletingLastPathComponent()
+        let installed = folder.deletingLastPathComponent().appendingPathComponent("share")
+            .appendingPathComponent(resolved.lastPathComponent).appendingPathComponent("assets")
         while folder.path != "/" {
             directories.append(folder.appendingPathComponent("assets"))
             folder.deleteLastPathComponent()
         }
+        directories.append(installed)
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         directories += [current.appendingPathComponent("assets"), current]
         return directories

@@ -47,6 +47,19 @@ final class UIImageTests: RenderingTestCase {
         XCTAssertTrue(UIImage.searchDirectories.contains { $0.path.hasSuffix("/assets") })
     }
 
+    /// An installed program (`/usr/bin/touch-sandbox`) finds its assets where a package
+    /// puts them: `/usr/share/touch-sandbox/assets`, from its own folder.
+    func testTheInstalledPlaceBesideTheExecutablesFolderIsSearched() async throws {
+        let executable = try XCTUnwrap(Bundle.main.executableURL).resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/\(executable.lastPathComponent)/assets")
+        let directories = UIImage.searchDirectories.map(\.standardizedFileURL.path)
+        XCTAssertTrue(directories.contains(installed.standardizedFileURL.path), "\(directories)")
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("assets").path
+        XCTAssertLessThan(try XCTUnwrap(directories.firstIndex(of: installed.standardizedFileURL.path)),
+                          try XCTUnwrap(directories.firstIndex(of: current)), "before the current folder's")
+    }
+
     func testImageViewsShowTheirImageByContentModeAndIgnoreTouches() async throws {
         let image = UIImage(cgImage: try XCTUnwrap(TestImages.quadrants()))
         let view = UIImageView(image: image)
