@@ -57,7 +57,7 @@ final class UIImageTests: RenderingTestCase {
         XCTAssertTrue(directories.contains(installed.standardizedFileURL.path), "\(directories)")
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("assets").path
         XCTAssertLessThan(try XCTUnwrap(directories.firstIndex(of: installed.standardizedFileURL.path)),
-                          try XCTUnwrap(directories.firstIndex(of: current)), "before the current folder's")
+                          try XCTUnwrap(directories.lastIndex(of: current)), "before the current folder's")
     }
 
     func testImageViewsShowTheirImageByContentModeAndIgnoreTouches() async throws {

@@ -24,12 +24,15 @@ struct SandboxProcess {
     }
 
     /// Starts the sandbox; `folder` is its current folder (the test's by default).
-    static func start(_ arguments: [String], environment changes: [String: String?] = [:], in folder: URL? = nil) throws -> Running {
+    /// `program` replaces the build folder's executable (the installed one), and with
+    /// `onlyEnvironment` the process gets that environment alone, not the test's.
+    static func start(_ arguments: [String], environment changes: [String: String?] = [:], in folder: URL? = nil,
+                      program: URL? = nil, onlyEnvironment: [String: String]? = nil) throws -> Running {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         if let folder { process.currentDirectoryURL = folder }
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = onlyEnvironment ?? ProcessInfo.processInfo.environment
         for (key, value) in changes {
             environment[key] = value
         }
