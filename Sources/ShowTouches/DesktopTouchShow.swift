@@ -168,19 +168,14 @@ public final class DesktopTouchShow {
 
     /// Begins reading the display on the main queue.
     public func start() {
-        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.handlePendingEvents() }
-        }
+        let source = connection.makeReadSource { [weak self] in self?.handlePendingEvents() }
         source.resume()
         readSource = source
         handlePendingEvents()
     }
 
-    /// Stops reading, removes the window and gives up the display. The connection closes
-    /// once the read source is cancelled: closing its descriptor first would leave
-    /// dispatch watching a number the next connection may reuse, whose events would then
-    /// never be read.
+    /// Stops reading, removes the window and gives up the display (the connection closes
+    /// once dispatch stopped watching it: `X11Connection.close()`).
     public func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -188,13 +183,9 @@ public final class DesktopTouchShow {
         window.close()
         XDestroyWindow(connection.display, owner)
         connection.flush()
-        guard let source = readSource else { return connection.close() }
+        readSource?.cancel()
         readSource = nil
-        let connection = connection
-        source.setCancelHandler {
-            MainActor.assumeIsolated { connection.close() }
-        }
-        source.cancel()
+        connection.close()
     }
 
     // MARK: - Events

@@ -1,4 +1,5 @@
 import CX11
+import Dispatch
 import FileSafety
 import Foundation
 
@@ -60,8 +61,44 @@ public final class X11Connection {
         return code == 0 ? nil : Int32(code)
     }
 
-    /// Closes the connection. The object must not be used afterwards.
+    /// A dispatch source reading the connection on the main queue, calling `handler`
+    /// when it has data. Cancel it to stop; `close()` waits for that.
+    public func makeReadSource(_ handler: @escaping @MainActor () -> Void) -> any DispatchSourceRead {
+        let source = DispatchSource.makeReadSource(fileDescriptor: fileDescriptor, queue: .main)
+        watchingSources += 1
+        source.setEventHandler {
+            MainActor.assumeIsolated { handler() }
+        }
+        source.setCancelHandler { [self] in
+            MainActor.assumeIsolated {
+                watchingSources -= 1
+                if watchingSources == 0, closeRequested { closeNow() }
+            }
+        }
+        return source
+    }
+
+    /// Read sources not yet cancelled (`makeReadSource(_:)`).
+    private var watchingSources = 0
+    private var closeRequested = false
+    private var isClosed = false
+
+    /// Closes the connection. The object must not be used afterwards. While a read
+    /// source still watches the descriptor, the close waits for its cancellation
+    /// (dispatch's cancel handler): a descriptor closed under dispatch may be reused at
+    /// once by the next connection, whose events dispatch would then never report.
     public func close() {
+        guard !isClosed, !closeRequested else { return }
+        guard watchingSources == 0 else {
+            closeRequested = true
+            return
+        }
+        closeNow()
+    }
+
+    private func closeNow() {
+        guard !isClosed else { return }
+        isClosed = true
         XCloseDisplay(display)
     }
 

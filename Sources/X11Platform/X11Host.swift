@@ -306,10 +306,7 @@ public final class X11Host: RunLoopPresenter, RunLoopInputSource {
         }
         window.map()
         scheduleKioskPlacementCheck()
-        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.runLoop.turn() }
-        }
+        let source = connection.makeReadSource { [weak self] in self?.runLoop.turn() }
         source.resume()
         readSource = source
         // Requests made before the source existed may have queued events already.
