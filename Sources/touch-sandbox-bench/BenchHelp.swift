@@ -21,6 +21,9 @@ enum BenchHelp {
                                                   random multitouch through every scene, overlays on;
                                                   fails unless memory and idle CPU come back (not in CI)
           touch-sandbox-bench idle [seconds]      CPU used by the sandbox while nothing happens
+          touch-sandbox-bench package FILE.deb [runs]
+                                                  the Debian package's and its binary's sizes, and --help's time and
+                                                  memory, packaged (static) against built from source, side by side
           touch-sandbox-bench show-touches [touches] [seconds]
                                                   --show-touches: touch-to-spot latency over another program's
                                                   window vs the floor; its CPU idle and with ten fingers moving

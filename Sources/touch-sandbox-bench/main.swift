@@ -173,6 +173,8 @@ MainActor.assumeIsolated {
             try FloodBenchmark.run(Array(arguments.dropFirst()))
         case "show-touches":
             try ShowTouchesBenchmark.run(Array(arguments.dropFirst()))
+        case "package":
+            try PackageBenchmark.run(Array(arguments.dropFirst()))
         case "sustained":
             try SustainedMotionBenchmark.run(Array(arguments.dropFirst()))
         case "soak":
