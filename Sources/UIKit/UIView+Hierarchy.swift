@@ -191,8 +191,10 @@ extension UIView {
 
     /// After the move: record the new window down the subtree, then tell it.
     private func finishChangingWindow(to newWindow: UIWindow?) {
+        let oldWindow = windowStorage
         forEachInSubtree { $0.windowStorage = newWindow }
         forEachInSubtree { $0.didMoveToWindow() }
+        forEachInSubtree { $0.noteAppearanceAfterWindowChange(from: oldWindow, to: newWindow) }
     }
 
     /// Visits this view, then its subviews depth first, back to front.

@@ -99,6 +99,61 @@ open class UIViewController: UIResponder {
     /// nothing.
     open func viewDidLayoutSubviews() {}
 
+    // MARK: - Appearance (see UIViewController+Appearance.swift)
+
+    /// Where the controller is in its appearance lifecycle.
+    var appearanceState = AppearanceState.disappeared
+    /// Whether the transition under way is animated (passed to the did-call).
+    var appearanceAnimated = false
+
+    /// The view is about to be added to a window's view hierarchy (it appears at the
+    /// end of the transition). The default does nothing; overrides call `super`.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view was added to a window's view hierarchy and shows.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave the screen.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view left the screen (it may still exist: a controller kept by its parent).
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Never called here: Linux gives a process no memory warnings to pass on. Kept so
+    /// that code written for iOS compiles.
+    open func didReceiveMemoryWarning() {}
+
+    /// Whether the controller forwards its appearance transitions to its children
+    /// whose views are in its view (true). A container that calls
+    /// `beginAppearanceTransition(_:animated:)` on its children itself returns false.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// True during the appearance callbacks of a presentation (`present`, the next
+    /// step here) and a dismissal; false otherwise.
+    public internal(set) var isBeingPresented = false
+    public internal(set) var isBeingDismissed = false
+    /// True while the controller is added to (`addChild(_:)`, until `didMove(toParent:)`)
+    /// or removed from (`willMove(toParent: nil)`, until `removeFromParent()`) a parent.
+    public internal(set) var isMovingToParent = false
+    public internal(set) var isMovingFromParent = false
+
+    // MARK: - Containment (see UIViewController+Containment.swift)
+
+    /// The child view controllers, in the order they were added.
+    public internal(set) var children: [UIViewController] = []
+    /// The container this controller is a child of.
+    public internal(set) weak var parent: UIViewController?
+
+    /// Called by `addChild(_:)` with the new parent before the child is added, and to be
+    /// called by the container with nil before `removeFromParent()`. The default does
+    /// nothing; overrides call `super`.
+    open func willMove(toParent parent: UIViewController?) {
+        if parent == nil, self.parent != nil { isMovingFromParent = true }
+    }
+
+    /// To be called by the container after it added the child's view
+    /// (`addChild(_:)` does not), and called by `removeFromParent()` with nil.
+    open func didMove(toParent parent: UIViewController?) {
+        if parent != nil { isMovingToParent = false }
+    }
+
     /// The root view's superview.
     open override var next: UIResponder? {
         loadedView?.superview

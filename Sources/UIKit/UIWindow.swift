@@ -52,7 +52,9 @@ open class UIWindow: UIView {
     @exclusivity(unchecked) open var windowLevel: Level = .normal
 
     /// The controller whose view fills the window. Setting it removes the previous
-    /// controller's view and installs the new one's, sized to the window's bounds.
+    /// controller's view and installs the new one's, sized to the window's bounds, at
+    /// once; while the window is visible the old controller disappears and the new one
+    /// appears at the next layout pass (`UIViewController+Appearance.swift`).
     open var rootViewController: UIViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
@@ -63,16 +65,31 @@ open class UIWindow: UIView {
                 view.frame = bounds
                 addSubview(view)
             }
+            guard !isHidden else { return }
+            if let oldValue {
+                // An old root that never got to appear (set and replaced before a layout
+                // pass) hears nothing; one that appeared disappears.
+                let pendingBefore = pendingAppearances.count
+                pendingAppearances.removeAll { $0.controller === oldValue && $0.appearing }
+                if pendingAppearances.count == pendingBefore, oldValue.isAppearingOrAppeared {
+                    scheduleAppearance(of: oldValue, appearing: false)
+                }
+            }
+            if let rootViewController { scheduleAppearance(of: rootViewController, appearing: true) }
         }
     }
 
+    /// Appearance changes waiting for the next layout pass (`scheduleAppearance`).
+    var pendingAppearances: [PendingAppearance] = []
+
     /// Keeps the root view controller's view filling the window, as its autoresizing
-    /// mask does in UIKit.
+    /// mask does in UIKit; then runs the appearance changes made since the last pass.
     open override func layoutSubviews() {
         super.layoutSubviews()
         if let view = rootViewController?.viewIfLoaded, view.superview === self {
             view.frame = bounds
         }
+        runPendingAppearances()
     }
 
     // MARK: - Visibility and key status
@@ -85,6 +102,16 @@ open class UIWindow: UIView {
             guard wasHidden != newValue else { return }
             if newValue { application.touchRouter.cancelTouches(in: self) }
             super.isHidden = newValue
+            // Shown, the root appears; hidden, it disappears (at the next layout pass).
+            if let rootViewController {
+                if !newValue, !rootViewController.isAppearingOrAppeared {
+                    scheduleAppearance(of: rootViewController, appearing: true)
+                } else if newValue, rootViewController.isAppearingOrAppeared || pendingAppearances.contains(where: { $0.controller === rootViewController }) {
+                    scheduleAppearance(of: rootViewController, appearing: false)
+                }
+            }
+            // A hidden window is not laid out: what it owes runs now.
+            if newValue { runPendingAppearances() }
             if newValue {
                 application.windowDidBecomeHidden(self)
             } else {
