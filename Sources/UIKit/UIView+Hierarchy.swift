@@ -186,15 +186,20 @@ extension UIView {
         if let oldWindow {
             oldWindow.application.touchRouter.cancelTouches(inSubtreeOf: self, window: oldWindow)
         }
-        forEachInSubtree { $0.willMove(toWindow: newWindow) }
+        let movingRoot = self
+        forEachInSubtree { view in
+            view.willMove(toWindow: newWindow)
+            view.noteAppearanceBeforeWindowChange(from: oldWindow, to: newWindow, movingRoot: movingRoot)
+        }
     }
 
     /// After the move: record the new window down the subtree, then tell it.
     private func finishChangingWindow(to newWindow: UIWindow?) {
-        let oldWindow = windowStorage
         forEachInSubtree { $0.windowStorage = newWindow }
-        forEachInSubtree { $0.didMoveToWindow() }
-        forEachInSubtree { $0.noteAppearanceAfterWindowChange(from: oldWindow, to: newWindow) }
+        forEachInSubtree { view in
+            view.didMoveToWindow()
+            view.noteAppearanceAfterWindowChange()
+        }
     }
 
     /// Visits this view, then its subviews depth first, back to front.

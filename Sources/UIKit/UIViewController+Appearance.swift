@@ -8,16 +8,22 @@
 //   disappears and the new one appears;
 // - a window is shown or hidden: its root appears or disappears;
 // - a child's view enters or leaves a window while its parent has appeared
-//   (containment, `UIViewController+Containment.swift`);
+//   (containment, `UIViewController+Containment.swift`): there, at once, around the
+//   move (will-call before it, did-call after), as UIKit calls them from inside
+//   `addSubview` and `removeFromSuperview`;
 // - a parent's own transitions are forwarded to its children whose views are in its
 //   view (`shouldAutomaticallyForwardAppearanceMethods`).
 //
-// A change made without animation updates the view hierarchy at once, and the calls
-// come at the window's next layout pass, as UIKit defers them: the run loop lays every
-// window out before it draws, so they come before the frame that shows the change.
-// Within one pass the will-calls all come first, then the did-calls, each in the order
-// the changes were made: for a root change, old.viewWillDisappear,
-// new.viewWillAppear, old.viewDidDisappear, new.viewDidAppear. That is the order iOS
+// A window's root changing, or the window showing, updates the view hierarchy at once,
+// and the calls come at the window's next layout pass: the will-calls when the pass
+// starts, before the views lay out, and the did-calls once they have (so
+// `viewDidAppear` sees laid-out frames). The run loop lays every window out before it
+// draws, so they come before the frame that shows the change. The will-calls all come
+// first, then the did-calls, each in the order the changes were made: for a root
+// change, old.viewWillDisappear, new.viewWillAppear, old.viewDidDisappear,
+// new.viewDidAppear. Changes made by the callbacks themselves run in the same pass,
+// after. A change undone before the pass (a window shown and hidden again, a root
+// replaced) cancels it: the controller hears nothing. That is the order iOS
 // has been observed to use for a navigation push (Wang Ling, "The Inconsistent Order of
 // View Transition Events", 2014); iOS documents no order between two controllers.
 //
@@ -36,6 +42,13 @@ extension UIViewController {
     /// controller is already on its way there, and forwards to the children whose views
     /// are in its view. `endAppearanceTransition()` finishes it.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        startAppearanceTransition(isAppearing, animated: animated)
+    }
+
+    /// `beginAppearanceTransition`, saying whether the state changed (the pending
+    /// changes end only those that began).
+    @discardableResult
+    func startAppearanceTransition(_ isAppearing: Bool, animated: Bool) -> Bool {
         switch (appearanceState, isAppearing) {
         case (.disappeared, true), (.disappearing, true):
             appearanceState = .appearing
@@ -46,11 +59,12 @@ extension UIViewController {
             appearanceAnimated = animated
             viewWillDisappear(animated)
         default:
-            return
+            return false
         }
         if shouldAutomaticallyForwardAppearanceMethods {
-            for child in childrenShownInView { child.beginAppearanceTransition(isAppearing, animated: animated) }
+            for child in childrenShownInView { child.startAppearanceTransition(isAppearing, animated: animated) }
         }
+        return true
     }
 
     /// Finishes the transition `beginAppearanceTransition(_:animated:)` started: calls
@@ -95,22 +109,41 @@ extension UIWindow {
     }
 
     /// Queues an appearance change for the next layout pass (see
-    /// `UIViewController+Appearance.swift`): the window is marked for layout.
+    /// `UIViewController+Appearance.swift`): the window is marked for layout. A change
+    /// that undoes one still queued cancels it instead.
     func scheduleAppearance(of controller: UIViewController, appearing: Bool) {
+        if let index = pendingAppearances.lastIndex(where: { $0.controller === controller }) {
+            if pendingAppearances[index].appearing != appearing { pendingAppearances.remove(at: index) }
+            return
+        }
         pendingAppearances.append(PendingAppearance(controller: controller, appearing: appearing))
         setNeedsLayout()
     }
 
-    /// Runs the queued appearance changes: every will-call, then every did-call, in the
-    /// order they were queued. A controller queued to appear and then to disappear in
-    /// the same pass (shown and hidden again before any layout) gets viewWillAppear,
-    /// viewWillDisappear and viewDidDisappear: an appearance cancelled, as UIKit's state
-    /// diagram allows.
-    func runPendingAppearances() {
-        guard !pendingAppearances.isEmpty else { return }
-        let pending = pendingAppearances
-        pendingAppearances.removeAll()
-        for change in pending { change.controller?.beginAppearanceTransition(change.appearing, animated: false) }
-        for change in pending { change.controller?.endAppearanceTransition() }
+    /// The will-calls of the queued changes, in order, when the layout pass starts; the
+    /// did-calls follow once the window has laid out (`finishPendingAppearances()`).
+    /// Changes queued by the callbacks join the pass.
+    func beginPendingAppearances() {
+        while !pendingAppearances.isEmpty {
+            let batch = pendingAppearances
+            pendingAppearances.removeAll()
+            for change in batch {
+                guard let controller = change.controller,
+                      controller.startAppearanceTransition(change.appearing, animated: false) else { continue }
+                begunAppearances.append(controller)
+            }
+        }
+    }
+
+    /// The did-calls of the changes begun in this pass, in order.
+    func finishPendingAppearances() {
+        beginPendingAppearances()
+        while !begunAppearances.isEmpty {
+            let begun = begunAppearances
+            begunAppearances.removeAll()
+            for controller in begun { controller.endAppearanceTransition() }
+            // Callbacks that changed more: their will-calls, then their did-calls.
+            beginPendingAppearances()
+        }
     }
 }

@@ -11,16 +11,28 @@
 //     child.removeFromParent()           // child.didMove(toParent: nil)
 //
 // A child's view entering a window while its parent has appeared makes the child
-// appear (at the window's next layout pass, as every non-animated change here); leaving
-// one makes it disappear. A parent's own transitions are forwarded to the children shown
-// in its view (`shouldAutomaticallyForwardAppearanceMethods`).
+// appear, at once, around the move: `viewWillAppear` before the view joins the window,
+// `viewDidAppear` after, as UIKit calls them from inside `addSubview` (so
+// `isMovingToParent` is still true and `parent` set); leaving one makes it disappear the
+// same way, inside `removeFromSuperview`. A parent's own transitions are forwarded to
+// the children shown in its view instead (`shouldAutomaticallyForwardAppearanceMethods`;
+// a container that returns false moves its children's appearance itself).
 
 extension UIViewController {
     /// Makes `child` a child of this controller: it leaves its old parent, hears
     /// `willMove(toParent:)` with this controller, and joins `children`. Its view is
     /// not added: that is the container's to do, then `child.didMove(toParent: self)`.
     public func addChild(_ child: UIViewController) {
-        guard child !== self, child.parent !== self else { return }
+        guard child.parent !== self else { return }
+        // A controller cannot contain itself or one of its own containers.
+        var ancestor: UIViewController? = self
+        while let current = ancestor {
+            guard current !== child else {
+                UIKitDebug.log(.hierarchy, "addChild: \(type(of: child)) contains \(type(of: self)) (or is it): refused, a controller cannot contain its container")
+                return
+            }
+            ancestor = current.parent
+        }
         if child.parent != nil { child.removeFromParent() }
         child.isMovingToParent = true
         child.willMove(toParent: self)
@@ -41,21 +53,26 @@ extension UIViewController {
 }
 
 extension UIView {
-    /// After the view entered or left a window: a child controller's root view brings
-    /// its controller's appearance along with its parent's (see
-    /// `UIViewController+Containment.swift`). The root view controller's and a parent's
-    /// own transitions are the window's and the parent's to make.
-    func noteAppearanceAfterWindowChange(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
-        guard let controller = owningViewController, let parent = controller.parent else { return }
-        // Only when the child's view moved on its own: a parent whose view moved with it
-        // (its own appearance changing) forwards to the child itself.
-        let parentWindow = parent.viewIfLoaded?.window
-        if let newWindow, !newWindow.isHidden, parentWindow === newWindow, parent.isAppearingOrAppeared,
-           !controller.isAppearingOrAppeared {
-            newWindow.scheduleAppearance(of: controller, appearing: true)
-        } else if newWindow == nil || newWindow?.isHidden == true, let oldWindow, parentWindow === oldWindow,
-                  controller.isAppearingOrAppeared {
-            oldWindow.scheduleAppearance(of: controller, appearing: false)
+    /// Before the view leaves `oldWindow` for `newWindow` as part of the subtree moving
+    /// at `movingRoot`: a child controller's root view, moving under its parent's view
+    /// (the parent staying where it is), starts its controller's appearance change.
+    func noteAppearanceBeforeWindowChange(from oldWindow: UIWindow?, to newWindow: UIWindow?, movingRoot: UIView) {
+        guard let controller = owningViewController, let parent = controller.parent,
+              parent.shouldAutomaticallyForwardAppearanceMethods, let parentView = parent.viewIfLoaded,
+              !parentView.isDescendant(of: movingRoot) else { return }
+        let entering = newWindow.map { !$0.isHidden && parentView.window === $0 } ?? false
+        let leaving = oldWindow.map { !$0.isHidden && parentView.window === $0 } ?? false
+        if entering, parent.isAppearingOrAppeared, !controller.isAppearingOrAppeared {
+            controller.appearanceEndsAfterMove = controller.startAppearanceTransition(true, animated: false)
+        } else if leaving, !entering, controller.isAppearingOrAppeared {
+            controller.appearanceEndsAfterMove = controller.startAppearanceTransition(false, animated: false)
         }
+    }
+
+    /// After the move: the appearance change started before it ends.
+    func noteAppearanceAfterWindowChange() {
+        guard let controller = owningViewController, controller.appearanceEndsAfterMove else { return }
+        controller.appearanceEndsAfterMove = false
+        controller.endAppearanceTransition()
     }
 }

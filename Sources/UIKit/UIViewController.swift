@@ -105,9 +105,14 @@ open class UIViewController: UIResponder {
     var appearanceState = AppearanceState.disappeared
     /// Whether the transition under way is animated (passed to the did-call).
     var appearanceAnimated = false
+    /// A child's appearance change started before its view's window change, to end after
+    /// it (`UIViewController+Containment.swift`).
+    var appearanceEndsAfterMove = false
 
-    /// The view is about to be added to a window's view hierarchy (it appears at the
-    /// end of the transition). The default does nothing; overrides call `super`.
+    /// The view is about to appear: a window's new root (the view is in the window
+    /// already: the call comes at the window's next layout pass), a window shown, or a
+    /// child's view about to join a window. The default does nothing; overrides call
+    /// `super`.
     open func viewWillAppear(_ animated: Bool) {}
     /// The view was added to a window's view hierarchy and shows.
     open func viewDidAppear(_ animated: Bool) {}
@@ -125,8 +130,8 @@ open class UIViewController: UIResponder {
     /// `beginAppearanceTransition(_:animated:)` on its children itself returns false.
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
-    /// True during the appearance callbacks of a presentation (`present`, the next
-    /// step here) and a dismissal; false otherwise.
+    /// Always false here: modal presentation is not there yet (see the DocC article "How
+    /// this UIKit differs from Apple's"). Declared so that code reading them compiles.
     public internal(set) var isBeingPresented = false
     public internal(set) var isBeingDismissed = false
     /// True while the controller is added to (`addChild(_:)`, until `didMove(toParent:)`)
@@ -142,14 +147,16 @@ open class UIViewController: UIResponder {
     public internal(set) weak var parent: UIViewController?
 
     /// Called by `addChild(_:)` with the new parent before the child is added, and to be
-    /// called by the container with nil before `removeFromParent()`. The default does
-    /// nothing; overrides call `super`.
+    /// called by the container with nil before it removes the child's view and calls
+    /// `removeFromParent()`: from then on `isMovingFromParent` is true, through the
+    /// child's disappearance. Overrides call `super`, as in UIKit.
     open func willMove(toParent parent: UIViewController?) {
         if parent == nil, self.parent != nil { isMovingFromParent = true }
     }
 
-    /// To be called by the container after it added the child's view
-    /// (`addChild(_:)` does not), and called by `removeFromParent()` with nil.
+    /// To be called by the container after it added the child's view (`addChild(_:)`
+    /// does not): it ends `isMovingToParent`, which was true through the child's
+    /// appearance. Called by `removeFromParent()` with nil. Overrides call `super`.
     open func didMove(toParent parent: UIViewController?) {
         if parent != nil { isMovingToParent = false }
     }

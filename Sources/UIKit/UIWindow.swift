@@ -66,30 +66,36 @@ open class UIWindow: UIView {
                 addSubview(view)
             }
             guard !isHidden else { return }
-            if let oldValue {
-                // An old root that never got to appear (set and replaced before a layout
-                // pass) hears nothing; one that appeared disappears.
-                let pendingBefore = pendingAppearances.count
-                pendingAppearances.removeAll { $0.controller === oldValue && $0.appearing }
-                if pendingAppearances.count == pendingBefore, oldValue.isAppearingOrAppeared {
-                    scheduleAppearance(of: oldValue, appearing: false)
-                }
+            // An old root that never got to appear (set and replaced before a layout pass)
+            // hears nothing: its queued appearance is cancelled.
+            if let oldValue, oldValue.isAppearingOrAppeared || pendingAppearances.contains(where: { $0.controller === oldValue }) {
+                scheduleAppearance(of: oldValue, appearing: false)
             }
             if let rootViewController { scheduleAppearance(of: rootViewController, appearing: true) }
         }
     }
 
-    /// Appearance changes waiting for the next layout pass (`scheduleAppearance`).
+    /// Appearance changes waiting for the next layout pass (`scheduleAppearance`), and
+    /// those begun in this pass, waiting for its end.
     var pendingAppearances: [PendingAppearance] = []
+    var begunAppearances: [UIViewController] = []
 
     /// Keeps the root view controller's view filling the window, as its autoresizing
-    /// mask does in UIKit; then runs the appearance changes made since the last pass.
+    /// mask does in UIKit. The appearance changes made since the last pass begin here,
+    /// before the views below lay out.
     open override func layoutSubviews() {
+        beginPendingAppearances()
         super.layoutSubviews()
         if let view = rootViewController?.viewIfLoaded, view.superview === self {
             view.frame = bounds
         }
-        runPendingAppearances()
+    }
+
+    /// Lays out what is due, then finishes the appearance changes the pass began (their
+    /// did-calls see the laid-out views).
+    open override func layoutIfNeeded() {
+        super.layoutIfNeeded()
+        if !begunAppearances.isEmpty || !pendingAppearances.isEmpty { finishPendingAppearances() }
     }
 
     // MARK: - Visibility and key status
@@ -102,7 +108,8 @@ open class UIWindow: UIView {
             guard wasHidden != newValue else { return }
             if newValue { application.touchRouter.cancelTouches(in: self) }
             super.isHidden = newValue
-            // Shown, the root appears; hidden, it disappears (at the next layout pass).
+            // Shown, the root appears at the next layout pass; hidden, it disappears at
+            // once (a hidden window is not laid out).
             if let rootViewController {
                 if !newValue, !rootViewController.isAppearingOrAppeared {
                     scheduleAppearance(of: rootViewController, appearing: true)
@@ -110,8 +117,7 @@ open class UIWindow: UIView {
                     scheduleAppearance(of: rootViewController, appearing: false)
                 }
             }
-            // A hidden window is not laid out: what it owes runs now.
-            if newValue { runPendingAppearances() }
+            if newValue { finishPendingAppearances() }
             if newValue {
                 application.windowDidBecomeHidden(self)
             } else {

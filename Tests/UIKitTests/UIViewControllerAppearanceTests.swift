@@ -9,7 +9,7 @@ import XCTest
 /// of View Transition Events", 2014).
 final class UIViewControllerAppearanceTests: UIKitTestCase {
     /// Logs its appearance and containment calls into a shared log, by name.
-    final class LoggingController: UIViewController {
+    class LoggingController: UIViewController {
         let name: String
         let log: Log
 
@@ -41,6 +41,17 @@ final class UIViewControllerAppearanceTests: UIKitTestCase {
             super.didMove(toParent: parent)
             log.lines.append("\(name).didMove(\((parent as? LoggingController)?.name ?? "nil"))")
         }
+    }
+
+    /// Logs whether it is moving to or from its parent during its appearance calls.
+    final class FlagsController: LoggingController {
+        private var moving: String {
+            isMovingToParent ? " moving to parent" : isMovingFromParent && parent != nil ? " moving from parent" : ""
+        }
+        override func viewWillAppear(_ animated: Bool) { log.lines.append("\(name).willAppear\(moving)") }
+        override func viewDidAppear(_ animated: Bool) { log.lines.append("\(name).didAppear\(moving)") }
+        override func viewWillDisappear(_ animated: Bool) { log.lines.append("\(name).willDisappear\(moving)") }
+        override func viewDidDisappear(_ animated: Bool) { log.lines.append("\(name).didDisappear\(moving)") }
     }
 
     private let log = LoggingController.Log()
@@ -88,40 +99,70 @@ final class UIViewControllerAppearanceTests: UIKitTestCase {
         XCTAssertEqual(log.flush(), ["A.willDisappear", "A.didDisappear"])
         other.isHidden = false
         other.isHidden = true
-        XCTAssertEqual(log.flush(), ["A.willAppear", "A.willDisappear", "A.didDisappear"],
-                       "shown and hidden before a layout pass: an appearance cancelled")
+        other.layoutIfNeeded()
+        XCTAssertEqual(log.flush(), [], "shown and hidden again before a layout pass: cancelled, nothing heard")
     }
 
-    /// Containment in UIKit's order, with the child appearing when its view enters the
-    /// appeared parent's window and disappearing when it leaves.
+    /// Containment in UIKit's order. The child appears when its view joins the appeared
+    /// parent's window, from inside `addSubview` (will before, did after), with
+    /// `isMovingToParent` true and its parent set; it disappears from inside
+    /// `removeFromSuperview`, with `isMovingFromParent` true.
     func testAChildAddedAndRemovedInUIKitsOrder() async {
-        let parent = controller("P"), child = controller("C")
+        let parent = controller("P"), child = FlagsController("C", log: log)
         window.rootViewController = parent
         window.layoutIfNeeded()
         _ = log.flush()
 
         parent.addChild(child)
         XCTAssertEqual(log.flush(), ["C.willMove(P)"])
-        XCTAssertTrue(child.isMovingToParent)
         XCTAssertTrue(child.parent === parent)
         XCTAssertEqual(parent.children.map { ($0 as? LoggingController)?.name }, ["C"])
         parent.view.addSubview(child.view)
+        XCTAssertEqual(log.flush(), ["C.willAppear moving to parent", "C.didAppear moving to parent"],
+                       "inside addSubview, before didMove")
         child.didMove(toParent: parent)
-        XCTAssertEqual(log.flush(), ["C.didMove(P)"], "the appearance waits for the layout pass")
+        XCTAssertEqual(log.flush(), ["C.didMove(P)"])
         XCTAssertFalse(child.isMovingToParent)
-        window.layoutIfNeeded()
-        XCTAssertEqual(log.flush(), ["C.willAppear", "C.didAppear"])
 
         child.willMove(toParent: nil)
-        XCTAssertTrue(child.isMovingFromParent)
         child.view.removeFromSuperview()
+        XCTAssertEqual(log.flush(), ["C.willMove(nil)", "C.willDisappear moving from parent", "C.didDisappear moving from parent"])
         child.removeFromParent()
-        XCTAssertEqual(log.flush(), ["C.willMove(nil)", "C.didMove(nil)"])
+        XCTAssertEqual(log.flush(), ["C.didMove(nil)"])
         XCTAssertFalse(child.isMovingFromParent)
         XCTAssertNil(child.parent)
         XCTAssertTrue(parent.children.isEmpty)
         window.layoutIfNeeded()
-        XCTAssertEqual(log.flush(), ["C.willDisappear", "C.didDisappear"])
+        XCTAssertEqual(log.flush(), [])
+    }
+
+    /// `viewWillAppear` comes before the new root's view lays out, `viewDidAppear` after
+    /// (it sees laid-out frames); a root changed by a callback is heard in the same pass.
+    func testDidAppearSeesTheLaidOutViewAndChangesMadeByCallbacksJoinThePass() async {
+        final class Laying: LoggingController {
+            var onDidAppear: () -> Void = {}
+            override func viewDidLayoutSubviews() { log.lines.append("\(name).didLayout") }
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                onDidAppear()
+            }
+        }
+        let a = Laying("A", log: log), b = controller("B")
+        a.onDidAppear = { [unowned self] in window.rootViewController = b }
+        window.rootViewController = a
+        window.layoutIfNeeded()
+        XCTAssertEqual(log.flush(), ["A.willAppear", "A.didLayout", "A.didAppear", "A.willDisappear", "B.willAppear",
+                                     "A.didDisappear", "B.didAppear"])
+    }
+
+    /// A controller cannot contain its own container.
+    func testAContainerCannotBecomeItsChildsChild() async {
+        let parent = controller("P"), child = controller("C")
+        parent.addChild(child)
+        child.addChild(parent)
+        XCTAssertNil(parent.parent)
+        XCTAssertTrue(child.children.isEmpty)
+        XCTAssertEqual(logLines(containing: "cannot contain its container").count, 1)
     }
 
     /// A parent's transitions are forwarded to the children shown in its view, right
