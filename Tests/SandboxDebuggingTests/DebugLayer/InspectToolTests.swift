@@ -119,25 +119,8 @@ final class InspectToolTests: XCTestCase {
     /// area, off the finger, its rows naming views finger-sized, its type 13 points or
     /// more.
     func testThePanelFitsAndStaysFingerSizedAtEverySize() async {
-        for size in [CGSize(width: 640, height: 480), CGSize(width: 1024, height: 768), CGSize(width: 1920, height: 1080)] {
-            UIScreen.main.bounds = CGRect(origin: .zero, size: size)
-            app.frame = UIScreen.main.bounds
-            layer.window.frame = UIScreen.main.bounds
-            layer.view.frame = layer.window.bounds
-            tap(1, at: CGPoint(x: 150, y: 130))
-            layer.window.layoutIfNeeded()
-            let panel = layer.view.inspector
-            XCTAssertFalse(panel.isHidden, "\(size)")
-            XCTAssertTrue(layer.view.contentArea.insetBy(dx: -0.5, dy: -0.5).contains(panel.frame), "\(size): \(panel.frame)")
-            XCTAssertFalse(panel.frame.insetBy(dx: -24, dy: -24).contains(CGPoint(x: 150, y: 130)), "\(size)")
-            for row in panel.rowViews where row is UIControl {
-                XCTAssertGreaterThanOrEqual(row.frame.height, DebugStyle.minimumTarget, "\(size)")
-            }
-            for label in [panel.titleLabel, panel.subtitleLabel] + panel.rowViews.compactMap({ $0 as? UILabel }) {
-                XCTAssertGreaterThanOrEqual(label.font.pointSize, 13)
-            }
-            XCTAssertGreaterThanOrEqual(panel.closeButton.frame.height, DebugStyle.minimumTarget)
-        }
+        assertListPanelFitsAtEverySize({ layer.view.inspector }, of: layer, over: app, finger: CGPoint(x: 150, y: 130),
+                                       touch: { tap(1, at: $0) })
     }
 }
 

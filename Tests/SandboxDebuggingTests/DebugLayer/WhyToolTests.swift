@@ -148,22 +148,8 @@ final class WhyToolTests: XCTestCase {
     /// row naming a view finger-sized, type at 13 points or more, the panel inside the
     /// content area and off the finger.
     func testThePanelFitsAndStaysFingerSizedAtEverySize() async {
-        for size in [CGSize(width: 640, height: 480), CGSize(width: 1024, height: 768), CGSize(width: 1920, height: 1080)] {
-            UIScreen.main.bounds = CGRect(origin: .zero, size: size)
-            app.frame = UIScreen.main.bounds
-            layer.window.frame = UIScreen.main.bounds
-            layer.view.frame = layer.window.bounds
-            tap(1, at: CGPoint(x: 150, y: 130))
-            layer.window.layoutIfNeeded()
-            let panel = layer.view.why
-            XCTAssertFalse(panel.isHidden, "\(size)")
-            XCTAssertTrue(layer.view.contentArea.insetBy(dx: -0.5, dy: -0.5).contains(panel.frame), "\(size): \(panel.frame)")
-            XCTAssertFalse(panel.frame.insetBy(dx: -24, dy: -24).contains(CGPoint(x: 150, y: 130)), "\(size)")
-            for row in panel.rowViews where row is UIControl {
-                XCTAssertGreaterThanOrEqual(row.frame.height, DebugStyle.minimumTarget, "\(size)")
-            }
-            XCTAssertGreaterThanOrEqual(panel.titleLabel.font.pointSize, 13)
-            XCTAssertGreaterThanOrEqual(panel.subtitleLabel.font.pointSize, 13)
+        assertListPanelFitsAtEverySize({ layer.view.why }, of: layer, over: app, finger: CGPoint(x: 150, y: 130),
+                                       touch: { tap(1, at: $0) }) { size in
             // To look at: WHY_TEST_PNG_DIR=/tmp swift test --filter WhyToolTests
             if let folder = ProcessInfo.processInfo.environment["WHY_TEST_PNG_DIR"] {
                 try? layer.snapshot(scale: 1).writePNG(to: URL(fileURLWithPath: folder)
