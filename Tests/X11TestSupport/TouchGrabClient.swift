@@ -55,14 +55,7 @@ package final class TouchGrabClient: @unchecked Sendable {
 
     /// Reads every event the server has sent so far.
     package func readEvents() {
-        while XPending(display) > 0 {
-            var event = XEvent()
-            XNextEvent(display, &event)
-            guard event.type == GenericEvent, event.xcookie.extension == xiOpcode,
-                  XGetEventData(display, &event.xcookie) != 0 else { continue }
-            defer { XFreeEventData(display, &event.xcookie) }
-            guard let data = event.xcookie.data else { continue }
-            let device = data.load(as: XIDeviceEvent.self)
+        readXIDeviceEvents(on: display, opcode: xiOpcode) { device in
             let id = UInt32(bitPattern: device.detail)
             if let index = touches.firstIndex(where: { $0.id == id && $0.device == device.deviceid }),
                device.evtype != XI_TouchBegin {

@@ -59,20 +59,13 @@ package final class TouchLoggingClient: @unchecked Sendable {
 
     /// Reads every event the server has sent so far.
     package func readEvents() {
-        while XPending(display) > 0 {
-            var event = XEvent()
-            XNextEvent(display, &event)
-            guard event.type == GenericEvent, event.xcookie.extension == xiOpcode,
-                  XGetEventData(display, &event.xcookie) != 0 else { continue }
-            defer { XFreeEventData(display, &event.xcookie) }
-            guard let data = event.xcookie.data else { continue }
-            let device = data.load(as: XIDeviceEvent.self)
+        readXIDeviceEvents(on: display, opcode: xiOpcode) { device in
             let type: String
             switch device.evtype {
             case XI_TouchBegin: type = "begin"
             case XI_TouchUpdate: type = "update"
             case XI_TouchEnd: type = "end"
-            default: continue
+            default: return
             }
             log.append(Entry(type: type, x: Int(device.event_x.rounded()), y: Int(device.event_y.rounded())))
         }
