@@ -55,13 +55,7 @@ enum ShowTouchesBenchmark {
         _ = try probe.measure(count: 10)
         rows.append(("touch-sandbox --show-touches, the spot over another program's window", try probe.measure(count: touches)))
 
-        let floorP99 = percentile(rows[0].1, 0.99)
-        print("| client | touches | p50 ms | p95 ms | p99 ms | p99 / floor p99 |")
-        print("|---|---|---|---|---|---|")
-        for (name, values) in rows {
-            let p50 = percentile(values, 0.5), p95 = percentile(values, 0.95), p99 = percentile(values, 0.99)
-            print(String(format: "| %@ | %d | %.2f | %.2f | %.2f | %.1f× |", name, values.count, p50, p95, p99, p99 / floorP99))
-        }
+        printLatencyTable(rows)
 
         // CPU: idle, then ten fingers moving in circles at 60 Hz.
         let pid = show.processIdentifier

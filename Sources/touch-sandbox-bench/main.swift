@@ -108,6 +108,12 @@ func measureLatency(touches: Int, watch: LatencyProbe.PixelWatch, pause: Int) th
         _ = try probe.measure(count: 10)  // warm-up
         rows.append((client.name, try probe.measure(count: touches)))
     }
+    printLatencyTable(rows)
+}
+
+/// The latency table: each client's percentiles, the first row being the floor every
+/// p99 is divided by.
+func printLatencyTable(_ rows: [(String, [Double])]) {
     let floorP99 = percentile(rows[0].1, 0.99)
     print("| client | touches | p50 ms | p95 ms | p99 ms | p99 / floor p99 |")
     print("|---|---|---|---|---|---|")
