@@ -84,7 +84,7 @@ public final class DebugLayerHosting {
             guard layer.overlays.window != nil, spots.isVisible else { return batch }
             let landing = spots.echoSpots(for: batch, pendingOwnership: host.touchesPendingOwnership)
             if !landing.isEmpty {
-                host.presentEcho(in: landing.map { TouchSpotsOverlay.bounds(of: $0.location) }) { canvas in
+                host.presentEcho(in: landing.map { spots.reach(of: $0.location) }) { canvas in
                     spots.drawEcho(of: landing, in: canvas)
                 }
             }
