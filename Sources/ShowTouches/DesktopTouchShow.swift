@@ -88,8 +88,9 @@ public final class DesktopTouchShow {
     private let root: Window
     private let stopMessage: Atom
     private var isClosed = false
-    /// The last position of each finger down, for raw updates that leave an axis out.
-    private var positions: [TouchSample.ID: CGPoint] = [:]
+    /// Each finger down: its last axis values (for raw updates that leave one out) and
+    /// where that put it on the root window.
+    private var fingers: [TouchSample.ID: (x: Double, y: Double, location: CGPoint)] = [:]
     /// The small unmapped window that owns the selection and hears `stop`.
     private let owner: Window
     private let selection: Atom
@@ -316,23 +317,17 @@ public final class DesktopTouchShow {
     /// A raw event as a sample in root pixels, on the media clock.
     private func sample(from raw: RawTouchEvent) -> TouchSample? {
         let id = TouchSample.ID(device: raw.device, number: raw.touch)
-        guard let device = touchscreens.devices[raw.device] else { return nil }
-        let known = positions[id]
-        var location = known ?? .zero
-        if let x = raw.x ?? known.map({ Double($0.x) / rootSize.width * (device.x.maximum - device.x.minimum) + device.x.minimum }),
-           let y = raw.y ?? known.map({ Double($0.y) / rootSize.height * (device.y.maximum - device.y.minimum) + device.y.minimum }),
-           let point = touchscreens.rootPoint(device: raw.device, x: x, y: y, rootSize: rootSize) {
-            location = point
-        } else if known == nil {
-            return nil
-        }
+        // An axis the event leaves out keeps its last value.
+        let last = fingers[id]
+        guard touchscreens.devices[raw.device] != nil, let x = raw.x ?? last?.x, let y = raw.y ?? last?.y,
+              let location = touchscreens.rootPoint(device: raw.device, x: x, y: y, rootSize: rootSize) else { return nil }
         let phase: TouchSample.Phase
         switch raw.phase {
         case .began: phase = .began
         case .moved: phase = .moved
         case .ended: phase = .ended
         }
-        positions[id] = phase == .ended ? nil : location
+        fingers[id] = phase == .ended ? nil : (x, y, location)
         return TouchSample(id: id, phase: phase, location: location, timestamp: CACurrentMediaTime())
     }
 
@@ -349,9 +344,9 @@ public final class DesktopTouchShow {
         for device in before.values.sorted(by: { $0.id < $1.id }) where touchscreens.devices[device.id] == nil {
             StandardError.writeLine("touch-sandbox: touchscreen \(device.name) removed")
         }
-        for (id, location) in positions where touchscreens.devices[id.device] == nil {
-            batch.append(TouchSample(id: id, phase: .cancelled, location: location, timestamp: CACurrentMediaTime()))
-            positions[id] = nil
+        for (id, finger) in fingers where touchscreens.devices[id.device] == nil {
+            batch.append(TouchSample(id: id, phase: .cancelled, location: finger.location, timestamp: CACurrentMediaTime()))
+            fingers[id] = nil
         }
     }
 
