@@ -15,10 +15,7 @@ final class UIScrollViewScrollInputTests: UIKitTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        scrollView = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
-        scrollView.contentSize = CGSize(width: 300, height: 1200)
-        log = ScrollLog()
-        scrollView.delegate = log
+        (scrollView, log) = makeVerticalList()
         addTraceView("content", CGRect(x: 0, y: 0, width: 300, height: 1200), to: scrollView)
         window.addSubview(scrollView)
     }

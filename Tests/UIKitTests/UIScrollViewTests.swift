@@ -62,10 +62,7 @@ final class UIScrollViewTests: UIKitTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        scrollView = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
-        scrollView.contentSize = CGSize(width: 300, height: 1200)
-        log = ScrollLog()
-        scrollView.delegate = log
+        (scrollView, log) = makeVerticalList()
         content = TraceView("content", frame: CGRect(x: 0, y: 0, width: 300, height: 1200), trace: trace)
         scrollView.addSubview(content)
         window.addSubview(scrollView)
