@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import HeadlessXorg
 import X11Host
@@ -34,24 +33,16 @@ enum ShowTouchesBenchmark {
         }
 
         // Another program's window under the spots, then the show.
-        guard let display = XOpenDisplay(server.display) else { throw LatencyProbe.ProbeError.noWindow("the bench") }
-        defer { XCloseDisplay(display) }
-        let root = XDefaultRootWindow(display)
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.background_pixel = 0x20_40_60
-        let program = XCreateWindow(display, root, 0, 0, 1024, 768, 0, Int32(CopyFromParent), UInt32(InputOutput), nil,
-                                    UInt(CWOverrideRedirect | CWBackPixel), &attributes)
         // What the spots' shape changes cost the program beneath: the Expose events it
         // gets (and repaints) while fingers move.
-        XSelectInput(display, program, ExposureMask)
-        XMapRaised(display, program)
-        XSync(display, 0)
+        let program = try ExposureCountingWindow(displayName: server.display, frame: CGRect(x: 0, y: 0, width: 1024, height: 768),
+                                                 background: 0x20_40_60)
+        defer { program.close() }
         let show = try startClient(benchDirectory.appendingPathComponent("touch-sandbox"),
                                    ["--show-touches", "--display", server.display], readyLine: "showing touches on")
         defer { show.terminate(); show.waitUntilExit() }
         usleep(300_000)
-        let probe = LatencyProbe(server: server, reader: reader, window: UInt(root), watcher: nil)
+        let probe = LatencyProbe(server: server, reader: reader, window: program.rootWindow, watcher: nil)
         _ = try probe.measure(count: 10)
         rows.append(("touch-sandbox --show-touches, the spot over another program's window", try probe.measure(count: touches)))
 
@@ -69,19 +60,7 @@ enum ShowTouchesBenchmark {
             let angle = time * 2 + Double(finger) * 0.6
             return CGPoint(x: 120 + Double(finger) * 80 + cos(angle) * 40, y: 380 + sin(angle) * 120)
         }
-        /// The Expose events the program got since the last call, and their pixels.
-        func exposes() -> (count: Int, pixels: Int) {
-            var count = 0, pixels = 0
-            while XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
-                guard event.type == Expose else { continue }
-                count += 1
-                pixels += Int(event.xexpose.width) * Int(event.xexpose.height)
-            }
-            return (count, pixels)
-        }
-        _ = exposes()
+        _ = program.takeExposures()
         try server.touchscreen.touches(fingers.enumerated().map { ($0.element, .begin, place($0.offset, 0)) })
         before = cpuSeconds(of: pid)
         var exposed = (count: 0, pixels: 0)
@@ -92,7 +71,7 @@ enum ShowTouchesBenchmark {
             try server.touchscreen.touches(fingers.enumerated().map { ($0.element, .update, place($0.offset, time)) })
             moves += 1
             usleep(16_667)
-            let now = exposes()
+            let now = program.takeExposures()
             exposed = (exposed.count + now.count, exposed.pixels + now.pixels)
         }
         let moving = cpuSeconds(of: pid) - before
