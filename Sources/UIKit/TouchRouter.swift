@@ -184,6 +184,13 @@ final class TouchRouter {
             remember(retired: sample.id)
             return
         }
+        if window.modalTransition != nil {
+            // As UIKit ignores interaction while a presentation or dismissal runs: this
+            // finger is ignored for its whole life.
+            UIKitDebug.log(.input, "began \(sample.id) ignored: a modal transition is under way in its window")
+            remember(retired: sample.id)
+            return
+        }
         let location = TouchRouter.clamped(sample.location, of: sample)
         retiredIDs.remove(sample.id)
         beginCount += 1
@@ -380,12 +387,12 @@ final class TouchRouter {
     }
 
     /// Cancels the touches whose view is `view` or below it, which is leaving `window`.
-    func cancelTouches(inSubtreeOf view: UIView, window: UIWindow) {
+    func cancelTouches(inSubtreeOf view: UIView, window: UIWindow, reason: String = "their view left the window") {
         guard !event.liveTouches.isEmpty else { return }
         let leaving = allLiveTouches.filter { touch in
             touch.window === window && (touch.view?.isDescendant(of: view) ?? false)
         }
-        cancel(leaving, reason: "their view left the window")
+        cancel(leaving, reason: reason)
     }
 
     /// Forgets every touch without delivering anything (for `resetForTesting()` only).

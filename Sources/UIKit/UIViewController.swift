@@ -71,6 +71,9 @@ open class UIViewController: UIResponder {
     /// The view was just loaded.
     open func viewDidLoad() {}
 
+    /// A short name for what the controller shows (an alert's title).
+    open var title: String?
+
     // MARK: - Safe area and layout
 
     /// Insets added to the safe area of the root view (and so of everything in it) on
@@ -130,14 +133,59 @@ open class UIViewController: UIResponder {
     /// `beginAppearanceTransition(_:animated:)` on its children itself returns false.
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
-    /// Always false here: modal presentation is not there yet (see the DocC article "How
-    /// this UIKit differs from Apple's"). Declared so that code reading them compiles.
+    /// True from `present(_:animated:completion:)` until the presentation's
+    /// `viewDidAppear`, on the controller being presented.
     public internal(set) var isBeingPresented = false
+    /// True from `dismiss(animated:completion:)` until the dismissal's
+    /// `viewDidDisappear`, on the controllers being dismissed.
     public internal(set) var isBeingDismissed = false
     /// True while the controller is added to (`addChild(_:)`, until `didMove(toParent:)`)
     /// or removed from (`willMove(toParent: nil)`, until `removeFromParent()`) a parent.
     public internal(set) var isMovingToParent = false
     public internal(set) var isMovingFromParent = false
+
+    // MARK: - Presentation (see UIViewController+Presentation.swift)
+
+    /// How the controller covers the screen when presented (`.automatic`: a page sheet,
+    /// as on iOS 13 and later). Read when the presentation starts.
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// How the presentation and its dismissal animate.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// When true, the user cannot dismiss the controller (a sheet's swipe, a tap outside
+    /// an action sheet): the attempt goes to the presentation delegate's
+    /// `presentationControllerDidAttemptToDismiss(_:)`. `dismiss(animated:completion:)`
+    /// still dismisses.
+    open var isModalInPresentation = false
+
+    // Declared here, not in the extension, so that subclasses can override them.
+    /// Presents `viewControllerToPresent` modally over this controller (over its
+    /// outermost container, if it is a child), in its `modalPresentationStyle` and
+    /// `modalTransitionStyle`; `completion` runs once the presented controller has
+    /// appeared. Refused with a warning (`UIKitDebug` category `hierarchy`), and no
+    /// completion: while this controller already presents one, while a transition is
+    /// under way in its window, when its view is in no window, or when the controller
+    /// to present is already presented, is a child, is a window's root, or is this one.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+        startPresenting(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presents, with every controller presented
+    /// above it; called on a presented controller (or one of its children) with none
+    /// above it, dismisses that one, as UIKit asks its presenter. Only the topmost
+    /// animates. `completion` runs once they have disappeared. Refused with a warning
+    /// while a transition is under way in the window; a controller that neither
+    /// presents nor is presented logs that there is nothing to dismiss (no completion,
+    /// as UIKit).
+    open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+        dismiss(animated: flag, byUser: nil, completion: completion)
+    }
+
+    /// The controller this one presents (its own, not its ancestors').
+    var presentedStorage: UIViewController?
+    /// The controller that presents this one.
+    weak var presentingStorage: UIViewController?
+    /// Made on first use of `presentationController` or at presentation.
+    var presentationControllerStorage: UIPresentationController?
 
     // MARK: - Containment (see UIViewController+Containment.swift)
 

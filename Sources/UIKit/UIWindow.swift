@@ -58,6 +58,13 @@ open class UIWindow: UIView {
     open var rootViewController: UIViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
+            // The old root's presentations go with it (UIKit would leave them on screen,
+            // over a root they no longer belong to).
+            let oldPresented = oldValue.map { Array(ModalTransition.chain(from: $0).dropFirst()) } ?? []
+            if !oldPresented.isEmpty, let oldValue {
+                modalTransition?.finishNow()
+                ModalTransition.unlinkPresentations(above: oldValue)
+            }
             if let oldView = oldValue?.viewIfLoaded, oldView.superview === self {
                 oldView.removeFromSuperview()
             }
@@ -68,8 +75,9 @@ open class UIWindow: UIView {
             guard !isHidden else { return }
             // An old root that never got to appear (set and replaced before a layout pass)
             // hears nothing: its queued appearance is cancelled.
-            if let oldValue, oldValue.isAppearingOrAppeared || pendingAppearances.contains(where: { $0.controller === oldValue }) {
-                scheduleAppearance(of: oldValue, appearing: false)
+            for old in [oldValue].compactMap({ $0 }) + oldPresented
+            where old.isAppearingOrAppeared || pendingAppearances.contains(where: { $0.controller === old }) {
+                scheduleAppearance(of: old, appearing: false)
             }
             if let rootViewController { scheduleAppearance(of: rootViewController, appearing: true) }
         }
@@ -80,6 +88,24 @@ open class UIWindow: UIView {
     var pendingAppearances: [PendingAppearance] = []
     var begunAppearances: [UIViewController] = []
 
+    /// The presentation or dismissal under way, from its call to its end
+    /// (`ModalTransition`): the window takes no new touches meanwhile.
+    var modalTransition: ModalTransition?
+
+    /// Makes `transition` the window's: it begins at the next layout pass. In a hidden
+    /// window (no layout passes, nothing on screen) it runs to its end at once.
+    func start(_ transition: ModalTransition) {
+        guard !isHidden else {
+            transition.finishNow()
+            return
+        }
+        modalTransition = transition
+        setNeedsLayout()
+        // Made outside a turn (a task, a timer of one's own), it still starts at the
+        // next one.
+        application.hookedRunLoop?.setNeedsTurn()
+    }
+
     /// Keeps the root view controller's view filling the window, as its autoresizing
     /// mask does in UIKit. The appearance changes made since the last pass begin here,
     /// before the views below lay out.
@@ -89,13 +115,17 @@ open class UIWindow: UIView {
         if let view = rootViewController?.viewIfLoaded, view.superview === self {
             view.frame = bounds
         }
+        for case let container as PresentationContainerView in subviews { container.frame = bounds }
+        if let modalTransition, modalTransition.stage == .waiting { modalTransition.begin() }
     }
 
     /// Lays out what is due, then finishes the appearance changes the pass began (their
-    /// did-calls see the laid-out views).
+    /// did-calls see the laid-out views), and a modal transition begun without
+    /// animation.
     open override func layoutIfNeeded() {
         super.layoutIfNeeded()
         if !begunAppearances.isEmpty || !pendingAppearances.isEmpty { finishPendingAppearances() }
+        modalTransition?.endIfNotAnimated()
     }
 
     // MARK: - Visibility and key status
@@ -110,11 +140,20 @@ open class UIWindow: UIView {
             super.isHidden = newValue
             // Shown, the root appears at the next layout pass; hidden, it disappears at
             // once (a hidden window is not laid out).
+            if newValue { modalTransition?.finishNow() }
             if let rootViewController {
-                if !newValue, !rootViewController.isAppearingOrAppeared {
-                    scheduleAppearance(of: rootViewController, appearing: true)
-                } else if newValue, rootViewController.isAppearingOrAppeared || pendingAppearances.contains(where: { $0.controller === rootViewController }) {
-                    scheduleAppearance(of: rootViewController, appearing: false)
+                // The root and what it presents: those on screen appear; hidden, all
+                // that appeared disappear.
+                let chain = ModalTransition.chain(from: rootViewController)
+                if !newValue {
+                    for controller in ModalTransition.onScreen(chain, in: self) where !controller.isAppearingOrAppeared {
+                        scheduleAppearance(of: controller, appearing: true)
+                    }
+                } else {
+                    for controller in chain
+                    where controller.isAppearingOrAppeared || pendingAppearances.contains(where: { $0.controller === controller }) {
+                        scheduleAppearance(of: controller, appearing: false)
+                    }
                 }
             }
             if newValue { finishPendingAppearances() }

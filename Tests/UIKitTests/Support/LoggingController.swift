@@ -1,0 +1,36 @@
+import UIKit
+
+/// Logs its appearance and containment calls into a shared log, by name.
+class LoggingController: UIViewController {
+    let name: String
+    let log: Log
+
+    final class Log {
+        var lines: [String] = []
+        func flush() -> [String] {
+            defer { lines = [] }
+            return lines
+        }
+    }
+
+    init(_ name: String, log: Log) {
+        self.name = name
+        self.log = log
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError() }
+
+    override func viewWillAppear(_ animated: Bool) { log.lines.append("\(name).willAppear") }
+    override func viewDidAppear(_ animated: Bool) { log.lines.append("\(name).didAppear") }
+    override func viewWillDisappear(_ animated: Bool) { log.lines.append("\(name).willDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { log.lines.append("\(name).didDisappear") }
+    override func willMove(toParent parent: UIViewController?) {
+        super.willMove(toParent: parent)
+        log.lines.append("\(name).willMove(\((parent as? LoggingController)?.name ?? "nil"))")
+    }
+    override func didMove(toParent parent: UIViewController?) {
+        super.didMove(toParent: parent)
+        log.lines.append("\(name).didMove(\((parent as? LoggingController)?.name ?? "nil"))")
+    }
+}
