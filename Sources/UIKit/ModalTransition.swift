@@ -252,10 +252,12 @@ final class ModalTransition {
         animate()
     }
 
-    /// Ends a transition begun without animation, when the layout pass ends.
-    func endIfNotAnimated() {
-        guard stage == .running, !animated else { return }
-        end()
+    /// When the layout pass that began the transition ends: the arriving controllers'
+    /// `viewIsAppearing` (their views are laid out), then, not animated, the end.
+    func layoutPassDidEnd() {
+        guard stage == .running else { return }
+        for controller in appearing { controller.noteIsAppearing() }
+        if !animated { end() }
     }
 
     /// Ends the transition now, wherever it is (its window is being hidden, or its root

@@ -53,6 +53,7 @@ extension UIViewController {
         case (.disappeared, true), (.disappearing, true):
             appearanceState = .appearing
             appearanceAnimated = animated
+            hasHeardIsAppearing = false
             viewWillAppear(animated)
         case (.appeared, false), (.appearing, false):
             appearanceState = .disappearing
@@ -73,6 +74,7 @@ extension UIViewController {
         let animated = appearanceAnimated
         switch appearanceState {
         case .appearing:
+            noteIsAppearing()
             appearanceState = .appeared
             viewDidAppear(animated)
         case .disappearing:
@@ -83,6 +85,17 @@ extension UIViewController {
         }
         if shouldAutomaticallyForwardAppearanceMethods {
             for child in childrenShownInView { child.endAppearanceTransition() }
+        }
+    }
+
+    /// Calls `viewIsAppearing(_:)` once in an appearance under way, and forwards it to
+    /// the children shown in the view.
+    func noteIsAppearing() {
+        guard appearanceState == .appearing, !hasHeardIsAppearing else { return }
+        hasHeardIsAppearing = true
+        viewIsAppearing(appearanceAnimated)
+        if shouldAutomaticallyForwardAppearanceMethods {
+            for child in childrenShownInView { child.noteIsAppearing() }
         }
     }
 
@@ -135,12 +148,14 @@ extension UIWindow {
         }
     }
 
-    /// The did-calls of the changes begun in this pass, in order.
+    /// The did-calls of the changes begun in this pass, in order, after the
+    /// `viewIsAppearing` calls of those appearing.
     func finishPendingAppearances() {
         beginPendingAppearances()
         while !begunAppearances.isEmpty {
             let begun = begunAppearances
             begunAppearances.removeAll()
+            for controller in begun { controller.noteIsAppearing() }
             for controller in begun { controller.endAppearanceTransition() }
             // Callbacks that changed more: their will-calls, then their did-calls.
             beginPendingAppearances()

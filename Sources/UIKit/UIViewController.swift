@@ -111,12 +111,20 @@ open class UIViewController: UIResponder {
     /// A child's appearance change started before its view's window change, to end after
     /// it (`UIViewController+Containment.swift`).
     var appearanceEndsAfterMove = false
+    /// Whether `viewIsAppearing` was called in the appearance under way.
+    var hasHeardIsAppearing = false
 
     /// The view is about to appear: a window's new root (the view is in the window
     /// already: the call comes at the window's next layout pass), a window shown, or a
     /// child's view about to join a window. The default does nothing; overrides call
     /// `super`.
     open func viewWillAppear(_ animated: Bool) {}
+    /// The view is in the window and laid out, and about to show (iOS 17's call, back to
+    /// iOS 13): the place for work that needs the view's size and safe area. It comes
+    /// after `viewWillAppear` and before `viewDidAppear`: at the end of the layout pass
+    /// that started the appearance (before any controller's did-call in that pass), or,
+    /// for a child added to an appeared parent, just before its `viewDidAppear`.
+    open func viewIsAppearing(_ animated: Bool) {}
     /// The view was added to a window's view hierarchy and shows.
     open func viewDidAppear(_ animated: Bool) {}
     /// The view is about to leave the screen.

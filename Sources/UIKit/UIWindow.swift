@@ -125,7 +125,7 @@ open class UIWindow: UIView {
     open override func layoutIfNeeded() {
         super.layoutIfNeeded()
         if !begunAppearances.isEmpty || !pendingAppearances.isEmpty { finishPendingAppearances() }
-        modalTransition?.endIfNotAnimated()
+        modalTransition?.layoutPassDidEnd()
     }
 
     // MARK: - Visibility and key status

@@ -94,6 +94,27 @@ final class UIViewControllerPresentationTests: UIKitTestCase {
         XCTAssertNil(b.view.window)
     }
 
+    /// `viewIsAppearing` comes at the end of the layout pass that starts the
+    /// presentation, with the view laid out: not animated, before the did-calls;
+    /// animated, before the animation runs.
+    func testViewIsAppearingComesWhenThePresentationStarts() async {
+        let a = appearedRoot()
+        let b = IsAppearingController("B", log: log)
+        b.modalPresentationStyle = .fullScreen
+        a.present(b, animated: false)
+        window.layoutIfNeeded()
+        XCTAssertEqual(log.flush(), ["A.willDisappear", "B.willAppear", "B.isAppearing width 320", "B.didAppear", "A.didDisappear"])
+        b.dismiss(animated: false)
+        window.layoutIfNeeded()
+        _ = log.flush()
+
+        a.present(b, animated: true)
+        frames(1.0 / 60)
+        XCTAssertEqual(log.flush(), ["A.willDisappear", "B.willAppear", "B.isAppearing width 320"])
+        frames(0.4)
+        XCTAssertEqual(log.flush(), ["B.didAppear", "A.didDisappear"])
+    }
+
     /// A cross-dissolve fades the presented view in and out.
     func testACrossDissolveFadesTheViewInAndOut() async {
         let a = appearedRoot(), b = controller("B")

@@ -49,6 +49,26 @@ final class UIViewControllerAppearanceTests: UIKitTestCase {
         XCTAssertEqual(log.flush(), ["B.willAppear", "B.didAppear"])
     }
 
+    /// `viewIsAppearing` comes once the new root's view is laid out, before any
+    /// did-call of the pass; a child added to an appeared parent hears it just before its
+    /// `viewDidAppear`, its view in the window.
+    func testViewIsAppearingComesWithTheViewLaidOutBeforeTheDidCalls() async {
+        let a = IsAppearingController("A", log: log), b = IsAppearingController("B", log: log)
+        window.rootViewController = a
+        window.layoutIfNeeded()
+        XCTAssertEqual(log.flush(), ["A.willAppear", "A.isAppearing width 320", "A.didAppear"])
+        window.rootViewController = b
+        window.layoutIfNeeded()
+        XCTAssertEqual(log.flush(), ["A.willDisappear", "B.willAppear", "B.isAppearing width 320", "A.didDisappear", "B.didAppear"])
+
+        let child = IsAppearingController("C", log: log)
+        child.view.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        b.addChild(child)
+        b.view.addSubview(child.view)
+        child.didMove(toParent: b)
+        XCTAssertEqual(log.flush(), ["C.willMove(B)", "C.willAppear", "C.isAppearing width 100", "C.didAppear", "C.didMove(B)"])
+    }
+
     /// A hidden window's root appears when the window shows and disappears when it
     /// hides (at once: a hidden window is not laid out).
     func testShowingAndHidingTheWindowMakesItsRootAppearAndDisappear() async {

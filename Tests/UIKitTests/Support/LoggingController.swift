@@ -34,3 +34,10 @@ class LoggingController: UIViewController {
         log.lines.append("\(name).didMove(\((parent as? LoggingController)?.name ?? "nil"))")
     }
 }
+
+/// Also logs `viewIsAppearing`, with the view's width then.
+final class IsAppearingController: LoggingController {
+    override func viewIsAppearing(_ animated: Bool) {
+        log.lines.append("\(name).isAppearing width \(Int(view.bounds.width))")
+    }
+}
