@@ -201,6 +201,17 @@ final class ModalTransition {
         return shown
     }
 
+    /// The window that shows `chain`: the window of its topmost view that is in one (a
+    /// full-screen presentation takes the views under it out of the window).
+    static func window(showing chain: [UIViewController]) -> UIWindow? {
+        for controller in chain.reversed() {
+            let view = controller.presentingStorage != nil
+                ? controller.presentationControllerStorage?.containerView : controller.viewIfLoaded
+            if let window = view?.window { return window }
+        }
+        return nil
+    }
+
     /// The view that stands for `controller` in `window`: a presented controller's
     /// container, or the controller's own view, when it is in the window.
     private static func screenView(of controller: UIViewController, in window: UIWindow) -> UIView? {
@@ -263,7 +274,11 @@ final class ModalTransition {
     /// Ends the transition now, wherever it is (its window is being hidden, or its root
     /// replaced): begun if it was waiting, its animations dropped, ended.
     func finishNow() {
-        if stage == .waiting { begin(animating: false) }
+        if stage == .waiting {
+            // The changes queued before it come first, as in a layout pass.
+            window.beginPendingAppearances()
+            begin(animating: false)
+        }
         guard stage == .running else { return }
         for view in [presentation.presentedView, presentation.dimmingView].compactMap({ $0 }) {
             view.layer.removeAllAnimations()

@@ -131,6 +131,8 @@ extension UIWindow {
         }
         pendingAppearances.append(PendingAppearance(controller: controller, appearing: appearing))
         setNeedsLayout()
+        // Made outside a turn, the change is still heard at the next one.
+        application.hookedRunLoop?.setNeedsTurn()
     }
 
     /// The will-calls of the queued changes, in order, when the layout pass starts; the

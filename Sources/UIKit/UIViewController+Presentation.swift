@@ -63,8 +63,8 @@ extension UIViewController {
             UIKitDebug.log(.hierarchy, "dismiss on \(type(of: self)): it presents nothing and is not presented; nothing to dismiss")
             return false
         }
-        guard let window = presenter.viewIfLoaded?.window ?? presenter.presentedStorage?.presentationControllerStorage?.containerView?.window else {
-            // Nothing on screen (its window's root changed under it): just unlink.
+        guard let window = ModalTransition.window(showing: ModalTransition.chain(from: presenter)) else {
+            // Nothing of it is in a window: just unlink.
             ModalTransition.unlinkPresentations(above: presenter)
             return false
         }
