@@ -33,6 +33,23 @@ public enum GestureThresholds {
     /// `velocity(in:)` is estimated from the samples of this recent span.
     public static let velocitySampleWindow: TimeInterval = 0.1
 
+    // MARK: Screen-edge pans and the transitions fingers drive
+
+    /// A `UIScreenEdgePanGestureRecognizer` starts only for a finger landing this close
+    /// to one of its edges.
+    public static let screenEdgeWidth: CGFloat = 20
+    /// An interactive pop (the back swipe) completes when the finger lets go past this
+    /// fraction of the width, or moving towards completion faster than
+    /// `interactivePopVelocity`; otherwise it goes back.
+    public static let interactivePopFraction: CGFloat = 0.5
+    /// Points per second, along the swipe.
+    public static let interactivePopVelocity: CGFloat = 300
+    /// A page sheet swiped down dismisses when let go past this fraction of its height,
+    /// or moving down faster than `sheetDismissVelocity`; otherwise it springs back.
+    public static let sheetDismissFraction: CGFloat = 0.4
+    /// Points per second, downwards.
+    public static let sheetDismissVelocity: CGFloat = 800
+
     // MARK: Swipe (UISwipeGestureRecognizer)
 
     /// The swipe is recognized once the fingers have travelled this far along a

@@ -184,10 +184,10 @@ final class TouchRouter {
             remember(retired: sample.id)
             return
         }
-        if window.modalTransition != nil {
-            // As UIKit ignores interaction while a presentation or dismissal runs: this
-            // finger is ignored for its whole life.
-            UIKitDebug.log(.input, "began \(sample.id) ignored: a modal transition is under way in its window")
+        if window.isInTransition {
+            // As UIKit ignores interaction while a presentation, a dismissal, a push or
+            // a pop runs: this finger is ignored for its whole life.
+            UIKitDebug.log(.input, "began \(sample.id) ignored: a \(window.modalTransition != nil ? "modal" : "navigation") transition is under way in its window")
             remember(retired: sample.id)
             return
         }

@@ -61,10 +61,11 @@ extension UIView {
         }
         if let controller = owningViewController {
             let extra = controller.additionalSafeAreaInsets
-            insets.top += extra.top
-            insets.left += extra.left
-            insets.bottom += extra.bottom
-            insets.right += extra.right
+            let container = controller.containerSafeAreaInsets
+            insets.top += extra.top + container.top
+            insets.left += extra.left + container.left
+            insets.bottom += extra.bottom + container.bottom
+            insets.right += extra.right + container.right
         }
         return insets
     }

@@ -62,9 +62,7 @@ extension UIViewController {
         default:
             return false
         }
-        if shouldAutomaticallyForwardAppearanceMethods {
-            for child in childrenShownInView { child.startAppearanceTransition(isAppearing, animated: animated) }
-        }
+        for child in childrenForAppearanceForwarding() { child.startAppearanceTransition(isAppearing, animated: animated) }
         return true
     }
 
@@ -83,9 +81,7 @@ extension UIViewController {
         case .appeared, .disappeared:
             return
         }
-        if shouldAutomaticallyForwardAppearanceMethods {
-            for child in childrenShownInView { child.endAppearanceTransition() }
-        }
+        for child in childrenForAppearanceForwarding() { child.endAppearanceTransition() }
     }
 
     /// Calls `viewIsAppearing(_:)` once in an appearance under way, and forwards it to
@@ -94,9 +90,7 @@ extension UIViewController {
         guard appearanceState == .appearing, !hasHeardIsAppearing else { return }
         hasHeardIsAppearing = true
         viewIsAppearing(appearanceAnimated)
-        if shouldAutomaticallyForwardAppearanceMethods {
-            for child in childrenShownInView { child.noteIsAppearing() }
-        }
+        for child in childrenForAppearanceForwarding() { child.noteIsAppearing() }
     }
 
     /// The children whose views are in this controller's view now.

@@ -58,7 +58,7 @@ extension UIView {
     /// (the parent staying where it is), starts its controller's appearance change.
     func noteAppearanceBeforeWindowChange(from oldWindow: UIWindow?, to newWindow: UIWindow?, movingRoot: UIView) {
         guard let controller = owningViewController, let parent = controller.parent,
-              parent.shouldAutomaticallyForwardAppearanceMethods, let parentView = parent.viewIfLoaded,
+              parent.forwardsAppearanceOnChildMove, let parentView = parent.viewIfLoaded,
               !parentView.isDescendant(of: movingRoot) else { return }
         let entering = newWindow.map { !$0.isHidden && parentView.window === $0 } ?? false
         let leaving = oldWindow.map { !$0.isHidden && parentView.window === $0 } ?? false

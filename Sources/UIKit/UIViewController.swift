@@ -71,8 +71,21 @@ open class UIViewController: UIResponder {
     /// The view was just loaded.
     open func viewDidLoad() {}
 
-    /// A short name for what the controller shows (an alert's title).
-    open var title: String?
+    /// A short name for what the controller shows: a navigation bar's title (unless its
+    /// `navigationItem` has one), an alert's title.
+    open var title: String? {
+        didSet { storedNavigationItem?.onChange?() }
+    }
+
+    /// What a navigation bar shows for this controller, made on first use.
+    open var navigationItem: UINavigationItem {
+        if let storedNavigationItem { return storedNavigationItem }
+        let item = UINavigationItem()
+        item.owner = self
+        storedNavigationItem = item
+        return item
+    }
+    private var storedNavigationItem: UINavigationItem?
 
     // MARK: - Safe area and layout
 
@@ -186,6 +199,31 @@ open class UIViewController: UIResponder {
     /// as UIKit).
     open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
         dismiss(animated: flag, byUser: nil, completion: completion)
+    }
+
+    /// Insets a container adds to the root view's safe area on top of
+    /// `additionalSafeAreaInsets`, which stay the app's: a navigation controller's bar.
+    var containerSafeAreaInsets = UIEdgeInsets.zero {
+        didSet {
+            guard containerSafeAreaInsets != oldValue else { return }
+            UIView.safeAreaGeneration &+= 1
+            guard let view = viewIfLoaded else { return }
+            view.updateSafeAreaInsets(superviewInsets: view.superview?.safeAreaInsets ?? .zero, markingLayout: true)
+        }
+    }
+
+    /// The children this controller's own appearance changes reach: those shown in its
+    /// view, when it forwards them (`shouldAutomaticallyForwardAppearanceMethods`). A
+    /// container that moves its children's appearance itself answers differently.
+    func childrenForAppearanceForwarding() -> [UIViewController] {
+        shouldAutomaticallyForwardAppearanceMethods ? childrenShownInView : []
+    }
+
+    /// Whether a child's view joining or leaving a window under this controller makes the
+    /// child appear or disappear at once (containment). False for containers that run
+    /// their children's transitions.
+    var forwardsAppearanceOnChildMove: Bool {
+        shouldAutomaticallyForwardAppearanceMethods
     }
 
     /// The controller this one presents (its own, not its ancestors').

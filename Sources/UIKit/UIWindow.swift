@@ -91,6 +91,13 @@ open class UIWindow: UIView {
     /// The presentation or dismissal under way, from its call to its end
     /// (`ModalTransition`): the window takes no new touches meanwhile.
     var modalTransition: ModalTransition?
+    /// How many navigation transitions run in the window (`NavigationTransition`): it
+    /// takes no new touches meanwhile either.
+    var navigationTransitionsInFlight = 0
+    /// Whether a transition runs: new fingers are ignored for their whole life.
+    var isInTransition: Bool { modalTransition != nil || navigationTransitionsInFlight > 0 }
+    /// Work for the end of the current layout pass, once every view has laid out.
+    var layoutPassEndActions: [@MainActor () -> Void] = []
 
     /// Makes `transition` the window's: it begins at the next layout pass. In a hidden
     /// window (no layout passes, nothing on screen) it runs to its end at once.
@@ -126,6 +133,11 @@ open class UIWindow: UIView {
         super.layoutIfNeeded()
         if !begunAppearances.isEmpty || !pendingAppearances.isEmpty { finishPendingAppearances() }
         modalTransition?.layoutPassDidEnd()
+        while !layoutPassEndActions.isEmpty {
+            let actions = layoutPassEndActions
+            layoutPassEndActions.removeAll()
+            for action in actions { action() }
+        }
     }
 
     // MARK: - Visibility and key status

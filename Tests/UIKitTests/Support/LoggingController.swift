@@ -13,6 +13,12 @@ class LoggingController: UIViewController {
         }
     }
 
+    /// A parent by name: a logging controller's, or its type's.
+    static func describe(_ parent: UIViewController?) -> String {
+        guard let parent else { return "nil" }
+        return (parent as? LoggingController)?.name ?? "\(type(of: parent))"
+    }
+
     init(_ name: String, log: Log) {
         self.name = name
         self.log = log
@@ -27,11 +33,11 @@ class LoggingController: UIViewController {
     override func viewDidDisappear(_ animated: Bool) { log.lines.append("\(name).didDisappear") }
     override func willMove(toParent parent: UIViewController?) {
         super.willMove(toParent: parent)
-        log.lines.append("\(name).willMove(\((parent as? LoggingController)?.name ?? "nil"))")
+        log.lines.append("\(name).willMove(\(Self.describe(parent)))")
     }
     override func didMove(toParent parent: UIViewController?) {
         super.didMove(toParent: parent)
-        log.lines.append("\(name).didMove(\((parent as? LoggingController)?.name ?? "nil"))")
+        log.lines.append("\(name).didMove(\(Self.describe(parent)))")
     }
 }
 
