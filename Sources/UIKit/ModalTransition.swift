@@ -94,6 +94,12 @@ final class ModalTransition {
             sheet.addSubview(presented.view)
             container.addSubview(sheet)
             presentation.sheetView = sheet
+            if presentation.sheetSwipe == nil {
+                let swipe = SheetSwipeGestureRecognizer(presentation: presentation)
+                sheet.addGestureRecognizer(swipe)
+                presentation.sheetSwipe = swipe
+            }
+            presentation.sheetOffset = 0
         } else {
             presentation.sheetView = nil
             container.addSubview(presented.view)
@@ -230,6 +236,7 @@ final class ModalTransition {
             presentation.containerView = nil
             presentation.dimmingView = nil
             presentation.isAnimatingOut = false
+            presentation.sheetOffset = 0
             presentation.coveredViews.removeAll()
         }
         controller.isBeingPresented = false

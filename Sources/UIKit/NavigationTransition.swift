@@ -47,13 +47,28 @@ final class NavigationTransition {
     }
 
     var countedInWindow: Bool { countedWindow != nil }
+    /// Whether the transition was prepared while its navigation controller had appeared
+    /// (or was appearing): its controllers hear their calls.
+    private var isLive = false
+
+    /// Counts the transition among `window`'s transitions in flight, until it ends.
+    func count(in window: UIWindow) {
+        window.navigationTransitionsInFlight += 1
+        countedWindow = window
+    }
+
+    /// Called when the transition ends: the window's count goes down.
+    private func uncount() {
+        countedWindow?.navigationTransitionsInFlight -= 1
+        countedWindow = nil
+    }
 
     // MARK: - Starting
 
     /// On screen: the arriving view goes into the container, under the bar (under the
     /// leaving view for a pop); not animated, the leaving view goes out now.
     func prepare() {
-        countedWindow = navigation.view.window
+        isLive = true
         let container: UIView = navigation.view
         if let toView = to?.view, toView.superview !== container {
             if kind == .pop, let fromView = from?.viewIfLoaded, fromView.superview === container {
@@ -184,6 +199,7 @@ final class NavigationTransition {
         from?.startAppearanceTransition(true, animated: true)
         from?.endAppearanceTransition()
         from?.isMovingFromParent = false
+        uncount()
         navigation.transitionDidEnd(self, completed: false)
     }
 
@@ -205,6 +221,7 @@ final class NavigationTransition {
         to?.endAppearanceTransition()
         if fromLeaves { from?.removeFromParent() }
         if toIsNew, let to, to.parent === navigation { to.didMove(toParent: navigation) }
+        uncount()
         navigation.transitionDidEnd(self, completed: true)
     }
 
@@ -215,7 +232,7 @@ final class NavigationTransition {
         switch stage {
         case .ended:
             return
-        case .waiting where countedInWindow:
+        case .waiting where isLive:
             begin(animating: false)
         case .waiting:
             stage = .running
@@ -230,6 +247,7 @@ final class NavigationTransition {
             navigation.shown = to
             if fromLeaves { from?.removeFromParent() }
             if toIsNew, let to, to.parent === navigation { to.didMove(toParent: navigation) }
+            uncount()
             navigation.transitionDidEnd(self, completed: true)
             return
         case .running:

@@ -263,24 +263,27 @@ open class UINavigationController: UIViewController {
     }
 
     private func start(_ transition: NavigationTransition) {
-        guard isShowing, let window = view.window else {
-            // Not on screen: the views change, and nobody hears anything.
+        guard isAppearingOrAppeared else {
+            // Not on screen: the views change, and nobody hears anything (the new top
+            // appears when this controller does).
             transition.finishNow()
             return
         }
         self.transition = transition
         transition.prepare()
-        window.navigationTransitionsInFlight += 1
+        guard let window = view.window, !window.isHidden else {
+            // Appeared but out of a window (a dismissal took it out): the calls at once.
+            transition.finishNow()
+            return
+        }
+        transition.count(in: window)
         view.setNeedsLayout()
         window.application.hookedRunLoop?.setNeedsTurn()
     }
 
     /// Called by the transition when it ends.
     func transitionDidEnd(_ ended: NavigationTransition, completed: Bool) {
-        if transition === ended {
-            transition = nil
-            if let window = viewIfLoaded?.window, ended.countedInWindow { window.navigationTransitionsInFlight -= 1 }
-        }
+        if transition === ended { transition = nil }
         if completed, let top = shown { delegate?.navigationController(self, didShow: top, animated: ended.animated) }
     }
 
@@ -298,7 +301,7 @@ open class UINavigationController: UIViewController {
             pop.isInteractive = true
             transition = pop
             pop.prepare()
-            window.navigationTransitionsInFlight += 1
+            pop.count(in: window)
             pop.begin()
             pop.follow(progress: pan.translation(in: view).x / max(1, view.bounds.width))
         case .changed:

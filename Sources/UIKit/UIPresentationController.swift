@@ -41,6 +41,10 @@ open class UIPresentationController {
     var coveredViews: [(view: UIView, superview: UIView, index: Int)] = []
     /// True while the dismissal animates the presented view out: layout leaves it be.
     var isAnimatingOut = false
+    /// How far the sheet swipe has moved a page sheet down from its place.
+    var sheetOffset: CGFloat = 0
+    /// The sheet swipe (`SheetSwipeGestureRecognizer`), on the sheet of a page sheet.
+    var sheetSwipe: SheetSwipeGestureRecognizer?
 
     /// The view that holds the presentation while it is on screen (a full-window view
     /// above the presenter's); nil before it starts and after it ends.
@@ -110,7 +114,7 @@ open class UIPresentationController {
         dimmingView?.frame = containerView.bounds
         let frame = frameOfPresentedViewInContainerView
         if let sheetView {
-            sheetView.frame = frame
+            sheetView.frame = frame.offsetBy(dx: 0, dy: sheetOffset)
             let hidden = max(0, frame.maxY - containerView.bounds.maxY)
             presented.viewIfLoaded?.frame = CGRect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - hidden))
         } else {

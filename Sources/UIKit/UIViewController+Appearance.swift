@@ -108,10 +108,11 @@ extension UIViewController {
 
 extension UIWindow {
     /// One appearance change waiting for the window's next layout pass. The controller
-    /// is held weakly: one let go before the pass (a root set to nil and dropped) is not
-    /// kept alive to hear that it disappeared.
+    /// is held until then, as UIKit holds the controllers of a transition: an old root
+    /// the app let go still hears that it disappeared, and so do the children it showed,
+    /// which the app may keep and show again.
     struct PendingAppearance {
-        weak var controller: UIViewController?
+        let controller: UIViewController?
         let appearing: Bool
     }
 

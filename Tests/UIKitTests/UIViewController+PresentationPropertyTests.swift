@@ -42,6 +42,7 @@ final class UIViewControllerPresentationPropertyTests: UIKitTestCase {
         }
 
         private func move(_ call: String, from allowed: [String], to next: String) {
+            if ProcessInfo.processInfo.environment["PRESENTATION_STEPS"] != nil { print("  screen \(number).\(call)") }
             if !allowed.contains(state) { failures.append("screen \(number): \(call) while \(state)") }
             state = next
         }
@@ -99,14 +100,22 @@ final class UIViewControllerPresentationPropertyTests: UIKitTestCase {
             screens.append(screen)
             return screen
         }
+        /// A screen, or one in a navigation controller (three in ten).
+        func makeShown() -> UIViewController {
+            let screen = makeScreen()
+            guard random.chance(0.3) else { return screen }
+            let navigation = UINavigationController(rootViewController: screen)
+            navigation.modalPresentationStyle = screen.modalPresentationStyle
+            return navigation
+        }
         window.isHidden = false
-        window.rootViewController = makeScreen()
+        window.rootViewController = makeShown()
         var fingers: [TouchSample.ID] = []
         for _ in 0..<random.int(in: 5...30) {
             let chain = window.rootViewController.map { ModalTransition.chain(from: $0) } ?? []
             let choice = random.int(in: 0...9)
             if ProcessInfo.processInfo.environment["PRESENTATION_STEPS"] != nil {
-                print("step \(choice) chain \(chain.map { ($0 as? Screen)?.number ?? -1 }) hidden \(window.isHidden) transition \(window.modalTransition != nil) screens \(screens.map { "\($0.number):\($0.state)" })")
+                print("step \(choice) chain \(chain.map { c -> String in if let n = c as? UINavigationController { return "nav(\(n.appearanceState))\(n.viewControllers.map { ($0 as? Screen)?.number ?? -1 }) shown \((n.shown as? Screen)?.number ?? -1) t \(n.transition != nil)" }; return "\((c as? Screen)?.number ?? -1)\(c.modalPresentationStyle.rawValue)" }) hidden \(window.isHidden) transition \(window.modalTransition != nil) screens \(screens.map { "\($0.number):\($0.state)" })")
             }
             switch choice {
             case 0, 1:
@@ -118,7 +127,7 @@ final class UIViewControllerPresentationPropertyTests: UIKitTestCase {
                     if random.chance(0.7) { alert.addAction(UIAlertAction(title: "Cancel", style: .cancel)) }
                     chain.randomElement(using: &random)?.present(alert, animated: random.chance(0.6))
                 } else {
-                    chain.randomElement(using: &random)?.present(makeScreen(), animated: random.chance(0.6))
+                    chain.randomElement(using: &random)?.present(makeShown(), animated: random.chance(0.6))
                 }
             case 2:
                 if random.chance(0.3) {
@@ -127,10 +136,12 @@ final class UIViewControllerPresentationPropertyTests: UIKitTestCase {
                     chain.randomElement(using: &random)?.dismiss(animated: random.chance(0.6))
                 }
             case 3:
-                if random.chance(0.3) { window.rootViewController = makeScreen() } else { window.isHidden.toggle() }
+                if random.chance(0.3) { window.rootViewController = makeShown() } else { window.isHidden.toggle() }
             case 4, 5:
                 if fingers.count < 4 {
-                    fingers.append(injector.touchDown(at: CGPoint(x: random.int(in: 0...319), y: random.int(in: 0...479))))
+                    // One in four at the left edge, where the back swipe starts.
+                    let x = random.chance(0.25) ? random.int(in: 0...15) : random.int(in: 0...319)
+                    fingers.append(injector.touchDown(at: CGPoint(x: x, y: random.int(in: 0...479))))
                 }
             case 6:
                 if let finger = fingers.randomElement(using: &random) {
@@ -140,6 +151,13 @@ final class UIViewControllerPresentationPropertyTests: UIKitTestCase {
                 if !fingers.isEmpty {
                     let finger = fingers.remove(at: random.int(in: 0...fingers.count - 1))
                     injector.touchUp(finger, at: CGPoint(x: random.int(in: 0...319), y: random.int(in: 0...479)))
+                }
+            case 8 where random.chance(0.5):
+                guard let navigation = chain.compactMap({ $0 as? UINavigationController }).randomElement(using: &random) else { break }
+                switch random.int(in: 0...3) {
+                case 0, 1: navigation.pushViewController(makeScreen(), animated: random.chance(0.6))
+                case 2: navigation.popViewController(animated: random.chance(0.6))
+                default: navigation.popToRootViewController(animated: random.chance(0.6))
                 }
             default:
                 frames(Double(random.int(in: 0...30)) / 60)
@@ -164,8 +182,10 @@ final class UIViewControllerPresentationPropertyTests: UIKitTestCase {
             for alert in shown.compactMap({ $0 as? UIAlertController }) where alert.viewIfLoaded?.window !== window {
                 failures.append("an alert on screen has its view out of the window")
             }
+            // A navigation controller on screen shows its top controller.
+            let shownScreens = shown.map { ($0 as? UINavigationController)?.topViewController ?? $0 }
             for screen in screens {
-                let onScreen = shown.contains { $0 === screen }
+                let onScreen = shownScreens.contains { $0 === screen }
                 if screen.state != (onScreen ? "appeared" : "disappeared") {
                     failures.append("screen \(screen.number) \(screen.state) at rest, \(onScreen ? "on" : "off") screen")
                 }
