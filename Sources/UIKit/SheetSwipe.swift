@@ -1,7 +1,8 @@
 import CoreGraphics
 
 /// The swipe that takes a page sheet down, as iOS 13 and later do: a pan on the sheet
-/// (named "sheet swipe" in the recognizer HUD and the trace).
+/// (named "Sheet swipe" in the recognizer HUD; `SheetSwipeGestureRecognizer#n` in the
+/// trace).
 ///
 /// - The sheet follows the finger down (up, it gives a little and stops). Let go past
 ///   `GestureThresholds.sheetDismissFraction` of its height, or moving down faster than
@@ -30,7 +31,7 @@ final class SheetSwipeGestureRecognizer: UIPanGestureRecognizer, UIGestureRecogn
     init(presentation: UIPresentationController) {
         self.presentation = presentation
         super.init()
-        name = "sheet swipe"
+        name = "Sheet swipe"
         delegate = self
         _ = addAction { recognizer in
             (recognizer as? SheetSwipeGestureRecognizer)?.follow()

@@ -11,7 +11,7 @@ extension UIGestureRecognizer {
 
     /// The gesture and its distinguishing configuration: `Tap`, `Tap ×2`,
     /// `Tap ×2, 2 fingers`, `Swipe ←`, `Swipe ↑↓`, `Pan`, `Pan 1–2 fingers`,
-    /// `Pan 2+ fingers`, `Long press 0.5 s`, `Pinch`, `Rotation`; a recognizer of another
+    /// `Pan 2+ fingers`, `Edge pan from left`, `Long press 0.5 s`, `Pinch`, `Rotation`; a recognizer of another
     /// class by the part of its class name that names the gesture (`Checkmark` for
     /// `CheckmarkGestureRecognizer`).
     public var summary: String {
@@ -25,6 +25,10 @@ extension UIGestureRecognizer {
             ]
             let shown = arrows.filter { swipe.direction.contains($0.0) }.map(\.1).joined()
             return Self.join("Swipe" + (shown.isEmpty ? "" : " \(shown)"), fingers: swipe.numberOfTouchesRequired)
+        case let edgePan as UIScreenEdgePanGestureRecognizer:
+            let edges: [(UIRectEdge, String)] = [(.left, "left"), (.right, "right"), (.top, "top"), (.bottom, "bottom")]
+            let shown = edges.filter { edgePan.edges.contains($0.0) }.map(\.1).joined(separator: ", ")
+            return "Edge pan" + (shown.isEmpty ? "" : " from \(shown)")
         case let pan as UIPanGestureRecognizer:
             let least = pan.minimumNumberOfTouches, most = pan.maximumNumberOfTouches
             if least <= 1 && most == Int.max { return "Pan" }

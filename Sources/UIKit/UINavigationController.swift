@@ -53,7 +53,7 @@ open class UINavigationController: UIViewController {
     private func configure() {
         navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
         edgePan.edges = .left
-        edgePan.name = "interactive pop"
+        edgePan.name = "Back swipe"
         edgePan.addAction { [weak self] recognizer in
             guard let self, let pan = recognizer as? UIScreenEdgePanGestureRecognizer else { return }
             followInteractivePop(pan)

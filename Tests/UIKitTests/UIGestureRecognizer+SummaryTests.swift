@@ -31,6 +31,24 @@ final class UIGestureRecognizerSummaryTests: UIKitTestCase {
         ])
     }
 
+    /// The edge pan says its edges; the navigation controller's back swipe and a page
+    /// sheet's swipe are named for what they do.
+    func testTheEdgePanAndTheTransitionsRecognizersAreNamed() async {
+        let edgePan = UIScreenEdgePanGestureRecognizer()
+        XCTAssertEqual(edgePan.summary, "Edge pan")
+        edgePan.edges = [.left, .right]
+        XCTAssertEqual(edgePan.summary, "Edge pan from left, right")
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        XCTAssertEqual(navigation.interactivePopGestureRecognizer?.displayTitle, "Back swipe")
+        XCTAssertEqual(navigation.interactivePopGestureRecognizer?.summary, "Edge pan from left")
+        window.rootViewController = UIViewController()
+        window.layoutIfNeeded()
+        let sheet = UIViewController()
+        window.rootViewController?.present(sheet, animated: false)
+        let swipe = sheet.presentationController?.presentedView?.gestureRecognizers?.first
+        XCTAssertEqual(swipe?.displayTitle, "Sheet swipe")
+    }
+
     func testTheAppsNameComesFirstAndReachesTheTrace() async {
         let tap = UITapGestureRecognizer()
         XCTAssertNil(tap.name)
