@@ -127,11 +127,11 @@ public final class SandboxApp {
     }
 
     /// The scene lays out in its safe area: clear of the caption bar above, and of the
-    /// hint and the toolbar below, which are drawn over it.
+    /// hint and the toolbar below, which are drawn over it. They are the window's own
+    /// insets, as a device's bars are, so what a scene presents keeps clear of them too.
     private func insetScene() {
         let insets = isKiosk ? (top: CGFloat(0), bottom: CGFloat(0)) : GalleryView.sceneInsets
-        window?.rootViewController?.additionalSafeAreaInsets = UIEdgeInsets(top: insets.top, left: 0,
-                                                                            bottom: insets.bottom, right: 0)
+        window?.screenSafeAreaInsets = UIEdgeInsets(top: insets.top, left: 0, bottom: insets.bottom, right: 0)
     }
 
     // MARK: - Commands

@@ -41,6 +41,7 @@ public enum SceneCatalog {
         ScrollScene.self,
         ZoomPagerScene.self,
         ScrollPagesScene.self,
+        ScreensScene.self,
     ]
 
     public static var defaultScene: any Scene.Type { TouchSpotsScene.self }

@@ -2,7 +2,8 @@ import Foundation
 
 // Safe areas, as UIKit computes them.
 //
-// A window's own insets are zero here (no notch, no status bar). Every other view's
+// A window's own insets are zero here (no notch, no status bar) unless its host says
+// what it draws over the window's edges (`UIWindow.screenSafeAreaInsets`). Every other view's
 // insets are how far its superview's safe area (the superview's bounds inset by the
 // superview's insets) leaves each of its edges uncovered, each clipped to the view's
 // own extent: a view wholly inside the safe area has zero insets, one that lies partly
@@ -47,6 +48,7 @@ extension UIView {
     /// The insets given the superview's (zero without a superview).
     func computeSafeAreaInsets(superviewInsets parentInsets: UIEdgeInsets) -> UIEdgeInsets {
         var insets = UIEdgeInsets.zero
+        if superview == nil, let window = self as? UIWindow { insets = window.screenSafeAreaInsets }
         if let parent = superview, parentInsets != .zero {
             // The superview's safe area in this view's coordinates.
             let safe = convert(parent.bounds.inset(by: parentInsets), from: parent)

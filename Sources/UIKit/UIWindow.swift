@@ -34,6 +34,19 @@ open class UIWindow: UIView {
     /// `UIApplication.windows`, as iOS leaves its system windows out.
     package var isSystemWindow = false
 
+    /// The window's own safe-area insets: what is drawn over its edges from outside it,
+    /// as a status bar and a home indicator are on iOS (the sandbox gallery's caption and
+    /// hint bars here). Zero unless the host sets them; the root view, presentations and
+    /// everything in them take them in, as they would a device's.
+    package var screenSafeAreaInsets = UIEdgeInsets.zero {
+        didSet {
+            guard screenSafeAreaInsets != oldValue else { return }
+            UIView.safeAreaGeneration &+= 1
+            updateSafeAreaInsets(superviewInsets: .zero, markingLayout: true)
+            updateSubviewSafeAreaInsets(ownInsets: safeAreaInsets)
+        }
+    }
+
     /// The application this window belongs to (see the type's description). Held
     /// strongly, though the application holds its visible windows: a weak reference
     /// would make every retain of the application, on every touch's path, take the

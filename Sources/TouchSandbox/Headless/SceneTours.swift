@@ -42,8 +42,8 @@ public enum SceneTours {
         // Laid out as the gallery shows it, without becoming visible: a window here is
         // never shown, so a running app's screen is not disturbed.
         let window = UIWindow(frame: CGRect(origin: .zero, size: size))
-        scene.additionalSafeAreaInsets = UIEdgeInsets(top: GalleryView.sceneInsets.top, left: 0,
-                                                      bottom: GalleryView.sceneInsets.bottom, right: 0)
+        window.screenSafeAreaInsets = UIEdgeInsets(top: GalleryView.sceneInsets.top, left: 0,
+                                                   bottom: GalleryView.sceneInsets.bottom, right: 0)
         window.rootViewController = scene
         window.layoutIfNeeded()
         var tour = TourBuilder()

@@ -26,8 +26,9 @@ extension ListingTestCase {
         let screen = UIScreen.main.bounds
         UIScreen.main.bounds = CGRect(origin: .zero, size: size)
         defer { UIScreen.main.bounds = screen }
-        scene.additionalSafeAreaInsets = Self.galleryInsets
         window = UIWindow(frame: UIScreen.main.bounds)
+        // The gallery's bars, as the window's own insets (as the sandbox sets them).
+        window.screenSafeAreaInsets = Self.galleryInsets
         window.makeKeyAndVisible()
         window.rootViewController = scene
         window.layoutIfNeeded()

@@ -91,6 +91,10 @@ final class ResponderChainSceneTests: ListingTestCase {
             window.rootViewController = nil
             self.scene = nil
         }
+        // The window holds its old root until its next layout pass, to tell it it
+        // disappeared, as UIKit holds a transition's controllers until it ends; after
+        // that nothing may keep it.
+        window.layoutIfNeeded()
         XCTAssertNil(weakScene)
     }
 
