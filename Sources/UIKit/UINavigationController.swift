@@ -207,6 +207,8 @@ open class UINavigationController: UIViewController {
     open override func loadView() {
         let container = NavigationContainerView(frame: UIScreen.main.bounds)
         container.navigationController = self
+        // The slides stay inside the controller's view, as UIKit's do.
+        container.clipsToBounds = true
         view = container
         container.addSubview(navigationBar)
         navigationBar.isHidden = barHidden

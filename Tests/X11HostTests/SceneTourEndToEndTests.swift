@@ -511,4 +511,23 @@ final class SceneTourEndToEndTests: XCTestCase {
         }
     }
 
+    /// The screens tour by real touches: Two pushed; the first strip takes the edge drag
+    /// and Two stays; over the second the back swipe pops; the sheet swiped away; the
+    /// alert cancelled: every appearance call in iOS's order.
+    func testScreensPushesSwipesBackSwipesTheSheetAwayAndCancelsTheAlert() throws {
+        try onMainActor {
+            try Self.playTour(of: ScreensScene.self) { scene, _ in
+                XCTAssertEqual(scene.lifecycle, [
+                    "One willAppear", "One didAppear",
+                    "One willDisappear", "Two willAppear", "One didDisappear", "Two didAppear",
+                    "Two willDisappear", "One willAppear", "Two didDisappear", "One didAppear",
+                    "Sheet willAppear", "Sheet didAppear", "Sheet willDisappear", "Sheet didDisappear", "sheet swiped away",
+                    "alert: Cancel",
+                ])
+                XCTAssertTrue(scene.navigation.topViewController === scene.one)
+                XCTAssertNil(scene.presentedViewController)
+            }
+        }
+    }
+
 }

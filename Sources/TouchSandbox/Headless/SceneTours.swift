@@ -54,6 +54,26 @@ public enum SceneTours {
 
     private typealias Script = (UIViewController, inout TourBuilder) -> Void
 
+    /// Where `alert` puts its button titled `title` in `window`, laid out there for a
+    /// moment without being presented (a tour is written before any touch).
+    private static func alertButton(_ title: String, of alert: UIAlertController, in window: UIWindow) -> CGRect? {
+        let view: UIView = alert.view
+        view.frame = window.bounds
+        window.addSubview(view)
+        defer { view.removeFromSuperview() }
+        view.layoutIfNeeded()
+        // The alert's buttons are controls holding a label with the action's title.
+        var found: CGRect?
+        func search(_ current: UIView) {
+            if let control = current as? UIControl, control.subviews.contains(where: { ($0 as? UILabel)?.text == title }) {
+                found = control.convert(control.bounds, to: window)
+            }
+            for subview in current.subviews { search(subview) }
+        }
+        search(view)
+        return found
+    }
+
     private static func script(for name: String) -> Script? {
         switch name {
         case TouchSpotsScene.name:
@@ -231,6 +251,43 @@ public enum SceneTours {
                 tour.wait(1.2)
                 // Pinched outward: the photo zooms to twice its size about the fingers.
                 tour.twoFingers(center: middle, from: 120, to: 240, duration: 0.9)
+                tour.wait(1.0)
+            }
+        case ScreensScene.name:
+            return { scene, tour in
+                guard let screens = scene as? ScreensScene, let window = scene.view.window else { return }
+                let stack = screens.navigation.view.frame
+                // A screen's content: the stack under its 44-point bar.
+                let content = CGRect(x: stack.minX, y: stack.minY + UINavigationBar.height,
+                                     width: stack.width, height: stack.height - UINavigationBar.height)
+                @MainActor func middle(_ rect: CGRect) -> CGPoint { CGPoint(x: rect.midX, y: rect.midY) }
+                // Push Two.
+                tour.wait(0.6)
+                tour.tap(at: middle(ScreensScene.buttonFrame(0, in: content)))
+                tour.wait(1.0)
+                // From the left edge over the first strip: the strip scrolls, Two stays.
+                let winning = middle(ScreensScene.stripFrame(0, in: content)).y
+                tour.drag(from: CGPoint(x: 6, y: winning), through: [CGPoint(x: 306, y: winning + 4)], duration: 0.6)
+                tour.wait(1.0)
+                // Over the second, which waits for the back swipe: Two follows the finger
+                // off, back to One.
+                let waiting = middle(ScreensScene.stripFrame(1, in: content)).y
+                tour.drag(from: CGPoint(x: 6, y: waiting), through: [CGPoint(x: stack.width * 0.7, y: waiting + 6)],
+                          duration: 0.8)
+                tour.wait(1.0)
+                // A page sheet, swiped down past 40 % of its height.
+                tour.tap(at: middle(ScreensScene.buttonFrame(1, in: content)))
+                tour.wait(1.0)
+                let sheet = UIPresentationController.pageSheetFrame(in: window.bounds, safeAreaInsets: window.safeAreaInsets)
+                tour.drag(from: CGPoint(x: sheet.midX, y: sheet.minY + 80),
+                          through: [CGPoint(x: sheet.midX, y: sheet.minY + 80 + sheet.height * 0.6)], duration: 0.7)
+                tour.wait(1.0)
+                // The alert, and its Cancel: where the alert puts it in this window.
+                tour.tap(at: middle(ScreensScene.buttonFrame(2, in: content)))
+                tour.wait(1.0)
+                if let cancel = Self.alertButton("Cancel", of: screens.makeAlert(), in: window) {
+                    tour.tap(at: middle(cancel))
+                }
                 tour.wait(1.0)
             }
         case PinchRotatePanScene.name:

@@ -14,7 +14,8 @@ public final class ScreensScene: UIViewController, Scene {
 
     /// The stack, as a child of the scene.
     public let navigation: UINavigationController
-    let one = FlowScreen(title: "One", color: UIColor(red: 0.16, green: 0.2, blue: 0.3, alpha: 1))
+    /// The first screen, on the gallery's own background.
+    let one = FlowScreen(title: "One", color: SandboxStyle.background)
     /// Every appearance call, oldest first.
     private(set) var lifecycle: [String] = []
     private(set) var log: ActionLogView!
