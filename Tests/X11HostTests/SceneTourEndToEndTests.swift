@@ -516,7 +516,19 @@ final class SceneTourEndToEndTests: XCTestCase {
     /// alert cancelled: every appearance call in iOS's order.
     func testScreensPushesSwipesBackSwipesTheSheetAwayAndCancelsTheAlert() throws {
         try onMainActor {
-            try Self.playTour(of: ScreensScene.self) { scene, _ in
+            // Pixels on screen at a point of the stack's content, below the strips.
+            let probe = CGPoint(x: 400, y: 520)
+            let colors = Changes<UInt32>()
+            var reader: SandboxHarness?
+            try Self.playTour(of: ScreensScene.self, prepare: { _, harness in reader = harness }, watch: { _ in
+                if let pixel = reader?.pixel(at: probe) { colors.note(pixel & 0xFF_FFFF) }
+            }) { scene, harness in
+                let two: UInt32 = 0x1F473D
+                let background = SandboxHarness.background
+                XCTAssertEqual(colors.values.first, background, "One on the gallery's background")
+                let pushed = try XCTUnwrap(colors.values.firstIndex { colorsMatch($0, two) }, "Two's colour, pushed by a real tap: \(colors.values)")
+                XCTAssertTrue(colors.values[pushed...].contains(background), "One again after the back swipe")
+                XCTAssertEqual(harness.pixel(at: probe).map { $0 & 0xFF_FFFF }, background, "One at the end")
                 XCTAssertEqual(scene.lifecycle, [
                     "One willAppear", "One didAppear",
                     "One willDisappear", "Two willAppear", "One didDisappear", "Two didAppear",
