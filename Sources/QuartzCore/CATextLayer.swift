@@ -74,8 +74,9 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// The layout of the text in a given width, kept while nothing it depends on changes.
-    private var cachedLayout: (width: CGFloat, layout: TextLayout)?
+    /// The layout of the text in a given width, kept while nothing it depends on changes
+    /// (the text, its font and lines, and the engine that measures it).
+    private var cachedLayout: (width: CGFloat, engine: UInt64, layout: TextLayout)?
 
     private func textChanged() {
         cachedLayout = nil
@@ -84,11 +85,12 @@ open class CATextLayer: CALayer {
 
     /// The text laid out for the current bounds and properties.
     package func layout(width: CGFloat) -> TextLayout {
-        if let cachedLayout, cachedLayout.width == width { return cachedLayout.layout }
+        let engine = CGContext.drawingEngineGeneration
+        if let cachedLayout, cachedLayout.width == width, cachedLayout.engine == engine { return cachedLayout.layout }
         let layout = TextLayout(
             text: text, font: textFont, width: width, wraps: isWrapped, maximumLines: maximumNumberOfLines,
             truncation: truncationMode)
-        cachedLayout = (width, layout)
+        cachedLayout = (width, engine, layout)
         return layout
     }
 

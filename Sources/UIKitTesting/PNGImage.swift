@@ -35,9 +35,19 @@ public struct PNGImage: Attachable, Sendable {
     /// Draws `view` as it shows now, at the main screen's scale, and encodes it: pending
     /// layout is done first and each layer is drawn as its presentation shows it, so an
     /// animation is caught where it is (`drawHierarchy(in:afterScreenUpdates:)`).
+    ///
+    ///
+    /// Text is measured by the drawing engine, which the first picture installs: when the
+    /// engine is new since the last picture, the window is laid out again first (a
+    /// label's width, a button's title), so that the picture shows what the app shows,
+    /// not text fitted to the estimate used before the engine was there.
     @MainActor
     public init(_ view: UIView) {
         PNGImage.installEngine()
+        if PNGImage.engineAtLastPicture != CGContext.drawingEngineGeneration {
+            PNGImage.layOutAgain(view.window ?? view)
+            PNGImage.engineAtLastPicture = CGContext.drawingEngineGeneration
+        }
         let picture = UIGraphicsImageRenderer(bounds: view.bounds).image { _ in
             view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
         }
@@ -66,8 +76,23 @@ public struct PNGImage: Attachable, Sendable {
     /// globals run their initializer exactly once, where a check-then-set could race.
     private static let engineInstalled: Void = CairoDrawingEngine.install()
 
+    /// The engine (`CGContext.drawingEngineGeneration`) the last picture of a view was
+    /// drawn with.
+    @MainActor private static var engineAtLastPicture: UInt64?
+
     static func installEngine() {
         _ = engineInstalled
+    }
+
+    /// Marks `view` and everything under it for layout, and lays it out.
+    @MainActor
+    private static func layOutAgain(_ view: UIView) {
+        func mark(_ current: UIView) {
+            current.setNeedsLayout()
+            for subview in current.subviews { mark(subview) }
+        }
+        mark(view)
+        view.layoutIfNeeded()
     }
 
     private static func encode(_ image: CGImage) -> Result<Data, ImageAttachmentError> {

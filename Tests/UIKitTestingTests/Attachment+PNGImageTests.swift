@@ -40,6 +40,31 @@ final class AttachmentPNGImageTests: XCTestCase {
         XCTAssertTrue(picture.pixel(x: Int(15 * scale), y: Int(5 * scale)) == (0, 0, 255, 255))
     }
 
+    /// A button laid out before the engine that measures text was there (a test that
+    /// never drew anything before its first picture): the picture lays it out again, so
+    /// its title is not cut to the estimate's width. Found when a kiosk flow's first
+    /// picture showed "Coff…".
+    func testTextLaidOutBeforeTheEngineIsMeasuredAgainForThePicture() async throws {
+        let installed = CGContext.drawingEngine
+        defer { CGContext.drawingEngine = installed }
+        CGContext.drawingEngine = nil
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 420, height: 100))
+        let button = UIButton(type: .system)
+        button.setTitle("Coffee", for: .normal)
+        button.titleLabel?.font = .boldSystemFont(ofSize: 24)
+        button.frame = CGRect(x: 0, y: 0, width: 420, height: 64)
+        window.addSubview(button)
+        window.layoutIfNeeded()
+        let estimated = try XCTUnwrap(button.titleLabel).frame.width
+
+        CairoDrawingEngine.install()
+        _ = Attachment(window, named: "coffee")
+        let label = try XCTUnwrap(button.titleLabel)
+        let measured = label.sizeThatFits(CGSize(width: 420, height: 64)).width
+        XCTAssertNotEqual(measured, estimated, "the estimate differs from the engine's measure")
+        XCTAssertEqual(label.frame.width, measured, "laid out again by the engine's measure")
+    }
+
     func testAnUnnamedViewIsNamedAfterItsClass() async {
         XCTAssertEqual(Attachment(UIWindow(frame: CGRect(x: 0, y: 0, width: 4, height: 4))).preferredName, "UIWindow.png")
     }
