@@ -53,6 +53,25 @@ final class AnimationFramesOverlayTests: OverlayTestCase {
         XCTAssertEqual(rgb(image, 220, 30), OverlayTestCase.background.rgb)
     }
 
+    /// A navigation push in flight: the pushed controller's view is drawn where it
+    /// slides (presentation), its model already in place; the view under it likewise.
+    func testAPushInFlightShowsModelAgainstPresentation() async throws {
+        view.layer.removeAllAnimations()
+        let first = UIViewController(), second = UIViewController()
+        let navigation = UINavigationController(rootViewController: first)
+        window.rootViewController = navigation
+        window.layoutIfNeeded()
+        navigation.pushViewController(second, animated: true)
+        window.layoutIfNeeded()
+        clock.now += 0.1
+        let frames = overlay.frames(in: window)
+        let pushed = try XCTUnwrap(frames.first { $0.model.first == CGPoint(x: 0, y: 0) && $0.presentation.first!.x > 0 })
+        XCTAssertLessThan(pushed.presentation[0].x, window.bounds.width, "on its way in from the right")
+        XCTAssertEqual(pushed.model[1], CGPoint(x: window.bounds.width, y: 0), "its model already fills the stack")
+        XCTAssertTrue(frames.contains { $0.model.first!.x < 0 && $0.presentation.first!.x > $0.model.first!.x },
+                      "the view under it: its model a third of the way left, its presentation on its way there")
+    }
+
     func testFramesFollowTheAncestorsTransformsAndVanishWithTheAnimation() async {
         // Move the view into a container scaled by ½ about its centre (200, 150): the
         // container's bounds space maps x ↦ 100 + x/2, y ↦ 75 + y/2.
