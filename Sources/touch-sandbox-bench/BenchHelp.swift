@@ -46,6 +46,9 @@ enum BenchHelp {
           touch-sandbox-bench fps [seconds] [--compare PATH]
                                                   frames per second counted from outside (XDamage): many
                                                   animating views, a whole-window fade; another build beside
+          touch-sandbox-bench transition [swipes] a push's and a pop's frames at 1024×768 and 1920×1080, and
+                                                  touch-to-pixel while the back swipe follows a finger
+                                                  (the screens scene, from outside)
           touch-sandbox-bench animating-client :N views|fade COUNT WxH (internal) the client of `fps`
           touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
 

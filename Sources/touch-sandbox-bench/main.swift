@@ -237,6 +237,8 @@ MainActor.assumeIsolated {
             GrowthBenchmark.runOnly(rest[0], size: size, frames: rest.count == 3 ? Int(rest[2]) ?? 65 : 65)
         case "fps":
             try FrameRateBenchmark.run(Array(arguments.dropFirst()))
+        case "transition":
+            try TransitionBenchmark.run(Array(arguments.dropFirst()))
         case "animating-client":
             FrameRateBenchmark.runClient(Array(arguments.dropFirst()))
         case "floor-client":
