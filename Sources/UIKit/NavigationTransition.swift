@@ -29,6 +29,8 @@ final class NavigationTransition {
     private let toIsNew: Bool
     /// How far an interactive pop has come (0: not moved; 1: done).
     private var progress: CGFloat = 0
+    /// Set when the finger let go too soon: ended at once, the pop is taken back.
+    private var isTakingBack = false
 
     /// How long a slide takes.
     static let duration = 0.35
@@ -183,6 +185,7 @@ final class NavigationTransition {
     func cancelInteractively() {
         guard stage == .running else { return }
         isInteractive = false
+        isTakingBack = true
         slide(from: progress, to: 0, duration: max(0.1, Self.duration * Double(progress))) { [self] in takeBack() }
     }
 
@@ -227,7 +230,8 @@ final class NavigationTransition {
 
     /// Ends the transition now, wherever it is: a waiting one on screen begins and
     /// ends; one made off screen just swaps the views, with no calls; a sliding one
-    /// drops its animations and ends.
+    /// drops its animations and ends (a pop the finger took back, back where it was;
+    /// one still under the finger, completed).
     func finishNow() {
         switch stage {
         case .ended:
@@ -255,6 +259,6 @@ final class NavigationTransition {
         }
         for view in [from?.viewIfLoaded, to?.viewIfLoaded].compactMap({ $0 }) { view.layer.removeAllAnimations() }
         isInteractive = false
-        end()
+        if isTakingBack { takeBack() } else { end() }
     }
 }
