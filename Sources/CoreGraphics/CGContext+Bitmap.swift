@@ -5,13 +5,13 @@ extension CGContext {
     /// renderer installs one (`CairoDrawingEngine.install()`); set it once at start-up,
     /// before drawing, from the main thread. Without one, bitmap contexts draw nothing,
     /// PNGs do not decode and text is measured by estimate; each logs to `DrawingDebug`.
-    nonisolated(unsafe) public static var drawingEngine: (any CGDrawingEngine)? {
-        didSet { drawingEngineGeneration &+= 1 }
-    }
+    nonisolated(unsafe) public static var drawingEngine: (any CGDrawingEngine)?
 
-    /// Changes whenever `drawingEngine` is set: what was measured by an earlier engine
-    /// (a text layer's kept layout) is measured again.
-    nonisolated(unsafe) package static var drawingEngineGeneration: UInt64 = 0
+    /// Which engine is installed (nil: none): what an earlier engine measured (a text
+    /// layer's kept layout) is measured again by another.
+    package static var drawingEngineIdentity: ObjectIdentifier? {
+        drawingEngine.map { ObjectIdentifier($0) }
+    }
 
     /// A context drawing into `data` (or into memory it allocates when `data` is `nil`),
     /// `width` × `height` pixels, as `CGBitmapContextCreate`.

@@ -76,7 +76,7 @@ open class CATextLayer: CALayer {
 
     /// The layout of the text in a given width, kept while nothing it depends on changes
     /// (the text, its font and lines, and the engine that measures it).
-    private var cachedLayout: (width: CGFloat, engine: UInt64, layout: TextLayout)?
+    private var cachedLayout: (width: CGFloat, engine: ObjectIdentifier?, layout: TextLayout)?
 
     private func textChanged() {
         cachedLayout = nil
@@ -85,7 +85,7 @@ open class CATextLayer: CALayer {
 
     /// The text laid out for the current bounds and properties.
     package func layout(width: CGFloat) -> TextLayout {
-        let engine = CGContext.drawingEngineGeneration
+        let engine = CGContext.drawingEngineIdentity
         if let cachedLayout, cachedLayout.width == width, cachedLayout.engine == engine { return cachedLayout.layout }
         let layout = TextLayout(
             text: text, font: textFont, width: width, wraps: isWrapped, maximumLines: maximumNumberOfLines,

@@ -194,9 +194,11 @@ final class AlertView: UIView {
         let height = Self.sheetButtonHeight
         var bottom = safe.maxY - 8
         if let cancelButton {
-            cancelCard.frame = CGRect(x: x, y: bottom - height, width: width, height: height)
+            // Bounds and centre, not frame: a transition may have the cards translated.
+            cancelCard.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+            cancelCard.center = CGPoint(x: x + width / 2, y: bottom - height / 2)
             cancelButton.frame = cancelCard.bounds
-            bottom = cancelCard.frame.minY - 8
+            bottom -= height + 8
         }
         let header = layOutHeader(width: width, padding: 14, gap: 4)
         let buttonsHeight = height * CGFloat(buttons.count)
@@ -204,7 +206,8 @@ final class AlertView: UIView {
         let shownButtons = min(buttonsHeight, max(available - header, min(buttonsHeight, height * 1.5)))
         let cardHeight = header + shownButtons
         card.isHidden = cardHeight == 0
-        card.frame = CGRect(x: x, y: bottom - cardHeight, width: width, height: cardHeight)
+        card.bounds = CGRect(x: 0, y: 0, width: width, height: cardHeight)
+        card.center = CGPoint(x: x + width / 2, y: bottom - cardHeight / 2)
         buttonsArea.frame = CGRect(x: 0, y: header, width: width, height: shownButtons)
         buttonsArea.contentSize = CGSize(width: width, height: buttonsHeight)
         if header > 0, !buttons.isEmpty { addSeparator(CGRect(x: 0, y: header - 1, width: width, height: 1), in: card) }
@@ -221,8 +224,9 @@ final class AlertView: UIView {
     func applyTransitionState(shown: Bool) {
         layoutIfNeeded()
         if isSheet {
-            let drop = shown ? 0 : bounds.maxY - min(card.isHidden ? bounds.maxY : card.frame.minY,
-                                                        cancelCard.isHidden ? bounds.maxY : cancelCard.frame.minY)
+            // The cards' tops as laid out (bounds and centre: untouched by a transform).
+            func top(_ view: UIView) -> CGFloat { view.isHidden ? bounds.maxY : view.center.y - view.bounds.height / 2 }
+            let drop = shown ? 0 : bounds.maxY - min(top(card), top(cancelCard))
             card.transform = CGAffineTransform(translationX: 0, y: drop)
             cancelCard.transform = CGAffineTransform(translationX: 0, y: drop)
         } else {

@@ -94,11 +94,9 @@ final class ModalTransition {
             sheet.addSubview(presented.view)
             container.addSubview(sheet)
             presentation.sheetView = sheet
-            if presentation.sheetSwipe == nil {
-                let swipe = SheetSwipeGestureRecognizer(presentation: presentation)
-                sheet.addGestureRecognizer(swipe)
-                presentation.sheetSwipe = swipe
-            }
+            let swipe = presentation.sheetSwipe ?? SheetSwipeGestureRecognizer(presentation: presentation)
+            if swipe.view !== sheet { sheet.addGestureRecognizer(swipe) }
+            presentation.sheetSwipe = swipe
             presentation.sheetOffset = 0
         } else {
             presentation.sheetView = nil

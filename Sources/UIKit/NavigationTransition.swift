@@ -222,7 +222,10 @@ final class NavigationTransition {
         navigation.shown = to
         from?.endAppearanceTransition()
         to?.endAppearanceTransition()
-        if fromLeaves { from?.removeFromParent() }
+        if fromLeaves {
+            from?.containerSafeAreaInsets = .zero
+            from?.removeFromParent()
+        }
         if toIsNew, let to, to.parent === navigation { to.didMove(toParent: navigation) }
         uncount()
         navigation.transitionDidEnd(self, completed: true)
@@ -240,6 +243,8 @@ final class NavigationTransition {
             begin(animating: false)
         case .waiting:
             stage = .running
+            // A controller that had begun to disappear with its container hears the end.
+            if from?.appearanceState == .disappearing { from?.endAppearanceTransition() }
             if let container = navigation.viewIfLoaded {
                 if let fromView = from?.viewIfLoaded, fromView.superview === container { fromView.removeFromSuperview() }
                 if let toView = to?.view, toView.superview !== container {
@@ -249,7 +254,10 @@ final class NavigationTransition {
             }
             stage = .ended
             navigation.shown = to
-            if fromLeaves { from?.removeFromParent() }
+            if fromLeaves {
+            from?.containerSafeAreaInsets = .zero
+            from?.removeFromParent()
+        }
             if toIsNew, let to, to.parent === navigation { to.didMove(toParent: navigation) }
             uncount()
             navigation.transitionDidEnd(self, completed: true)

@@ -73,11 +73,14 @@ final class SheetSwipeGestureRecognizer: UIPanGestureRecognizer, UIGestureRecogn
             let ending = mode
             mode = .idle
             pinnedScrollView = nil
-            if dismisses {
-                presentation.presentingViewController.dismiss(animated: true, byUser: presentation, completion: nil)
-            } else {
-                springBack(reappearing: ending == .dismissing)
+            // Dismissed by code meanwhile (which cancelled this swipe): that dismissal
+            // takes the sheet away.
+            if presentation.presentedViewController.isBeingDismissed { return }
+            if dismisses,
+               presentation.presentingViewController.dismiss(animated: true, byUser: presentation, completion: nil) {
+                return
             }
+            springBack(reappearing: ending == .dismissing)
         default:
             break
         }

@@ -32,7 +32,8 @@ import CoreGraphics
 /// observation of iOS; the state diagram allows appearing → disappearing). As on iOS, B's
 /// `isMovingFromParent` is true from the start of the swipe, even if it is taken back.
 /// A horizontal scroll view under the finger wins over the swipe unless its pan is made
-/// to `require(toFail:)` it.
+/// to `require(toFail:)` it. A top screen whose item hides the back button, or puts a
+/// left button in its place, cannot be swiped back from.
 @MainActor
 open class UINavigationController: UIViewController {
     public convenience init(rootViewController: UIViewController) {
@@ -90,8 +91,19 @@ open class UINavigationController: UIViewController {
     /// transition runs.
     open var interactivePopGestureRecognizer: UIGestureRecognizer? { edgePan }
 
+    /// Ends the transition under way at once, and any its calls start (a push from a
+    /// viewDidAppear), a few deep at most: a change then starts from the stack as it is.
+    private func finishTransitions() {
+        for _ in 0..<8 {
+            guard let running = transition else { return }
+            running.finishNow()
+            if transition === running { transition = nil }
+        }
+    }
+
     /// Pushes `viewController` on top and shows it.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        finishTransitions()
         guard !stack.contains(where: { $0 === viewController }) else {
             UIKitDebug.log(.hierarchy, "pushViewController: \(type(of: viewController)) is already in the stack; not pushed")
             return
@@ -107,6 +119,7 @@ open class UINavigationController: UIViewController {
     /// with one or none in the stack).
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
+        finishTransitions()
         guard stack.count > 1, let top = stack.last else { return nil }
         setViewControllers(Array(stack.dropLast()), animated: animated)
         return top
@@ -123,6 +136,7 @@ open class UINavigationController: UIViewController {
     /// them, bottom first (nil if it is not in the stack).
     @discardableResult
     open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        finishTransitions()
         guard let index = stack.firstIndex(where: { $0 === viewController }) else {
             UIKitDebug.log(.hierarchy, "popToViewController: \(type(of: viewController)) is not in the stack; nothing popped")
             return nil
@@ -142,13 +156,14 @@ open class UINavigationController: UIViewController {
         if seen.count != viewControllers.count {
             UIKitDebug.log(.hierarchy, "setViewControllers: a controller appears twice; kept once")
         }
-        transition?.finishNow()
+        finishTransitions()
         let old = stack
         let oldTop = shown
         let newTop = seen.last
         stack = seen
         for controller in old where !seen.contains(where: { $0 === controller }) && controller !== oldTop {
             controller.willMove(toParent: nil)
+            controller.containerSafeAreaInsets = .zero
             controller.removeFromParent()
         }
         for controller in seen where !old.contains(where: { $0 === controller }) {
@@ -313,8 +328,10 @@ open class UINavigationController: UIViewController {
             guard let pop = transition, pop.isInteractive else { return }
             let progress = pan.translation(in: view).x / max(1, view.bounds.width)
             let velocity = pan.velocity(in: view).x
+            // Past half the width, unless flung back towards the edge; or flung on.
             let completes = pan.state == .ended
-                && (progress > GestureThresholds.interactivePopFraction || velocity > GestureThresholds.interactivePopVelocity)
+                && ((progress > GestureThresholds.interactivePopFraction && velocity > -GestureThresholds.interactivePopVelocity)
+                    || velocity > GestureThresholds.interactivePopVelocity)
             if completes {
                 pop.finishInteractively()
             } else {
@@ -333,9 +350,12 @@ open class UINavigationController: UIViewController {
         weak var navigationController: UINavigationController?
 
         func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-            guard let navigationController else { return false }
+            guard let navigationController, let top = navigationController.topViewController else { return false }
+            // A screen without the back button (hidden, or replaced by a left button)
+            // cannot be swiped back from either, as on iOS.
+            let item = top.navigationItem
             return navigationController.transition == nil && navigationController.viewControllers.count > 1
-                && navigationController.isShowing
+                && navigationController.isShowing && !item.hidesBackButton && item.leftBarButtonItem == nil
         }
     }
 }

@@ -9,7 +9,9 @@ import CoreGraphics
 /// presenting controller while the presentation lasts.
 @MainActor
 open class UIPresentationController {
-    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+    /// Made by UIKit (a controller's `presentationController`): custom presentations are
+    /// not supported here.
+    init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presented = presentedViewController
         self.presenting = presentingViewController
     }

@@ -73,10 +73,19 @@ open class UIWindow: UIView {
             guard oldValue !== rootViewController else { return }
             // The old root's presentations go with it (UIKit would leave them on screen,
             // over a root they no longer belong to).
-            let oldPresented = oldValue.map { Array(ModalTransition.chain(from: $0).dropFirst()) } ?? []
-            if !oldPresented.isEmpty, let oldValue {
-                modalTransition?.finishNow()
-                ModalTransition.unlinkPresentations(above: oldValue)
+            var oldPresented: [UIViewController] = []
+            if let oldValue {
+                // A completion run by ending the transition may present again: a few
+                // rounds at most, each unlinked.
+                for _ in 0..<4 {
+                    let chain = Array(ModalTransition.chain(from: oldValue).dropFirst())
+                    guard !chain.isEmpty || modalTransition != nil else { break }
+                    modalTransition?.finishNow()
+                    let presented = Array(ModalTransition.chain(from: oldValue).dropFirst())
+                    oldPresented += presented.filter { new in !oldPresented.contains { $0 === new } }
+                    ModalTransition.unlinkPresentations(above: oldValue)
+                    if modalTransition?.stage == .ended { modalTransition = nil }
+                }
             }
             if let oldView = oldValue?.viewIfLoaded, oldView.superview === self {
                 oldView.removeFromSuperview()

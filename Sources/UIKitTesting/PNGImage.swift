@@ -44,9 +44,9 @@ public struct PNGImage: Attachable, Sendable {
     @MainActor
     public init(_ view: UIView) {
         PNGImage.installEngine()
-        if PNGImage.engineAtLastPicture != CGContext.drawingEngineGeneration {
+        if PNGImage.engineAtLastPicture != CGContext.drawingEngineIdentity {
             PNGImage.layOutAgain(view.window ?? view)
-            PNGImage.engineAtLastPicture = CGContext.drawingEngineGeneration
+            PNGImage.engineAtLastPicture = CGContext.drawingEngineIdentity
         }
         let picture = UIGraphicsImageRenderer(bounds: view.bounds).image { _ in
             view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
@@ -76,9 +76,9 @@ public struct PNGImage: Attachable, Sendable {
     /// globals run their initializer exactly once, where a check-then-set could race.
     private static let engineInstalled: Void = CairoDrawingEngine.install()
 
-    /// The engine (`CGContext.drawingEngineGeneration`) the last picture of a view was
+    /// The engine (`CGContext.drawingEngineIdentity`) the last picture of a view was
     /// drawn with.
-    @MainActor private static var engineAtLastPicture: UInt64?
+    @MainActor private static var engineAtLastPicture: ObjectIdentifier?
 
     static func installEngine() {
         _ = engineInstalled

@@ -27,7 +27,7 @@ final class CommandLineTests: XCTestCase {
         let lines = result.standardOutput.split(separator: "\n")
         XCTAssertEqual(lines.map { $0.split(separator: " ").first.map(String.init) }, [
             "touch-spots", "drag", "direction-drag", "taps", "tap-double-pan", "long-press-pan", "gestures", "checkmark", "compass", "shapes", "hit-test-animation", "why-this-view", "responder-chain", "restrictions", "outside-bounds", "button-vs-tap", "swipe-vs-pan", "pinch-rotate-pan", "animator-scrub",
-            "switches", "scroll", "zoom-pager", "scroll-pages",
+            "switches", "scroll", "zoom-pager", "scroll-pages", "screens",
         ])
         // The captions line up two spaces after the longest name, wherever that is.
         let column = "hit-test-animation  ".count
@@ -40,7 +40,7 @@ final class CommandLineTests: XCTestCase {
             (["--bogus"], "touch-sandbox: Unknown option '--bogus' (see touch-sandbox --help)\n"),
             (["--size", "big"], "touch-sandbox: The value 'big' is invalid for '--size <WxH>' (see touch-sandbox --help)\n"),
             (["--scale", "9"], "touch-sandbox: --scale must be between 1 and 4, got 9.0 (see touch-sandbox --help)\n"),
-            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, direction-drag, taps, tap-double-pan, long-press-pan, gestures, checkmark, compass, shapes, hit-test-animation, why-this-view, responder-chain, restrictions, outside-bounds, button-vs-tap, swipe-vs-pan, pinch-rotate-pan, animator-scrub, switches, scroll, zoom-pager, scroll-pages (see touch-sandbox --help)\n"),
+            (["--scene", "nope"], "touch-sandbox: unknown scene 'nope'; valid scenes: touch-spots, drag, direction-drag, taps, tap-double-pan, long-press-pan, gestures, checkmark, compass, shapes, hit-test-animation, why-this-view, responder-chain, restrictions, outside-bounds, button-vs-tap, swipe-vs-pan, pinch-rotate-pan, animator-scrub, switches, scroll, zoom-pager, scroll-pages, screens (see touch-sandbox --help)\n"),
             (["extra"], "touch-sandbox: Unexpected argument 'extra' (see touch-sandbox --help)\n"),
             (["--cursor"], "touch-sandbox: --monitor, --idle, --exit-gesture, --attract and --cursor set up a kiosk; give --kiosk (or TOUCH_KIOSK) too (see touch-sandbox --help)\n"),
             (["--kiosk", "--exit-gesture", "swipe"], "touch-sandbox: The value 'swipe' is invalid for '--exit-gesture <gesture>': --exit-gesture takes hold, corner or both, got 'swipe' (see touch-sandbox --help)\n"),

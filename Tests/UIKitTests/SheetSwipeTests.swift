@@ -116,6 +116,41 @@ final class SheetSwipeTests: UIKitTestCase {
         XCTAssertTrue(a.presentedViewController === b)
     }
 
+    /// Dismissed by code while a finger drags it, the sheet goes with that dismissal: no
+    /// spring back, no viewWillAppear between.
+    func testACodeDismissalDuringTheSwipeWins() async {
+        let (a, b, _) = presentSheet()
+        let finger = injector.touchDown(at: CGPoint(x: 160, y: 100))
+        injector.wait(1.0 / 60)
+        injector.move(finger, to: CGPoint(x: 160, y: 160))
+        b.dismiss(animated: true)
+        frames(0.6)
+        injector.touchUp(finger, at: CGPoint(x: 160, y: 160))
+        frames(0.2)
+        XCTAssertEqual(log.flush(), ["delegate.willDismiss", "B.willDisappear", "B.didDisappear"])
+        XCTAssertNil(a.presentedViewController)
+    }
+
+    /// Presented as a page sheet again after a full-screen presentation, the sheet still
+    /// swipes down.
+    func testTheSwipeSurvivesAnotherStyleInBetween() async {
+        let (a, b, _) = presentSheet()
+        b.dismiss(animated: false)
+        window.layoutIfNeeded()
+        b.modalPresentationStyle = .fullScreen
+        a.present(b, animated: false)
+        window.layoutIfNeeded()
+        b.dismiss(animated: false)
+        window.layoutIfNeeded()
+        b.modalPresentationStyle = .pageSheet
+        a.present(b, animated: false)
+        window.layoutIfNeeded()
+        _ = log.flush()
+        swipe(from: CGPoint(x: 160, y: 100), by: [30, 60, 60, 60], hold: 0.3)
+        frames(0.6)
+        XCTAssertNil(a.presentedViewController, "swiped away")
+    }
+
     /// A list in the sheet scrolls; dragged down at its top, it hands the drag to the
     /// sheet and stays at its top.
     func testAListInTheSheetHandsTheDragOverAtItsTop() async {

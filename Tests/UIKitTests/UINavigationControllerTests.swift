@@ -280,6 +280,54 @@ final class UINavigationControllerTests: UIKitTestCase {
         XCTAssertTrue(navigation.topViewController === a, "made to wait, the strip lets the swipe pop")
     }
 
+    /// A push from a viewDidAppear while another push is asked for mid-slide: each ends
+    /// in turn, none is left counted, and the window takes fingers again.
+    func testAPushFromViewDidAppearDuringANestedPushLeavesNothingRunning() async {
+        final class PushesOnAppear: LoggingController {
+            var pushOnAppear: UIViewController?
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                if let pushOnAppear { self.pushOnAppear = nil; navigationController?.pushViewController(pushOnAppear, animated: true) }
+            }
+        }
+        let a = controller("A"), b = PushesOnAppear("B", log: log), c = controller("C"), d = controller("D")
+        b.pushOnAppear = c
+        let navigation = appearedNavigation(a)
+        navigation.pushViewController(b, animated: true)
+        frames(0.1)
+        navigation.pushViewController(d, animated: true)
+        frames(0.6)
+        XCTAssertEqual(navigation.viewControllers.map { ($0 as? LoggingController)?.name }, ["A", "B", "C", "D"])
+        XCTAssertEqual(window.navigationTransitionsInFlight, 0)
+        XCTAssertNil(navigation.transition)
+        XCTAssertEqual(d.view.frame, window.bounds)
+        addTraceView("d", window.bounds, to: d.view)
+        _ = injector.tap(at: CGPoint(x: 160, y: 240))
+        XCTAssertEqual(trace.flush().count, 2, "fingers reach the top screen")
+    }
+
+    /// A popped controller leaves the bar's share of the safe area behind; a screen
+    /// whose back button is hidden, or replaced by a left button, cannot be swiped back
+    /// from.
+    func testAPoppedControllerLosesTheBarsInsetAndScreensWithoutABackButtonKeepTheSwipeOff() async {
+        let a = controller("A"), b = controller("B")
+        let navigation = appearedNavigation(a)
+        navigation.pushViewController(b, animated: false)
+        window.layoutIfNeeded()
+        navigation.popViewController(animated: false)
+        window.layoutIfNeeded()
+        XCTAssertEqual(b.containerSafeAreaInsets, .zero)
+        navigation.pushViewController(b, animated: false)
+        window.layoutIfNeeded()
+        for hide in [true, false] {
+            b.navigationItem.hidesBackButton = hide
+            b.navigationItem.leftBarButtonItem = hide ? nil : UIBarButtonItem(title: "Close")
+            _ = injector.drag(from: CGPoint(x: 5, y: 240), to: CGPoint(x: 250, y: 240))
+            frames(0.5)
+            XCTAssertTrue(navigation.topViewController === b, hide ? "back button hidden" : "a left button instead")
+        }
+    }
+
     /// During a slide the window takes no new finger.
     func testNewFingersAreIgnoredDuringASlide() async {
         let a = controller("A"), b = controller("B")

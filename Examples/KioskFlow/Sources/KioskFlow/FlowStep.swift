@@ -49,7 +49,7 @@ final class FlowStep: UIViewController {
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let area = view.bounds.inset(by: view.safeAreaInsets)
-        let width = min(area.width - 48, 420)
+        let width = max(0, min(area.width - 48, 420))
         let buttonHeight: CGFloat = 64, gap: CGFloat = 16
         let columnHeight = CGFloat(buttons.count) * (buttonHeight + gap)
         let textHeight: CGFloat = 48 + 8 + 30 + 32
