@@ -9,7 +9,9 @@ import UIKit
 /// geometry, as UIKit hit-tests and converts), so a rotated or scaled view shows as the
 /// four-cornered shape it is, not as its frame. The label reads
 /// `3 → TileView (40, 80, 120 × 120)`: the touches on the view, its class and its frame
-/// in its superview. Several touches on one view share one outline.
+/// in its superview; while a recognizer has recognized them, it is named after a dot
+/// (`3 → UIView (0, 0, 320 × 480) · Back swipe`: the navigation controller's swipe
+/// took the finger). Several touches on one view share one outline.
 @MainActor
 public final class HitTestOverlay: DebugOverlay {
     /// One hit-test view and what the overlay draws for it.
@@ -47,11 +49,22 @@ public final class HitTestOverlay: DebugOverlay {
     /// The outlines for `window`'s live touches now, in the order their first touches
     /// began.
     public func outlines(in window: UIWindow) -> [Outline] {
-        let (views, unlabelled) = unlabelledOutlines(of: window.activeTouches)
+        let touches = window.activeTouches
+        let (views, unlabelled) = unlabelledOutlines(of: touches)
         var outlines = unlabelled
         for (index, view) in views.enumerated() {
             let ids = outlines[index].touchIDs.map { String($0.number) }.joined(separator: ", ")
-            outlines[index].label = "\(ids) → \(type(of: view)) \(Self.describe(view.frame))"
+            var label = "\(ids) → \(type(of: view)) \(Self.describe(view.frame))"
+            // The recognizers that have taken the view's touches, once each.
+            var takers: [UIGestureRecognizer] = []
+            for touch in touches where touch.view === view {
+                for recognizer in touch.gestureRecognizers ?? []
+                where (recognizer.state == .began || recognizer.state == .changed) && !takers.contains(where: { $0 === recognizer }) {
+                    takers.append(recognizer)
+                }
+            }
+            if !takers.isEmpty { label += " \u{B7} " + takers.map(\.displayTitle).joined(separator: ", ") }
+            outlines[index].label = label
         }
         return outlines
     }

@@ -56,6 +56,23 @@ final class HitTestOverlayTests: OverlayTestCase {
         XCTAssertEqual(rgb(image, 39, 50), OverlayTestCase.background.rgb)
     }
 
+    /// A finger taken by a recognizer: the label names it after a dot, the navigation
+    /// controller's back swipe by its name; a tap still possible is not named.
+    func testALabelNamesTheRecognizerThatTookTheTouch() async {
+        let first = UIViewController(), second = UIViewController()
+        let navigation = UINavigationController(rootViewController: first)
+        window.rootViewController = navigation
+        navigation.pushViewController(second, animated: false)
+        window.layoutIfNeeded()
+        second.view.addGestureRecognizer(UITapGestureRecognizer())
+        send([sample(1, .began, 5, 150)], to: [overlay])
+        XCTAssertEqual(overlay.outlines(in: window).map(\.label), ["1 → UIView (0, 0, 400 × 300)"])
+        send([sample(1, .moved, 60, 152)], to: [overlay])
+        XCTAssertEqual(overlay.outlines(in: window).map(\.label), ["1 → UIView (55, 0, 400 × 300) \u{B7} Back swipe"],
+                       "the screen under the finger follows it: 55 points in")
+        send([sample(1, .ended, 60, 152)], to: [overlay])
+    }
+
     func testARotatedViewIsOutlinedAsItsFourCornersNotItsFrame() async {
         send([sample(2, .began, 280, 150)], to: [overlay])
         let reach = 40 * 2.0.squareRoot()
