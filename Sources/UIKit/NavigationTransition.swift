@@ -242,25 +242,14 @@ final class NavigationTransition {
         case .waiting where isLive:
             begin(animating: false)
         case .waiting:
+            // Off screen: the arriving view takes its place, and the end is made without
+            // will-calls (a controller that had begun to disappear with its container
+            // hears its did-call there; the others hear nothing).
             stage = .running
-            // A controller that had begun to disappear with its container hears the end.
-            if from?.appearanceState == .disappearing { from?.endAppearanceTransition() }
-            if let container = navigation.viewIfLoaded {
-                if let fromView = from?.viewIfLoaded, fromView.superview === container { fromView.removeFromSuperview() }
-                if let toView = to?.view, toView.superview !== container {
-                    container.insertSubview(toView, belowSubview: navigation.navigationBar)
-                }
-                UIView.performWithoutAnimation { to?.view.frame = container.bounds }
+            if let container = navigation.viewIfLoaded, let toView = to?.view, toView.superview !== container {
+                container.insertSubview(toView, belowSubview: navigation.navigationBar)
             }
-            stage = .ended
-            navigation.shown = to
-            if fromLeaves {
-            from?.containerSafeAreaInsets = .zero
-            from?.removeFromParent()
-        }
-            if toIsNew, let to, to.parent === navigation { to.didMove(toParent: navigation) }
-            uncount()
-            navigation.transitionDidEnd(self, completed: true)
+            end()
             return
         case .running:
             break
