@@ -55,9 +55,6 @@ final class ModalTransition {
     static let coverVerticalDuration = 0.35
     /// How long it takes to fade in or out.
     static let crossDissolveDuration = 0.3
-    /// How long an alert takes to appear, and to go.
-    static let alertInDuration = 0.25
-    static let alertOutDuration = 0.2
 
     // MARK: - Presenting and dismissing
 
@@ -79,9 +76,12 @@ final class ModalTransition {
         let container = PresentationContainerView(frame: window.bounds)
         container.presentation = presentation
         presentation.containerView = container
-        if style == .pageSheet || presented is UIAlertController {
+        // A page sheet dims what it covers; a controller that presents itself in its
+        // own way says how much.
+        let own = presented as? PresentationAppearance
+        if let dimmingAlpha = own?.presentationDimming ?? (style == .pageSheet ? 0.4 : nil) {
             let dimming = UIView(frame: container.bounds)
-            dimming.backgroundColor = UIColor(white: 0, alpha: presented is UIAlertController ? 0.2 : 0.4)
+            dimming.backgroundColor = UIColor(white: 0, alpha: dimmingAlpha)
             container.addSubview(dimming)
             presentation.dimmingView = dimming
         } else {
@@ -288,7 +288,7 @@ final class ModalTransition {
         for view in [presentation.presentedView, presentation.dimmingView].compactMap({ $0 }) {
             view.layer.removeAllAnimations()
         }
-        (presentation.presentedViewController as? UIAlertController)?.removeTransitionAnimations()
+        (presentation.presentedViewController as? PresentationAppearance)?.removePresentationAnimations()
         end()
     }
 
@@ -298,19 +298,18 @@ final class ModalTransition {
             return
         }
         let presented = presentation.presentedViewController
-        let alert = presented as? UIAlertController
+        let own = presented as? PresentationAppearance
         let entering = kind == .presentation
         let style = presented.modalTransitionStyle
-        let duration = alert != nil
-            ? (entering ? Self.alertInDuration : Self.alertOutDuration)
-            : (style == .crossDissolve ? Self.crossDissolveDuration : Self.coverVerticalDuration)
+        let duration = own?.presentationDuration(entering: entering)
+            ?? (style == .crossDissolve ? Self.crossDissolveDuration : Self.coverVerticalDuration)
         let rest = presentation.frameOfPresentedViewInContainerView
         let below = rest.offsetBy(dx: 0, dy: container.bounds.maxY - rest.minY)
         if entering {
             UIView.performWithoutAnimation {
                 presentation.dimmingView?.alpha = 0
-                if let alert {
-                    alert.applyTransitionState(shown: false)
+                if let own {
+                    own.applyPresentationState(shown: false)
                 } else if style == .crossDissolve {
                     moving.alpha = 0
                 } else {
@@ -324,8 +323,8 @@ final class ModalTransition {
             withDuration: duration, delay: 0, options: entering ? [.curveEaseOut] : [.curveEaseIn],
             animations: {
                 self.presentation.dimmingView?.alpha = entering ? 1 : 0
-                if let alert {
-                    alert.applyTransitionState(shown: entering)
+                if let own {
+                    own.applyPresentationState(shown: entering)
                 } else if style == .crossDissolve {
                     moving.alpha = entering ? 1 : 0
                 } else {
@@ -350,7 +349,7 @@ final class ModalTransition {
                 ModalTransition.unlink(controller)
                 // Left as it was before the transition animated it out.
                 controller.viewIfLoaded?.alpha = 1
-                (controller as? UIAlertController)?.applyTransitionState(shown: true)
+                (controller as? PresentationAppearance)?.applyPresentationState(shown: true)
             }
             presenter?.presentedStorage = nil
         }
