@@ -27,6 +27,9 @@ final class SheetSwipeGestureRecognizer: UIPanGestureRecognizer, UIGestureRecogn
     private var mode = Mode.idle
     /// The scroll view that handed the drag over, kept at its top.
     private weak var pinnedScrollView: UIScrollView?
+    /// The sheet's scroll view whose pan drags along with this swipe (the arena asked
+    /// whether the two may recognize together), for this gesture.
+    private weak var companionScrollView: UIScrollView?
 
     init(presentation: UIPresentationController) {
         self.presentation = presentation
@@ -46,7 +49,8 @@ final class SheetSwipeGestureRecognizer: UIPanGestureRecognizer, UIGestureRecogn
         case .began, .changed:
             if presentation.containerView?.window?.modalTransition != nil { return }
             var drag = translation(in: container).y
-            if mode == .idle, let scrollView = draggedScrollView(in: sheet) {
+            if mode == .idle, let scrollView = companionScrollView, scrollView.dragsOnAxis(horizontal: false),
+               scrollView.panGestureRecognizer.state == .began || scrollView.panGestureRecognizer.state == .changed {
                 let top = -scrollView.adjustedContentInset.top
                 if scrollView.contentOffset.y > top + 0.5 || drag <= 0 {
                     // The scroll view scrolls: the sheet starts from here if it reaches its top.
@@ -127,26 +131,20 @@ final class SheetSwipeGestureRecognizer: UIPanGestureRecognizer, UIGestureRecogn
         })
     }
 
-    /// The vertically scrolling scroll view in the sheet whose pan is dragging now.
-    private func draggedScrollView(in sheet: UIView) -> UIScrollView? {
-        var found: UIScrollView?
-        sheet.forEachInSubtree { view in
-            guard found == nil, let scrollView = view as? UIScrollView,
-                  scrollView.panGestureRecognizer.state == .began || scrollView.panGestureRecognizer.state == .changed,
-                  scrollView.dragsOnAxis(horizontal: false) else { return }
-            found = scrollView
-        }
-        return found
-    }
-
     // MARK: - With the sheet's scroll views
 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool {
         guard let scrollView = otherGestureRecognizer.view as? UIScrollView,
               otherGestureRecognizer === scrollView.panGestureRecognizer,
-              let sheet = presentation.sheetView else { return false }
-        return scrollView.isDescendant(of: sheet)
+              let sheet = presentation.sheetView, scrollView.isDescendant(of: sheet) else { return false }
+        companionScrollView = scrollView
+        return true
+    }
+
+    override func reset() {
+        companionScrollView = nil
+        super.reset()
     }
 
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
