@@ -6,30 +6,14 @@ import XCTest
 final class SheetSwipeTests: UIKitTestCase {
     private let log = LoggingController.Log()
     /// Held here: a presentation holds its delegate weakly.
-    private var delegate: DelegateLog?
-
-    private final class DelegateLog: UIAdaptivePresentationControllerDelegate {
-        let log: LoggingController.Log
-        var allows = true
-        init(log: LoggingController.Log) { self.log = log }
-        func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { allows }
-        func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
-            log.lines.append("delegate.didAttemptToDismiss")
-        }
-        func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
-            log.lines.append("delegate.willDismiss")
-        }
-        func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-            log.lines.append("delegate.didDismiss")
-        }
-    }
+    private var delegate: PresentationDelegateLog?
 
     /// A sheet `B` presented over an appeared root, its delegate logging; log flushed.
-    private func presentSheet() -> (LoggingController, LoggingController, DelegateLog) {
+    private func presentSheet() -> (LoggingController, LoggingController, PresentationDelegateLog) {
         let a = IsAppearingController("A", log: log), b = IsAppearingController("B", log: log)
         window.rootViewController = a
         window.layoutIfNeeded()
-        let delegate = DelegateLog(log: log)
+        let delegate = PresentationDelegateLog(log: log)
         self.delegate = delegate
         b.presentationController?.delegate = delegate
         a.present(b, animated: false)
@@ -61,7 +45,7 @@ final class SheetSwipeTests: UIKitTestCase {
         let finger = injector.touchDown(at: CGPoint(x: 160, y: 100))
         injector.wait(1.0 / 60)
         injector.move(finger, to: CGPoint(x: 160, y: 150))
-        XCTAssertEqual(log.flush(), ["delegate.willDismiss", "B.willDisappear"], "when the sheet first moves")
+        XCTAssertEqual(log.flush(), ["delegate.shouldDismiss", "delegate.willDismiss", "B.willDisappear"], "when the sheet first moves")
         XCTAssertEqual(sheet.frame.minY, 60, accuracy: 0.01, "it follows the finger: 10 + 50")
         injector.wait(0.2)
         injector.move(finger, to: CGPoint(x: 160, y: 300))
@@ -77,7 +61,7 @@ final class SheetSwipeTests: UIKitTestCase {
     func testASheetLetGoShortSpringsBackAndAppearsAgain() async {
         let (a, b, _) = presentSheet()
         swipe(from: CGPoint(x: 160, y: 100), by: [20, 20, 20], hold: 0.3)
-        XCTAssertEqual(log.flush(), ["delegate.willDismiss", "B.willDisappear", "B.willAppear"])
+        XCTAssertEqual(log.flush(), ["delegate.shouldDismiss", "delegate.willDismiss", "B.willDisappear", "B.willAppear"])
         frames(0.5)
         XCTAssertEqual(log.flush(), ["B.isAppearing width 320", "B.didAppear"])
         XCTAssertTrue(a.presentedViewController === b)
@@ -89,7 +73,7 @@ final class SheetSwipeTests: UIKitTestCase {
         let (a, _, _) = presentSheet()
         swipe(from: CGPoint(x: 160, y: 100), by: [15, 30, 30])
         frames(0.5)
-        XCTAssertEqual(log.flush(), ["delegate.willDismiss", "B.willDisappear", "B.didDisappear", "delegate.didDismiss"])
+        XCTAssertEqual(log.flush(), ["delegate.shouldDismiss", "delegate.willDismiss", "B.willDisappear", "B.didDisappear", "delegate.didDismiss"])
         XCTAssertNil(a.presentedViewController)
     }
 
@@ -112,7 +96,7 @@ final class SheetSwipeTests: UIKitTestCase {
         delegate.allows = false
         swipe(from: CGPoint(x: 160, y: 100), by: [40, 40, 40])
         frames(0.5)
-        XCTAssertEqual(log.flush(), ["delegate.didAttemptToDismiss"])
+        XCTAssertEqual(log.flush(), ["delegate.shouldDismiss", "delegate.didAttemptToDismiss"], "asked, and refused")
         XCTAssertTrue(a.presentedViewController === b)
     }
 
@@ -127,7 +111,7 @@ final class SheetSwipeTests: UIKitTestCase {
         frames(0.6)
         injector.touchUp(finger, at: CGPoint(x: 160, y: 160))
         frames(0.2)
-        XCTAssertEqual(log.flush(), ["delegate.willDismiss", "B.willDisappear", "B.didDisappear"])
+        XCTAssertEqual(log.flush(), ["delegate.shouldDismiss", "delegate.willDismiss", "B.willDisappear", "B.didDisappear"])
         XCTAssertNil(a.presentedViewController)
     }
 

@@ -140,7 +140,7 @@ final class UIAlertControllerTests: UIKitTestCase {
         sheet.addAction(action("Cancel", .cancel))
         sheet.addAction(action("Save", .default))
         sheet.addAction(action("Delete", .destructive))
-        let delegate = DelegateLog(log: log)
+        let delegate = PresentationDelegateLog(log: log)
         sheet.presentationController?.delegate = delegate
         a.present(sheet, animated: true)
         frames(0.3)
@@ -150,7 +150,7 @@ final class UIAlertControllerTests: UIKitTestCase {
         XCTAssertEqual(frames["Save"]?.height, 57)
 
         _ = injector.tap(at: CGPoint(x: 160, y: 60))
-        XCTAssertEqual(log.flush(), ["delegate.willDismiss"])
+        XCTAssertEqual(log.flush(), ["delegate.shouldDismiss", "delegate.willDismiss"])
         self.frames(0.3)
         XCTAssertEqual(log.flush(), ["delegate.didDismiss", "handler Cancel"])
         XCTAssertNil(sheet.view.window)
@@ -162,7 +162,7 @@ final class UIAlertControllerTests: UIKitTestCase {
         let a = appearedRoot()
         let sheet = UIAlertController(title: "Export", message: nil, preferredStyle: .actionSheet)
         sheet.addAction(action("PNG", .default))
-        let delegate = DelegateLog(log: log)
+        let delegate = PresentationDelegateLog(log: log)
         sheet.presentationController?.delegate = delegate
         sheet.isModalInPresentation = true
         a.present(sheet, animated: false)
@@ -175,23 +175,7 @@ final class UIAlertControllerTests: UIKitTestCase {
         sheet.isModalInPresentation = false
         _ = injector.tap(at: CGPoint(x: 160, y: 60))
         frames(0.3)
-        XCTAssertEqual(log.flush(), ["delegate.willDismiss", "delegate.didDismiss"])
+        XCTAssertEqual(log.flush(), ["delegate.shouldDismiss", "delegate.willDismiss", "delegate.didDismiss"])
         XCTAssertNil(sheet.view.window)
-    }
-}
-
-/// Logs what a presentation delegate hears.
-@MainActor
-private final class DelegateLog: UIAdaptivePresentationControllerDelegate {
-    let log: LoggingController.Log
-    init(log: LoggingController.Log) { self.log = log }
-    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
-        log.lines.append("delegate.didAttemptToDismiss")
-    }
-    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
-        log.lines.append("delegate.willDismiss")
-    }
-    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        log.lines.append("delegate.didDismiss")
     }
 }

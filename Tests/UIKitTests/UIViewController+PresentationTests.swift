@@ -372,25 +372,3 @@ private final class PresentingLogController: LoggingController {
         log.lines.append("\(name).didDisappear presented by \((presentingViewController as? LoggingController)?.name ?? "nobody")")
     }
 }
-
-/// Logs what the presentation delegate hears; `allows` answers `shouldDismiss`.
-@MainActor
-private final class PresentationDelegateLog: UIAdaptivePresentationControllerDelegate {
-    let log: LoggingController.Log
-    var allows = true
-    init(log: LoggingController.Log) { self.log = log }
-
-    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
-        log.lines.append("delegate.shouldDismiss")
-        return allows
-    }
-    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
-        log.lines.append("delegate.didAttemptToDismiss")
-    }
-    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
-        log.lines.append("delegate.willDismiss")
-    }
-    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        log.lines.append("delegate.didDismiss")
-    }
-}
