@@ -98,7 +98,7 @@ open class UIWindow: UIView {
             // An old root that never got to appear (set and replaced before a layout pass)
             // hears nothing: its queued appearance is cancelled.
             for old in [oldValue].compactMap({ $0 }) + oldPresented
-            where old.isAppearingOrAppeared || pendingAppearances.contains(where: { $0.controller === old }) {
+            where isShownOrQueuedToAppear(old) {
                 scheduleAppearance(of: old, appearing: false)
             }
             if let rootViewController { scheduleAppearance(of: rootViewController, appearing: true) }
@@ -120,6 +120,12 @@ open class UIWindow: UIView {
     var isInTransition: Bool { modalTransition != nil || navigationTransitionsInFlight > 0 }
     /// Work for the end of the current layout pass, once every view has laid out.
     var layoutPassEndActions: [@MainActor () -> Void] = []
+
+    /// Whether `controller` has appeared or is appearing, or has a change queued for the
+    /// next layout pass: one that must hear it disappear when it leaves.
+    func isShownOrQueuedToAppear(_ controller: UIViewController) -> Bool {
+        controller.isAppearingOrAppeared || pendingAppearances.contains { $0.controller === controller }
+    }
 
     /// Makes `transition` the window's: it begins at the next layout pass. In a hidden
     /// window (no layout passes, nothing on screen) it runs to its end at once.
@@ -185,7 +191,7 @@ open class UIWindow: UIView {
                     }
                 } else {
                     for controller in chain
-                    where controller.isAppearingOrAppeared || pendingAppearances.contains(where: { $0.controller === controller }) {
+                    where isShownOrQueuedToAppear(controller) {
                         scheduleAppearance(of: controller, appearing: false)
                     }
                 }

@@ -268,8 +268,6 @@ final class SandboxAppTests: ListingTestCase {
                        probe.sizeThatFits(CGSize(width: 616, height: 1000)).height, "still two lines")
     }
 
-    /// A tap on the caption bar is iOS's status-bar tap: the scroll scene's list goes
-    /// back to its top, and the scene never hears the touch.
     /// A walk or an inspection names the old scene's views: a new scene puts them away,
     /// the tools staying on; and while inspecting, the caption bar (the gallery's own
     /// chrome) still takes its touches.
@@ -294,6 +292,8 @@ final class SandboxAppTests: ListingTestCase {
         XCTAssertTrue(app.debugLayer.view.inspectCatcher.point(inside: CGPoint(x: 400, y: 250), with: nil))
     }
 
+    /// A tap on the caption bar is iOS's status-bar tap: the scroll scene's list goes
+    /// back to its top, and the scene never hears the touch.
     func testATapOnTheCaptionScrollsTheSceneToItsTop() async throws {
         app.openScene(at: try XCTUnwrap(SceneCatalog.all.firstIndex { $0 == ScrollScene.self }))
         layOut()

@@ -1,4 +1,4 @@
-import SandboxDebugging
+@testable import SandboxDebugging
 import UIKit
 import XCTest
 
@@ -27,7 +27,10 @@ func assertListPanelFitsAtEverySize(
         for row in panel.rowViews where row is UIControl {
             XCTAssertGreaterThanOrEqual(row.frame.height, DebugStyle.minimumTarget, "\(size)", file: file, line: line)
         }
-        for label in [panel.titleLabel, panel.subtitleLabel] + panel.rowViews.compactMap({ $0 as? UILabel }) {
+        // Rows are labels, or controls holding one (the rows that name views).
+        let rowLabels = panel.rowViews.compactMap { ($0 as? UILabel) ?? ($0 as? DebugListRowControl)?.label }
+        XCTAssertEqual(rowLabels.count, panel.rowViews.count, "\(size): every row's text is checked", file: file, line: line)
+        for label in [panel.titleLabel, panel.subtitleLabel] + rowLabels {
             XCTAssertGreaterThanOrEqual(label.font.pointSize, 13, "\(size)", file: file, line: line)
         }
         XCTAssertGreaterThanOrEqual(panel.closeButton.frame.height, DebugStyle.minimumTarget, "\(size)", file: file, line: line)
