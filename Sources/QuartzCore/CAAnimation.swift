@@ -97,7 +97,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
 
     /// The timing arithmetic for this animation, with a zero duration replaced by
     /// `defaultDuration`.
-    final func timing(defaultDuration: CFTimeInterval) -> CAAnimationTiming {
+    package final func timing(defaultDuration: CFTimeInterval) -> CAAnimationTiming {
         CAAnimationTiming(
             beginTime: beginTime, duration: duration > 0 ? duration : defaultDuration, speed: speed,
             timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,

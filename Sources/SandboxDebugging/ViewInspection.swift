@@ -115,15 +115,18 @@ public struct ViewInspection {
 
     /// How far an animation is: its progress through the current cycle, the cycle, and
     /// its length.
+    /// The animation's own timing does the arithmetic (speed, time offset, repeats,
+    /// autoreverse and fill), as the engine samples it.
     static func progress(of animation: CAAnimation, in layer: CALayer, now: CFTimeInterval) -> String {
-        let duration = animation.duration > 0 ? animation.duration : 0.25
+        let timing = animation.timing(defaultDuration: 0.25)
         let local = layer.convertTime(now, from: nil)
-        let elapsed = max(0, (local - animation.beginTime) * CFTimeInterval(animation.speed == 0 ? 1 : animation.speed))
-        let cycles = elapsed / duration
-        let percent = Int(((cycles - cycles.rounded(.down)) * 100).rounded(.down))
-        var text = "\(percent) % of \(number(CGFloat(duration))) s"
-        if animation.repeatCount > 1 || animation.repeatCount.isInfinite || animation.autoreverses {
-            text += ", cycle \(Int(cycles) + 1)"
+        let progress = timing.sample(atParentTime: local).progress ?? 0
+        let percent = Int((progress * 100).rounded(.down))
+        var text = "\(percent) % of \(number(CGFloat(timing.duration))) s"
+        if animation.repeatCount > 1 || animation.repeatCount.isInfinite || animation.repeatDuration > 0 || animation.autoreverses {
+            let elapsed = max(0, (local - timing.beginTime) * CFTimeInterval(timing.speed) + timing.timeOffset)
+            let cycle = timing.cycleDuration > 0 ? Int(elapsed / timing.cycleDuration) : 0
+            text += ", cycle \(cycle + 1)"
         }
         return text
     }

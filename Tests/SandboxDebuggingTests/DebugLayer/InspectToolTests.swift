@@ -1,6 +1,6 @@
 import CairoRenderer
 import Foundation
-import SandboxDebugging
+@testable import SandboxDebugging
 import TouchTestSupport
 import UIKit
 import XCTest
@@ -113,6 +113,30 @@ final class InspectToolTests: XCTestCase {
         if let path = ProcessInfo.processInfo.environment["INSPECT_TEST_PNG"] {
             try layer.snapshot(scale: 1).writePNG(to: URL(fileURLWithPath: path))
         }
+    }
+
+    /// The progress read as the engine samples the animation: its time offset counts,
+    /// a repeating one says its cycle, an autoreversing one runs back through it, and one
+    /// over that fills forwards holds its end.
+    func testProgressFollowsTheAnimationsOwnTiming() async {
+        let layer = CALayer()
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.beginTime = 10
+        animation.duration = 2
+        animation.timeOffset = 0.5
+        animation.repeatCount = 3
+        // Local time 11: 1 s in, plus the 0.5 s offset: 75 % of the first cycle.
+        XCTAssertEqual(ViewInspection.progress(of: animation, in: layer, now: 11), "75 % of 2 s, cycle 1")
+        // Local time 12.75: 3.25 s in: 62 % of the second.
+        XCTAssertEqual(ViewInspection.progress(of: animation, in: layer, now: 12.75), "62 % of 2 s, cycle 2")
+        animation.timeOffset = 0
+        animation.repeatCount = 0
+        animation.autoreverses = true
+        // 3 s into a 2 s forward and 2 s back: on its way back, at 50 %.
+        XCTAssertEqual(ViewInspection.progress(of: animation, in: layer, now: 13), "50 % of 2 s, cycle 1")
+        animation.autoreverses = false
+        animation.fillMode = .forwards
+        XCTAssertEqual(ViewInspection.progress(of: animation, in: layer, now: 20), "100 % of 2 s", "over, held at its end")
     }
 
     /// The panel at the three sizes the project is laid out for: inside the content
