@@ -96,6 +96,8 @@ public final class DesktopTouchShow {
     private let selection: Atom
     private var readSource: DispatchSourceRead?
     private var trailTimer: DispatchWorkItem?
+    /// When `trailTimer` fires (media time), while one is armed.
+    private var trailTimerDeadline: TimeInterval?
     private var raises: [TimeInterval] = []
     private var saidRaiseLimit = false
     /// The compositing manager's selection (`_NET_WM_CM_S<screen>`), whose owner decides
@@ -400,22 +402,33 @@ public final class DesktopTouchShow {
         window.raise()
     }
 
-    /// A timer for the next trail to fade, only while one is fading.
+    /// A timer for the next trail to fade, only while one is fading. One armed for that
+    /// moment or earlier is kept: moving a dispatch timer on every batch of moves would
+    /// wake libdispatch's timer thread each time.
     private func scheduleTrailTimer() {
+        guard let next = overlay.nextUpdateTime else {
+            trailTimer?.cancel()
+            trailTimer = nil
+            trailTimerDeadline = nil
+            return
+        }
+        if trailTimer != nil, let armed = trailTimerDeadline, armed <= next { return }
         trailTimer?.cancel()
-        trailTimer = nil
-        guard let next = overlay.nextUpdateTime else { return }
         let item = DispatchWorkItem { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
+                self.trailTimer = nil
+                self.trailTimerDeadline = nil
                 guard !self.isClosed else { return }
                 self.draw(self.overlay.expireTrails(at: CACurrentMediaTime()))
                 // Drawing may have read events into Xlib's queue: handle them (which
                 // schedules the next fading too).
                 self.handlePendingEvents()
+                self.scheduleTrailTimer()
             }
         }
         trailTimer = item
+        trailTimerDeadline = next
         DispatchQueue.main.asyncAfter(deadline: .now() + max(0, next - CACurrentMediaTime()) + 0.001, execute: item)
     }
 
