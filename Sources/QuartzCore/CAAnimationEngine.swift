@@ -44,12 +44,12 @@ public final class CAAnimationEngine {
             if let installedCurrent { return installedCurrent }
             let engine = CAAnimationEngine()
             installedCurrent = engine
-            CAMediaClock.publish(engine.clock)
+            CAMediaClock.publish(engine.appClock)
             return engine
         }
         set {
             installedCurrent = newValue
-            CAMediaClock.publish(newValue.clock)
+            CAMediaClock.publish(newValue.appClock)
         }
     }
     private static var installedCurrent: CAAnimationEngine?
@@ -57,26 +57,33 @@ public final class CAAnimationEngine {
     /// An engine with nothing animating, on `clock` (the monotonic clock by default).
     public init(clock: any MediaClock = MonotonicClock()) {
         installedClock = clock
+        appClock = AppClock(base: clock)
     }
 
-    /// The clock this engine's time runs on, and `CACurrentMediaTime()` reads while the
-    /// engine is current: the host keeps `MonotonicClock`, a test installs a
-    /// `ManualClock` and moves it by hand. Delayed calls keep their absolute deadlines
-    /// across a clock swap, so set the clock before scheduling.
+    /// The host clock this engine's time derives from: the host keeps `MonotonicClock`,
+    /// a test installs a `ManualClock` and moves it by hand. The engine's own time, which
+    /// `CACurrentMediaTime()` reads while the engine is current, is `appClock`'s, which
+    /// reads this clock's seconds unless the app is frozen, stepped or sped (setting the
+    /// clock starts that line again). Delayed calls keep their absolute deadlines across
+    /// a clock swap, so set the clock before scheduling.
     public var clock: any MediaClock {
         get { installedClock }
         set {
             installedClock = newValue
-            if Self.installedCurrent === self { CAMediaClock.publish(newValue) }
+            appClock.base = newValue
         }
     }
     // Unchecked for exclusivity (read at every touch's and presentation's time): main
-    // actor, never accessed inout. Stored apart from `clock`, whose setter publishes:
-    // an observed property is checked at every read.
+    // actor, never accessed inout. Stored apart from `clock`, whose setter rebases: an
+    // observed property is checked at every read.
     @exclusivity(unchecked) private var installedClock: any MediaClock
 
-    /// Seconds on this engine's clock.
-    public var now: CFTimeInterval { clock.now }
+    /// The app's time line on `clock`: its speed, and freezing and stepping
+    /// (`AppClock`). Everything timed in the application reads it.
+    public let appClock: AppClock
+
+    /// Seconds of this engine's (the app's) time: `appClock.now`.
+    public var now: CFTimeInterval { appClock.now }
 
     /// The display's frame interval, which `CADisplayLink.duration` reports; the host
     /// sets it from the refresh rate it draws at.
@@ -86,11 +93,34 @@ public final class CAAnimationEngine {
     /// running, a callback waits for the next tick, an implicit transaction waits to
     /// be committed, or a layer is due to enter or leave the presentation by its timing
     /// (`CAAnimationEngine+TimedLayers`).
+    ///
+    /// While the app's time is frozen (`appClock`) and the last tick was at its instant,
+    /// nothing moves: display links, running animations and timed layers need no frame,
+    /// only a start or stop due to be told does. A step moves the instant, and the next
+    /// tick is needed again.
     public var needsFrames: Bool {
         if !nextTickCallbacks.isEmpty || CATransaction.hasImplicitTransaction(committedBy: self) { return true }
-        for link in displayLinks where !link.isPaused { return true }
-        return hasRunningAnimations || hasTimedLayerAboutToChange
+        let isStill = isTimeStill
+        if !isStill {
+            for link in displayLinks where !link.isPaused { return true }
+        }
+        return hasRunningAnimations(timeStill: isStill) || (!isStill && hasTimedLayerAboutToChange)
     }
+
+    /// Whether an animation moves or waits to tell a start or stop, judged with the
+    /// app's time frozen or not (`needsFrames`).
+    var hasMovingAnimations: Bool {
+        hasRunningAnimations(timeStill: isTimeStill)
+    }
+
+    /// The app's time is frozen where the last tick ran: a tick now moves nothing.
+    private var isTimeStill: Bool {
+        guard let lastTickTime, appClock.isFrozen else { return false }
+        return appClock.now == lastTickTime
+    }
+
+    /// The media time of the last tick, if any.
+    private var lastTickTime: CFTimeInterval?
 
     /// Called whenever new work arrives (an animation added, a display link started or
     /// resumed, a callback queued), wherever the call came from: a host that stopped
@@ -106,9 +136,17 @@ public final class CAAnimationEngine {
     /// Runs one frame for the media time `now`: a run loop that starts frames on the
     /// display's grid samples each at the time it is for, not at the moment its turn
     /// happened to run, so motion stays even when a wake is late or a frame is dropped.
+    ///
+    /// While the app's time is frozen, a tick at the instant of the one before (for a
+    /// queued callback, a commit) fires no display link and marks nothing moved: no time
+    /// passed, so nothing a link would compute or a presentation shows changed.
     public func tick(at now: CFTimeInterval) {
-        for link in displayLinks where !link.isPaused {
-            link.fireIfDue(at: now, frameInterval: frameInterval)
+        let timeMoved = !appClock.isFrozen || lastTickTime.map { now > $0 } ?? true
+        lastTickTime = now
+        if timeMoved {
+            for link in displayLinks where !link.isPaused {
+                link.fireIfDue(at: now, frameInterval: frameInterval)
+            }
         }
         advanceAnimations(to: time(atMediaTime: now))
         redrawTimedLayersWhosePresenceChanged()
@@ -116,18 +154,20 @@ public final class CAAnimationEngine {
         nextTickCallbacks = []
         for callback in callbacks { callback() }
         CATransaction.flush(committedBy: self)
-        markRunningAnimationsDamaged()
+        if timeMoved { markRunningAnimationsDamaged() }
     }
 
     /// Whether an attached animation has not stopped yet and either moves with time or,
     /// on a paused layer, waits for a tick to tell its start or stop.
-    var hasRunningAnimations: Bool {
+    /// With `timeStill` (the app's time frozen where the last tick ran), every layer
+    /// counts as paused.
+    func hasRunningAnimations(timeStill: Bool = false) -> Bool {
         // A loop: a closure made on the main actor checks its executor at every call.
         for box in animatedLayers {
             // A layer moved to another engine since the last tick may still be listed
             // here: it asks for one more frame, and the tick drops it.
             guard let layer = box.layer, let state = layer.animationState, state.hasRunningEntries else { continue }
-            if !layer.isTimeFrozen || state.hasDueNotice(atLocalTime: layer.currentLocalTime) { return true }
+            if !(timeStill || layer.isTimeFrozen) || state.hasDueNotice(atLocalTime: layer.currentLocalTime) { return true }
         }
         return false
     }
@@ -275,6 +315,7 @@ public final class CAAnimationEngine {
         timedLayers.removeAll()
         displayLinks.removeAll()
         nextTickCallbacks.removeAll()
+        lastTickTime = nil
         layerTime = LayerTreeTime()
         // A host's run loop sets the display's interval; tests expect the default.
         frameInterval = 1.0 / 60

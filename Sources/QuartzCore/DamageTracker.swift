@@ -109,7 +109,7 @@ public final class DamageTracker {
     public var hasDamage: Bool {
         guard let root else { return false }
         return !pending.isEmpty || root.damageState.isDue || root.damageState.isDueBelow
-            || root.animationEngine.hasRunningAnimations
+            || root.animationEngine.hasMovingAnimations
     }
 
     /// Damages the whole area at the next frame (an expose, a lost frame buffer).

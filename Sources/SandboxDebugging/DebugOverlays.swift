@@ -145,7 +145,10 @@ public final class DebugOverlays {
         if let armed = wakeUpTime, armed <= next { return }
         wakeUp?.cancel()
         wakeUpTime = next
-        wakeUp = UIApplication.shared.schedule(afterDelay: max(0, next - CACurrentMediaTime())) { [weak self] in
+        // On the host clock, as the samples the overlays are fed: a trail fades and the
+        // HUD lingers in real time while the app's time is frozen or slowed.
+        let application = UIApplication.shared
+        wakeUp = application.scheduleInHostTime(afterDelay: max(0, next - application.clock.now)) { [weak self] in
             self?.wake()
         }
     }

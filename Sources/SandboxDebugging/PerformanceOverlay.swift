@@ -113,7 +113,8 @@ public final class PerformanceOverlay: DebugOverlay {
         let isBatchFrame = inputArrived
         inputArrived = false
         guard isVisible else { return [] }
-        let now = CACurrentMediaTime()
+        // Frames are counted in real time, whatever the app's time does.
+        let now = window.application.clock.now
         if isBatchFrame {
             if now - lastRefresh >= Self.refreshInterval, refreshDueAfterBatch == nil { refreshDueAfterBatch = now }
             return []

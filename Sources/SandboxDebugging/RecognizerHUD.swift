@@ -87,7 +87,7 @@ public final class RecognizerHUD: DebugOverlay {
                 touchesChanged = true
             }
         }
-        if !batch.isEmpty { lastActivity = CACurrentMediaTime() }
+        if !batch.isEmpty { lastActivity = UIApplication.shared.clock.now }
         return []
     }
 
@@ -108,7 +108,8 @@ public final class RecognizerHUD: DebugOverlay {
     // MARK: - Refreshing
 
     public func update(in window: UIWindow) -> [CGRect] {
-        let now = CACurrentMediaTime()
+        // The host clock, the samples' (the app's time may be frozen).
+        let now = window.application.clock.now
         lastActivity = max(lastActivity, now)
         guard let start = sequenceStart else { return [] }
         if liveTouches.isEmpty, now >= lastLift + Self.lingerDuration {

@@ -155,7 +155,8 @@ public final class TouchSpotsOverlay: DebugOverlay {
 
     /// Clears the trails of fingers that have not moved for `trailDuration`.
     public func update(in window: UIWindow) -> [CGRect] {
-        expireTrails(at: CACurrentMediaTime())
+        // The host clock, the samples': trails fade while the app's time is frozen.
+        expireTrails(at: window.application.clock.now)
     }
 
     /// Clears the trails of fingers that have not moved for `trailDuration` by `now`

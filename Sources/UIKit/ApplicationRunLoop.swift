@@ -8,7 +8,8 @@
 ///    the turn was run for, if any (`UIWindow.inject(_:)`), with every window's layout
 ///    brought up to date first, as the touch router does before hit-testing;
 /// 2. **timers** that are due and were pending when the turn began: recognizer deadlines,
-///    `perform(_:afterDelay:)`, `UIApplication.schedule(afterDelay:_:)`. A call the turn's
+///    `perform(_:afterDelay:)`, `UIApplication.schedule(afterDelay:_:)`, then the
+///    host-time ones (`UIApplication.scheduleInHostTime(afterDelay:_:)`). A call the turn's
 ///    own input schedules, even with no delay, waits for the next turn, after this turn's
 ///    frame, as on iOS, where an event handler's `perform(_:afterDelay: 0)` runs after
 ///    Core Animation has committed the event's changes (CFRunLoop runs its timers after
@@ -43,9 +44,13 @@
 /// So a host arms two wake-ups, its input's readiness (which runs `turn()`) and this
 /// loop's one timer (the scheduler), and keeps no clock of its own.
 ///
-/// Everything runs on the media clock (`CACurrentMediaTime()`), so a test with a
-/// `ManualClock` and a `ManualRunLoopScheduler` controls every delayed thing; a host uses
-/// the main dispatch queue. New input is handled, drawn and presented in its own turn at
+/// Two clocks, one line between them (`AppClock`): the grid, the wakes and the frames'
+/// presentation times are on the host clock (`UIApplication.clock`, which the display's
+/// blanks and the scheduler's deadlines are on), and what the app sees (the tick's time,
+/// timer deadlines, `CACurrentMediaTime()`) on the app's time line, which may be frozen,
+/// stepped or slowed. While frozen, the loop wakes for nothing timed: only input, a
+/// step, or a resume turns it. A test with a `ManualClock` and a `ManualRunLoopScheduler`
+/// controls every delayed thing; a host uses the main dispatch queue. New input is handled, drawn and presented in its own turn at
 /// once when the loop is idle, never held for the grid's next slot.
 @MainActor
 public final class ApplicationRunLoop {
@@ -74,6 +79,8 @@ public final class ApplicationRunLoop {
     /// The application whose turns this loop runs: current for each turn.
     public let application: UIApplication
     private var engine: CAAnimationEngine { application.animationEngine }
+    /// Now on the host clock: the grid's, the wakes' and the presenter's time.
+    private var hostNow: TimeInterval { application.clock.now }
 
     /// A run loop for `application` (the current one by default). It hooks the
     /// application's engine and timers, which wake it; a later loop made for the same
@@ -83,10 +90,12 @@ public final class ApplicationRunLoop {
         self.application = application
         application.hookedRunLoop = self
         application.animationEngine.onWork = { [weak self] in self?.setNeedsTurn() }
-        application.timerQueue.onEarlierDeadline = { [weak self] in
+        let earlierDeadline: @MainActor () -> Void = { [weak self] in
             guard let self, !isTurning else { return }
             scheduleNextWake()
         }
+        application.timerQueue.onEarlierDeadline = earlierDeadline
+        application.hostTimerQueue.onEarlierDeadline = earlierDeadline
     }
 
     /// Stops asking for wake-ups (the host is closing). Input handed to it afterwards
@@ -97,6 +106,7 @@ public final class ApplicationRunLoop {
         if application.hookedRunLoop === self {
             engine.onWork = nil
             application.timerQueue.onEarlierDeadline = nil
+            application.hostTimerQueue.onEarlierDeadline = nil
             application.hookedRunLoop = nil
         }
         hasTurnRequested = false
@@ -111,7 +121,7 @@ public final class ApplicationRunLoop {
     /// nil when frames are not paced.
     public var delayToNextFrame: TimeInterval? {
         guard frameInterval != nil else { return nil }
-        return pacer.delayToNextGridFrame(from: engine.now)
+        return pacer.delayToNextGridFrame(from: hostNow)
     }
 
     /// A turn for `batch`, injected through `window`, run at once.
@@ -204,6 +214,7 @@ public final class ApplicationRunLoop {
         hasTurnRequested = false
         turnCount += 1
         let pendingBeforeTurn = application.timerQueue.latestSequence
+        let hostPendingBeforeTurn = application.hostTimerQueue.latestSequence
         if inputSource?.deliverPendingInput() == true {
             hasUndrawnInput = true
         }
@@ -212,12 +223,13 @@ public final class ApplicationRunLoop {
             input()
         }
         application.timerQueue.runDue(scheduledThrough: pendingBeforeTurn)
+        application.hostTimerQueue.runDue(scheduledThrough: hostPendingBeforeTurn)
         let windows = application.visibleWindows
         guard let interval = frameInterval else {
             // Not paced: every turn ticks and presents, now.
             if engine.needsFrames {
                 engine.tick()
-                lastTickTime = engine.now
+                lastTickTime = hostNow
             }
             for window in windows { window.layoutIfNeeded() }
             if presenter?.present(windows, showingInput: hasUndrawnInput) == true { frameCount += 1 }
@@ -234,7 +246,7 @@ public final class ApplicationRunLoop {
             earliestNextTick = min(earliestNextTick, pacer.earliestNextFrame())
         }
         engine.frameInterval = interval
-        let start = engine.now
+        let start = hostNow
         let showsInput = hasUndrawnInput
         let mayDraw = pacer.mayDraw(at: start, showingInput: showsInput)
         guard mayDraw else {
@@ -246,9 +258,12 @@ public final class ApplicationRunLoop {
         }
         let frameTime = max(lastFrameTime, pacer.presentationTime(ofFrameStartingAt: start, showingInput: showsInput))
         var isDamageUndrawable = false
-        engine.holdingTime(atMediaTime: frameTime) {
+        // The frame's moment on the app's time line: the same number unless the app's
+        // time is frozen, stepped or slowed.
+        let appFrameTime = engine.appClock.time(atHostTime: frameTime)
+        engine.holdingTime(atMediaTime: appFrameTime) {
             if engine.needsFrames {
-                engine.tick(at: frameTime)
+                engine.tick(at: appFrameTime)
                 // Ticked for this slot whether or not anything shows it (an animation
                 // on a layer in no window): the next tick waits for the next slot.
                 earliestNextTick = pacer.startOfSlot(after: start)
@@ -283,8 +298,10 @@ public final class ApplicationRunLoop {
 
     private func scheduleNextWake(frameDamageWaits: Bool = true) {
         guard !isInvalidated else { return }
-        var deadline = application.nextTimerDeadline
-        let now = engine.now
+        // The app's timers are due on its time line (a frozen app's never come), the
+        // host-time ones on the host clock.
+        var deadline = application.nextHostWake
+        let now = hostNow
         if frameInterval != nil {
             // The next frame, on the grid (or at the input rate when undrawn input
             // waits), while animations run or damage waits for its slot.
@@ -313,8 +330,8 @@ public final class ApplicationRunLoop {
 public protocol RunLoopScheduler: AnyObject {
     /// Runs `turn` as soon as the thread is free.
     func scheduleSoon(_ turn: @escaping @MainActor () -> Void)
-    /// Runs `turn` once the media clock reaches `deadline`, replacing the wake asked for
-    /// before; `nil` cancels it.
+    /// Runs `turn` once the host clock (the application's `clock`: the monotonic clock in
+    /// a host) reaches `deadline`, replacing the wake asked for before; `nil` cancels it.
     func scheduleWake(at deadline: TimeInterval?, _ turn: @escaping @MainActor () -> Void)
 }
 
@@ -361,7 +378,7 @@ public protocol RunLoopInputSource: AnyObject {
 }
 
 /// A scheduler a test drives: nothing runs until the test says so, and wakes follow the
-/// media clock the test moves.
+/// host clock the test moves.
 @MainActor
 public final class ManualRunLoopScheduler: RunLoopScheduler {
     private var soon: [@MainActor () -> Void] = []
@@ -369,12 +386,13 @@ public final class ManualRunLoopScheduler: RunLoopScheduler {
     private let clock: (any MediaClock)?
 
     /// A scheduler whose wakes fall due on `clock` (an application's own clock, when a
-    /// test runs several), or on `CACurrentMediaTime()` when nil.
+    /// test runs several), or on the current application's host clock
+    /// (`CAAnimationEngine.current.clock`) when nil.
     public init(clock: (any MediaClock)? = nil) {
         self.clock = clock
     }
 
-    /// The media time of the wake asked for, if any.
+    /// The host time of the wake asked for, if any.
     public var wakeDeadline: TimeInterval? {
         wake?.deadline
     }
@@ -392,7 +410,7 @@ public final class ManualRunLoopScheduler: RunLoopScheduler {
         wake = deadline.map { ($0, turn) }
     }
 
-    /// Runs what was asked for as soon as possible, and the wake if the media clock has
+    /// Runs what was asked for as soon as possible, and the wake if the host clock has
     /// reached it; returns how many ran.
     @discardableResult
     public func runDue() -> Int {
@@ -402,7 +420,7 @@ public final class ManualRunLoopScheduler: RunLoopScheduler {
             turn()
             ran += 1
         }
-        if let wake, wake.deadline <= clock?.now ?? CACurrentMediaTime() {
+        if let wake, wake.deadline <= (clock ?? CAAnimationEngine.current.clock).now {
             self.wake = nil
             wake.turn()
             ran += 1

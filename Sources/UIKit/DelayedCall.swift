@@ -34,11 +34,31 @@ public final class DelayedCall {
 /// The pending delayed calls, sorted by (deadline, sequence).
 @MainActor
 final class TimerQueue {
-    /// The engine whose clock the deadlines are on (the application's).
-    let engine: CAAnimationEngine
+    /// Which of an application's two clocks a queue's deadlines are on.
+    enum Timeline {
+        /// The app's time (`CAAnimationEngine.appClock`), which may be frozen or slowed:
+        /// the app's own calls and timers.
+        case app
+        /// The host clock (`CAAnimationEngine.clock`): tools that keep real time while
+        /// the app's stands (`UIApplication.scheduleInHostTime(afterDelay:_:)`).
+        case host
+    }
 
-    init(engine: CAAnimationEngine) {
+    /// The engine whose clocks the deadlines are on (the application's).
+    let engine: CAAnimationEngine
+    let timeline: Timeline
+
+    init(engine: CAAnimationEngine, timeline: Timeline = .app) {
         self.engine = engine
+        self.timeline = timeline
+    }
+
+    /// Now on the queue's clock.
+    private var now: TimeInterval {
+        switch timeline {
+        case .app: engine.now
+        case .host: engine.clock.now
+        }
     }
 
     /// The arena that settles the states a call sets when the call returns (a long press
@@ -60,7 +80,7 @@ final class TimerQueue {
         }
         nextSequence += 1
         let call = DelayedCall(
-            deadline: engine.now + safeDelay, target: target, selector: selector,
+            deadline: now + safeDelay, target: target, selector: selector,
             sequence: nextSequence, action: action)
         let index = calls.partitioningIndex { other in
             (other.deadline, other.sequence) > (call.deadline, call.sequence)
@@ -89,7 +109,7 @@ final class TimerQueue {
     @discardableResult
     func runDue(scheduledThrough mark: UInt64 = .max) -> Int {
         calls.removeAll { !$0.isPending }
-        let now = engine.now
+        let now = self.now
         var dueEnd = 0
         while dueEnd < calls.count, calls[dueEnd].deadline <= now { dueEnd += 1 }
         var batch: [DelayedCall] = []

@@ -258,21 +258,29 @@ final class TouchRouter {
         return inside
     }
 
-    /// How far ahead of the media clock's now a timestamp may be before it counts as
+    /// How far ahead of the host clock's now a timestamp may be before it counts as
     /// broken: one stamped far in the future would otherwise freeze event time there.
     static let futureTimestampTolerance: TimeInterval = 1
 
+    /// A sample's time on the app's clock. Samples are stamped on the host's clock (an X
+    /// server's event time, an injector's clock: `UIApplication.clock`); the app's time
+    /// may be frozen, stepped or slowed (`AppClock`), so a sample lands where its moment
+    /// falls on the app's line: while frozen, at the frozen instant.
     private func sanitizedTimestamp(of sample: TouchSample) -> TimeInterval {
+        let appClock = application.animationEngine.appClock
         var timestamp = sample.timestamp
         if !timestamp.isFinite {
             UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) has timestamp \(timestamp): using the newest seen")
-            timestamp = newestTimestamp.isFinite ? newestTimestamp : application.clock.now
+            timestamp = newestTimestamp.isFinite ? newestTimestamp : appClock.now
         } else if case let now = application.clock.now, timestamp > now + TouchRouter.futureTimestampTolerance {
             UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at \(timestamp) is more than \(TouchRouter.futureTimestampTolerance) s ahead of now (\(now)): using now")
-            timestamp = max(now, newestTimestamp)
-        } else if timestamp < newestTimestamp {
-            UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at \(timestamp) is older than \(newestTimestamp): raised")
-            timestamp = newestTimestamp
+            timestamp = max(appClock.now, newestTimestamp)
+        } else {
+            timestamp = appClock.time(atHostTime: timestamp)
+            if timestamp < newestTimestamp {
+                UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) at \(timestamp) is older than \(newestTimestamp): raised")
+                timestamp = newestTimestamp
+            }
         }
         newestTimestamp = timestamp
         event.timestamp = timestamp
@@ -349,7 +357,7 @@ final class TouchRouter {
         guard !targets.isEmpty else { return }
         UIKitDebug.log(.delivery, "cancelling \(targets.count) touch(es): \(reason)")
         settleTouches()
-        let now = max(application.clock.now, newestTimestamp)
+        let now = max(application.animationEngine.now, newestTimestamp)
         for touch in targets {
             touch.livePhase = .cancelled
             touch.liveTimestamp = now

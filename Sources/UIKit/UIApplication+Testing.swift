@@ -20,6 +20,7 @@ extension UIApplication {
         touchRouter.discardAllState()
         gestureArena.discardAllState()
         timerQueue.removeAll()
+        hostTimerQueue.removeAll()
         resetIgnoring()
         visibleWindows.removeAll()
         registeredWindows.removeAll()

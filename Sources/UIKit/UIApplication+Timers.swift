@@ -17,11 +17,21 @@ extension UIApplication {
         timerQueue.schedule(after: delay, target: nil, selector: nil, action: action)
     }
 
-    /// Runs the delayed calls that are due, earliest first; returns how many ran. Calls
-    /// scheduled by those calls wait for the next pump, even if already due.
+    /// Schedules `action` to run once `delay` seconds have passed on the host clock
+    /// (`clock`), whatever the app's time does: for tools over the app that keep real
+    /// time while it is frozen or slowed (the debug layer's status line, its touch
+    /// spots' trails). A negative or non-finite delay counts as 0 (logged).
+    @discardableResult
+    public func scheduleInHostTime(afterDelay delay: TimeInterval, _ action: @escaping @MainActor () -> Void) -> DelayedCall {
+        hostTimerQueue.schedule(after: delay, target: nil, selector: nil, action: action)
+    }
+
+    /// Runs the delayed calls that are due, earliest first (the app's, then the host
+    /// time ones); returns how many ran. Calls scheduled by those calls wait for the
+    /// next pump, even if already due.
     @discardableResult
     public func runPendingTimers() -> Int {
-        timerQueue.runDue()
+        timerQueue.runDue() + hostTimerQueue.runDue()
     }
 
     /// When the earliest pending delayed call becomes due (seconds on the media clock),
@@ -37,13 +47,20 @@ extension UIApplication {
     /// very instant it ran waits for the next pump, as in the run loop, so a call that
     /// reschedules itself cannot spin. For what drives time in tests and replays
     /// (`TouchInjector`, `TouchReplay`).
+    ///
+    /// `clock` is the application's host clock (`clock`) and `time` a moment on it; the
+    /// deadlines are on the app's time line (`AppClock`), so a frozen app's calls stay
+    /// pending however far the host clock moves.
     package func advance(_ clock: ManualClock, to time: TimeInterval) {
         guard time > clock.now else { return }
-        while let deadline = nextTimerDeadline, deadline <= time {
+        func hostDeadline() -> TimeInterval? {
+            nextHostWake
+        }
+        while let deadline = hostDeadline(), deadline <= time {
             let step = max(deadline, clock.now)
             clock.now = step
             runPendingTimers()
-            if let next = nextTimerDeadline, next <= step { break }
+            if let next = hostDeadline(), next <= step { break }
         }
         clock.now = time
         runPendingTimers()

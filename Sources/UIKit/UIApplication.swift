@@ -39,6 +39,7 @@ open class UIApplication: UIResponder {
         let engine = isFirst ? CAAnimationEngine.current : CAAnimationEngine()
         animationEngine = engine
         timerQueue = TimerQueue(engine: engine)
+        hostTimerQueue = TimerQueue(engine: engine, timeline: .host)
         gestureArena = GestureArena(event: touchesEvent, timers: timerQueue)
         super.init()
         timerQueue.settlesCallsIn = gestureArena
@@ -90,9 +91,10 @@ open class UIApplication: UIResponder {
     /// clock, and holds its slow-animation time line.
     public let animationEngine: CAAnimationEngine
 
-    /// The clock this application's timers, touches and animations run on: the monotonic
-    /// clock unless a test sets a `ManualClock` (before scheduling anything: delayed calls
-    /// keep their absolute deadlines).
+    /// The host clock this application's time derives from (`appClock`, which its
+    /// timers, touches and animations run on): the monotonic clock unless a test sets a
+    /// `ManualClock` (before scheduling anything: delayed calls keep their absolute
+    /// deadlines). Touch samples are stamped on it.
     public final var clock: any MediaClock {
         get { animationEngine.clock }
         set { animationEngine.clock = newValue }
@@ -104,6 +106,9 @@ open class UIApplication: UIResponder {
     /// Delayed calls on the application's clock: recognizer timers,
     /// `perform(_:afterDelay:)`.
     let timerQueue: TimerQueue
+    /// Delayed calls on the host clock, which run while the app's time is frozen
+    /// (`scheduleInHostTime(afterDelay:_:)`).
+    let hostTimerQueue: TimerQueue
     /// The recognizers' arbiter: who gets which touch, who may recognize, when they
     /// reset. Timer calls settle in it as events do.
     let gestureArena: GestureArena

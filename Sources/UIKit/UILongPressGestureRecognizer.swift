@@ -71,7 +71,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             guard taps.hasAllFingersDown else { return }
             let lastDown = taps.currentFingers.map(\.startTimestamp).max() ?? event.timestamp
             let beginTime = lastDown + minimumPressDuration
-            if beginTime <= application.clock.now {
+            if beginTime <= application.animationEngine.now {
                 beginPress()
             } else {
                 replaceDeadline(at: beginTime) { $0.beginPress() }

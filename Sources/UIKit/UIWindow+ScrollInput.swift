@@ -23,7 +23,7 @@ extension UIWindow {
     /// |---|---|
     /// | a NaN or infinite location or delta | ignored |
     /// | a zero delta | nothing happens |
-    /// | a NaN or infinite timestamp | the media clock's now |
+    /// | a NaN or infinite timestamp | the app clock's now |
     /// | any scroll while the application ignores interaction events | ignored |
     public func inject(_ scroll: ScrollSample) {
         let application = self.application
@@ -38,7 +38,9 @@ extension UIWindow {
         }
         guard scroll.delta != .zero else { return }
         var sample = scroll
-        if !sample.timestamp.isFinite { sample.timestamp = application.clock.now }
+        // Stamped on the host's clock; the app's time may be frozen or slowed.
+        sample.timestamp = sample.timestamp.isFinite
+            ? application.animationEngine.appClock.time(atHostTime: sample.timestamp) : application.animationEngine.now
         application.sendEvent(UIEvent(scroll: sample, in: self))
     }
 

@@ -8,9 +8,12 @@ import UIKit
 /// layer draws its spots as if fingers were there) before the app gets it; key presses
 /// enter `injectKey(_:)` (a recorded quit key quits, as it did).
 ///
-/// Times follow the media clock from the moment `start()` is called, divided by
-/// `speed`, and each event comes from a timer of the application's run loop, the one
-/// that also reads the host's input and draws its frames (`UIApplication.schedule`).
+/// Times follow the app's clock (`AppClock`) from the moment `start()` is called,
+/// divided by `speed`, and each event comes from a timer of the application's run loop,
+/// the one that also reads the host's input and draws its frames
+/// (`UIApplication.schedule`). So the replay holds still while the app's time is frozen,
+/// moves a frame at a step, and slows with the app; each batch is stamped with the host
+/// moment its app time falls at, as the host's own input is.
 /// The replay ends by itself after the last event, or by `stop()`, and never
 /// leaves a finger down (`TouchReplay.finish()`); `onFinish` hears the end with the
 /// replay's note, if any.
@@ -27,8 +30,14 @@ public final class StageReplay {
     /// A replay of `recording` into `host`, at `speed` (2: twice as fast).
     public init(recording: TouchRecording, host: X11Host, speed: Double = 1) {
         self.host = host
-        replay = TouchReplay(recording: recording, clock: CAMediaClock.current, speed: speed) { [weak host] batch in
-            host?.injectInput(batch, origin: .replay)
+        let appClock = UIApplication.shared.animationEngine.appClock
+        replay = TouchReplay(recording: recording, clock: appClock, speed: speed) { [weak host] batch in
+            guard let host else { return }
+            var stamped = batch
+            for index in stamped.indices {
+                stamped[index].timestamp = appClock.hostTime(atTime: stamped[index].timestamp) ?? host.runLoop.application.clock.now
+            }
+            host.injectInput(stamped, origin: .replay)
         }
         replay.onKey = { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text), origin: .replay) }
     }
@@ -56,11 +65,11 @@ public final class StageReplay {
             ended()
             return
         }
-        let delay = max(0, replay.clockTime(of: next) - CACurrentMediaTime())
+        let delay = max(0, replay.clockTime(of: next) - replay.clock.now)
         nextCall = UIApplication.shared.schedule(afterDelay: delay) { [weak self] in
             guard let self, !replay.isFinished else { return }
             // Every event due now, in one go (a slow frame must not stretch the replay).
-            let now = CACurrentMediaTime()
+            let now = replay.clock.now
             while let time = replay.nextEventTime, replay.clockTime(of: time) <= now { replay.step() }
             scheduleNext()
         }

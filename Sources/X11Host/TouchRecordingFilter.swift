@@ -38,7 +38,8 @@ public final class TouchRecordingFilter: InputFilter {
 
     public init(recorder: TouchRecorder) {
         self.recorder = recorder
-        lastFlush = CACurrentMediaTime()
+        // The host's clock, as the samples' stamps: the app's time may be frozen.
+        lastFlush = UIApplication.shared.clock.now
         recorder.onFailure = { [weak self] failure in self?.failed(failure) }
     }
 
@@ -79,7 +80,7 @@ public final class TouchRecordingFilter: InputFilter {
 
     public func filter(_ key: KeyInput, in host: X11Host) -> Bool {
         self.host = host
-        recorder.record(TouchRecording.Key(keysym: key.keysym, text: key.text), at: CACurrentMediaTime())
+        recorder.record(TouchRecording.Key(keysym: key.keysym, text: key.text), at: host.runLoop.application.clock.now)
         flushIfDue()
         return true
     }
@@ -91,7 +92,7 @@ public final class TouchRecordingFilter: InputFilter {
     }
 
     private func flushIfDue() {
-        let now = CACurrentMediaTime()
+        let now = UIApplication.shared.clock.now
         guard now - lastFlush >= Self.flushInterval else { return }
         lastFlush = now
         recorder.flush()
@@ -107,7 +108,7 @@ extension X11Host {
                                scene: String? = nil) throws(TouchRecordingError) -> TouchRecordingFilter {
         let header = TouchRecording.Header(size: size, scale: configuration.scale, app: app, scene: scene,
                                            devices: touchDevices.map { TouchRecording.Device(id: $0.id, name: $0.name) })
-        let recorder = try TouchRecorder(url: url, header: header, startTime: CACurrentMediaTime())
+        let recorder = try TouchRecorder(url: url, header: header, startTime: runLoop.application.clock.now)
         let filter = TouchRecordingFilter(recorder: recorder)
         filter.host = self
         addInputFilter(filter)

@@ -16,9 +16,10 @@ package final class DispatchRunLoopScheduler: RunLoopScheduler {
     private var soon: (@MainActor () -> Void)?
     /// The wake asked for last.
     private var wake: (deadline: TimeInterval, turn: @MainActor () -> Void)?
-    /// The media time the timer is set for, if any (read by tests); `-infinity`: at once.
+    /// The host time the timer is set for, if any (read by tests); `-infinity`: at once.
     private(set) var armedDeadline: TimeInterval?
     private var timer: DispatchSourceTimer?
+    private let hostClock = MonotonicClock()
 
     package init() {}
 
@@ -45,9 +46,10 @@ package final class DispatchRunLoopScheduler: RunLoopScheduler {
             timer?.schedule(deadline: .distantFuture)
             return
         }
-        // The deadline is on the media clock (CLOCK_MONOTONIC in a host); dispatch's
-        // `now()` is on the same clock, so the difference is the delay.
-        let delay = max(0, deadline - CACurrentMediaTime())
+        // The deadline is on the host clock (CLOCK_MONOTONIC); dispatch's `now()` is on
+        // the same clock, so the difference is the delay. Not `CACurrentMediaTime()`:
+        // that is the app's time, which may be frozen or slowed.
+        let delay = max(0, deadline - hostClock.now)
         (timer ?? makeTimer()).schedule(deadline: .now() + delay, leeway: .milliseconds(1))
     }
 
@@ -67,8 +69,8 @@ package final class DispatchRunLoopScheduler: RunLoopScheduler {
             self.soon = nil
             soon()
         }
-        // Never before the deadline: dispatch's clock is the media clock.
-        if let wake, wake.deadline <= CACurrentMediaTime() {
+        // Never before the deadline: dispatch's clock is the host clock.
+        if let wake, wake.deadline <= hostClock.now {
             self.wake = nil
             wake.turn()
         }

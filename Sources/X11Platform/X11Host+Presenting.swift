@@ -77,14 +77,15 @@ extension X11Host {
     public var framePacingInterval: TimeInterval? { refreshInterval }
 
     /// The latest vertical blank of the window's monitor the Present extension reported,
-    /// on the media clock, or nil before the first answer or without Present. Reads the
-    /// answers that came, never waiting (`PresentVblankClock`).
+    /// on the run loop's host clock (its application's `clock`), or nil before the first
+    /// answer or without Present. Reads the answers that came, never waiting
+    /// (`PresentVblankClock`).
     public func latestVblank() -> TimeInterval? {
         guard !isClosed, let vblankClock else { return nil }
         let now = MonotonicClock().now
         if vblankClock.read(now: now), let latest = vblankClock.latest {
-            // The UST is on CLOCK_MONOTONIC; the media clock may be another (a test's).
-            vblankMediaTime = CACurrentMediaTime() - (now - latest.seconds)
+            // The UST is on CLOCK_MONOTONIC; the host clock may be another (a test's).
+            vblankMediaTime = runLoop.application.clock.now - (now - latest.seconds)
         }
         return vblankMediaTime
     }

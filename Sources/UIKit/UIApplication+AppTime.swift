@@ -1,0 +1,94 @@
+// Time in the user's hands: freezing, stepping and slowing the whole application.
+//
+// An application's time is its engine's `AppClock`: the host clock (`clock`) scaled by a
+// speed, frozen and stepped on demand. Everything timed reads it: animations (explicit,
+// UIView, property animators), display links, delayed calls and timers
+// (`schedule(afterDelay:)`, `perform(_:with:afterDelay:)`), the gesture recognizers' own
+// deadlines (a long press, a double tap's wait), and the timestamps of touches, which
+// the host stamps on its clock and the router places on the app's line. So while frozen:
+//
+// - nothing moves, and no timer fires: a long press waits, however long the finger stays;
+// - touches are still delivered and hit-tested, against the tree as it stands, and carry
+//   the frozen instant: a pan moved while frozen has zero elapsed time and zero velocity;
+// - a step moves the instant on by one frame (`CAAnimationEngine.frameInterval`), and
+//   the next turn of the run loop ticks and draws it.
+//
+// The app's speed scales all of it; the slow-animation switch
+// (`CAAnimationEngine.animationSpeed`) scales only layer time, on top: the two multiply.
+// The host's own machinery (the X connection, the input echo, the frame grid, a
+// recording's stamps) stays on the host clock.
+
+extension UIApplication {
+    /// The application's time line (its engine's `AppClock`).
+    public var appClock: AppClock { animationEngine.appClock }
+
+    /// Whether the application's time is frozen (`freezeTime()`).
+    public var isTimeFrozen: Bool { appClock.isFrozen }
+
+    /// Holds the application's time where it is: see the file's description. Freezing a
+    /// frozen application changes nothing.
+    public func freezeTime() {
+        guard !appClock.isFrozen else { return }
+        appClock.freeze()
+        UIKitDebug.log(.timers, "time frozen at \(appClock.now)")
+        timeLineChanged()
+    }
+
+    /// Lets the application's time run again from the instant it stood at: nothing
+    /// jumps, and whatever was due waits its remaining time.
+    public func resumeTime() {
+        guard appClock.isFrozen else { return }
+        appClock.resume()
+        UIKitDebug.log(.timers, "time resumed at \(appClock.now)")
+        timeLineChanged()
+    }
+
+    /// Moves frozen time on by `frames` frames of the display (`frameInterval` of the
+    /// engine each), freezing it first if it runs, as a game engine's step pauses. Each
+    /// frame but the last is run here, in order: its due timers, its tick (display
+    /// links, animation starts and stops), its layout; the last is run and drawn by the
+    /// run loop's next turn. A count below 1 steps nothing.
+    public func stepTime(frames: Int = 1) {
+        guard frames >= 1 else { return }
+        freezeTime()
+        let interval = animationEngine.frameInterval
+        performAsCurrent {
+            for _ in 1..<frames {
+                appClock.step(frames: 1, of: interval)
+                runPendingTimers()
+                if animationEngine.needsFrames { animationEngine.tick() }
+                for window in visibleWindows { window.layoutIfNeeded() }
+            }
+            appClock.step(frames: 1, of: interval)
+        }
+        timeLineChanged()
+    }
+
+    /// Seconds of app time per host second: 1 is real time; 0.25 and 0.1 slow the whole
+    /// application (timers and recognizers as well as animations). Not finite or not
+    /// positive: logged and ignored. Changing it never makes time jump.
+    public var timeSpeed: Double {
+        get { appClock.speed }
+        set {
+            guard appClock.setSpeed(newValue) else {
+                UIKitDebug.log(.timers, "time speed \(newValue) ignored: it must be a positive number such as 1 or 0.25")
+                return
+            }
+            timeLineChanged()
+        }
+    }
+
+    /// When, on the host clock, the earliest delayed call falls due: an app call's
+    /// deadline on the app's line (never, while frozen), or a host-time call's.
+    var nextHostWake: TimeInterval? {
+        let app = timerQueue.nextDeadline.flatMap { appClock.hostTime(atTime: $0) }
+        guard let host = hostTimerQueue.nextDeadline else { return app }
+        return min(app ?? host, host)
+    }
+
+    /// The run loop's wakes were worked out on the old line (a timer's host moment, the
+    /// next frame): it turns to work them out again, and to draw a step.
+    private func timeLineChanged() {
+        animationEngine.onWork?()
+    }
+}
