@@ -250,6 +250,11 @@ public final class SandboxApp {
         }
         guard let action = SandboxAction.command(for: key) else { return }
         if replayed, case .tool = action { return }
+        if action == .tool(.step), key.text == DebugTool.step.key {
+            // Shift+N, the capital: ten frames.
+            debugLayer.step(frames: 10)
+            return
+        }
         perform(action)
     }
 

@@ -115,6 +115,14 @@ public final class DebugLayer {
         if configuration.tools.contains(.inspect), !overlays.why.isVisible { setInspecting(true) }
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
         if configuration.tools.contains(.slow) { inspectedEngine.animationSpeed = 0.1 }
+        if configuration.tools.contains(.freeze) { inspectedApplication.freezeTime() }
+        view.timeStrip.freezeButton.addAction({ [weak self] _ in self?.perform(.freeze) }, for: .touchUpInside)
+        view.timeStrip.stepButton.addAction({ [weak self] _ in self?.step() }, for: .touchUpInside)
+        view.timeStrip.stepTenButton.addAction({ [weak self] _ in self?.step(frames: 10) }, for: .touchUpInside)
+        for (button, speed) in zip(view.timeStrip.speedButtons, DebugTimeStripView.speeds) {
+            button.addAction({ [weak self] _ in self?.appSpeed = speed }, for: .touchUpInside)
+        }
+        refreshTimeStrip()
         if configuration.tools.contains(.trace) { setTrace(true) }
         view.showsHandle = configuration.showsHandle
         // The help is opened from the toolbar and closes with it, so `help` opens both.
@@ -160,6 +168,8 @@ public final class DebugLayer {
     /// The engine of the application the debug layer shows (the one its window was made
     /// in): the slow-animation switch slows that application's animations.
     private var inspectedEngine: CAAnimationEngine { window.layer.animationEngine }
+    /// The application the debug layer shows, whose time Freeze, Step and Speed hold.
+    private var inspectedApplication: UIApplication { window.application }
 
     /// Whether a tool is on (for commands, whether its panel is open).
     public func isOn(_ tool: DebugTool) -> Bool {
@@ -168,6 +178,8 @@ public final class DebugLayer {
         case .why: overlays.why.isVisible
         case .inspect: view.isInspecting
         case .slow: inspectedEngine.animationSpeed < 1
+        case .freeze: inspectedApplication.isTimeFrozen
+        case .step, .speed: false
         case .trace: GestureTrace.isEnabled && GestureTrace.echoesToStandardError
         case .screenshot: false
         case .record: recordingControl?.isRecording ?? false
@@ -188,6 +200,12 @@ public final class DebugLayer {
             setInspecting(on)
         case .slow:
             inspectedEngine.animationSpeed = on ? 0.1 : 1
+        case .freeze:
+            if on { inspectedApplication.freezeTime() } else { inspectedApplication.resumeTime() }
+        case .step:
+            if on { inspectedApplication.stepTime() }
+        case .speed:
+            if on { appSpeed = Self.nextSpeed(after: appSpeed) }
         case .trace:
             setTrace(on)
         case .screenshot:
@@ -199,6 +217,7 @@ public final class DebugLayer {
         }
         if tool == .meter, on { view.meter.setNeedsDisplay() }
         view.toolbar.refreshStates()
+        refreshTimeStrip()
         refreshPanels()
         onNeedsDisplay?(nil)
     }
@@ -218,6 +237,63 @@ public final class DebugLayer {
         case .gestures: overlays.recognizers
         case .meter: overlays.performance
         default: nil
+        }
+    }
+
+    // MARK: - Time
+
+    /// Whether the app's time is frozen (`UIApplication.isTimeFrozen`).
+    public var isFrozen: Bool { inspectedApplication.isTimeFrozen }
+
+    /// Freezes the app's time (`UIApplication.freezeTime()`): what the Freeze button does.
+    public func freeze() {
+        set(.freeze, on: true)
+    }
+
+    /// Lets the app's time run again from where it stood.
+    public func resume() {
+        set(.freeze, on: false)
+    }
+
+    /// Steps the app `frames` frames (freezing it first if it runs), and draws the last:
+    /// the Step buttons and the N key.
+    public func step(frames: Int = 1) {
+        inspectedApplication.stepTime(frames: frames)
+        refreshTimeStrip()
+        view.toolbar.refreshStates()
+        onNeedsDisplay?(nil)
+    }
+
+    /// The app's speed (`UIApplication.timeSpeed`): the time strip's ×1, ×0.25 and ×0.1.
+    public var appSpeed: Double {
+        get { inspectedApplication.timeSpeed }
+        set {
+            inspectedApplication.timeSpeed = newValue
+            refreshTimeStrip()
+            onNeedsDisplay?(nil)
+        }
+    }
+
+    /// The speed after `speed` in the Speed key's cycle (×1, ×0.25, ×0.1, ×1 …); from a
+    /// speed not in it, ×1.
+    static func nextSpeed(after speed: Double) -> Double {
+        let speeds = DebugTimeStripView.speeds
+        guard let index = speeds.firstIndex(of: speed) else { return 1 }
+        return speeds[(index + 1) % speeds.count]
+    }
+
+    /// Shows the time strip while the app is frozen or slowed, with where time stands.
+    public func refreshTimeStrip() {
+        let application = inspectedApplication
+        let clock = application.appClock
+        let frames = clock.frozenAt.map { Int(((clock.now - $0) / application.animationEngine.frameInterval).rounded()) } ?? 0
+        let state = DebugTimeStripView.State(isFrozen: clock.isFrozen, steppedFrames: frames, speed: clock.speed)
+        view.timeStrip.state = state
+        let shows = state.isFrozen || state.speed != 1
+        if view.timeStrip.isHidden == shows {
+            view.timeStrip.isHidden = !shows
+            view.setNeedsLayout()
+            updateWindowVisibility()
         }
     }
 
@@ -354,7 +430,7 @@ public final class DebugLayer {
     /// progress) are read again four times a second.
     private func scheduleInspectionRefresh() {
         guard let picked = inspection?.view, picked.layer.hasAnimations else { return }
-        inspectionRefresh = UIApplication.shared.schedule(afterDelay: 0.25) { [weak self] in
+        inspectionRefresh = UIApplication.shared.scheduleInHostTime(afterDelay: 0.25) { [weak self] in
             guard let self, let picked = inspection?.view else { return }
             inspectionRefresh = nil
             let made = ViewInspection(of: picked)
@@ -406,7 +482,7 @@ public final class DebugLayer {
 
     private func rebuildToolbar() {
         var items = leadingItems
-        for tool in DebugTool.allCases where tool != .record || recordingControl != nil {
+        for tool in DebugTool.allCases where tool.isOnToolbar && (tool != .record || recordingControl != nil) {
             items.append(DebugToolbar.Item(title: tool.title, key: tool.key, isOn: { [weak self] in
                 tool.isToggle && (self?.isOn(tool) ?? false)
             }, action: { [weak self] in self?.perform(tool) }))
@@ -439,7 +515,12 @@ public final class DebugLayer {
             return true
         }
         guard let tool = DebugTool.tool(forKey: text) else { return false }
-        perform(tool)
+        if tool == .step, text == tool.key {
+            // Shift: the capital letter.
+            step(frames: 10)
+        } else {
+            perform(tool)
+        }
         return true
     }
 
@@ -538,7 +619,7 @@ public final class DebugLayer {
     /// turn, once however many batches asked.
     private func scheduleInformationRefresh() {
         guard informationRefresh == nil else { return }
-        informationRefresh = UIApplication.shared.schedule(afterDelay: 0) { [weak self] in
+        informationRefresh = UIApplication.shared.scheduleInHostTime(afterDelay: 0) { [weak self] in
             guard let self else { return }
             informationRefresh = nil
             if hudContentChanged {
@@ -583,7 +664,7 @@ public final class DebugLayer {
         view.status.isHidden = false
         panelsChanged()
         statusExpiry?.cancel()
-        statusExpiry = UIApplication.shared.schedule(afterDelay: Self.statusDuration) { [weak self] in
+        statusExpiry = UIApplication.shared.scheduleInHostTime(afterDelay: Self.statusDuration) { [weak self] in
             self?.view.status.isHidden = true
             self?.panelsChanged()
         }

@@ -11,6 +11,7 @@ import Foundation
 ///     TOUCH_DEBUG=help                       … with the toolbar and its help open
 ///     TOUCH_DEBUG=why                        every new finger's hit-test explained
 ///     TOUCH_DEBUG=inspect                    touches select views to inspect
+///     TOUCH_DEBUG=freeze,frames              the app starts frozen, to be stepped
 ///     TOUCH_DEBUG=off (or 0, or empty)       the layer off
 ///
 /// Words are the tools' names (`DebugTool.rawValue`) plus `all`, `on`, `toolbar` and

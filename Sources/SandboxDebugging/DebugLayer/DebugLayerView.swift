@@ -53,6 +53,10 @@ public final class DebugLayerView: PassThroughView {
     public let pathsNote = DebugStyle.makeLabel()
     /// The Why tool's panel: the last finger's walk, listed.
     public let why = DebugListPanelView(frame: .zero)
+    /// The time strip, while the app's time is frozen or slowed: just above the bars
+    /// (the toolbar, its overflow, the embedding app's bottom bar), centred, clear of
+    /// the handle; the other panels are placed above it.
+    public let timeStrip = DebugTimeStripView(frame: .zero)
     /// The walk the Why panel shows, while the tool is on and a finger has landed: the
     /// panel keeps clear of its finger and of its outlines.
     public var whyWalk: WhyWalk? {
@@ -160,10 +164,12 @@ public final class DebugLayerView: PassThroughView {
         why.isHidden = true
         inspector.isHidden = true
         inspectCatcher.isHidden = true
+        timeStrip.isHidden = true
         handle.backgroundColor = DebugStyle.accent
         // Bottom to top: the panels under the chrome that is worked by hand; the veil
         // under the toolbar, which stays usable while the help shows.
-        for view in [inspectCatcher, hud, meter, pathsNote, why, inspector, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status, recordingBadge] as [UIView] {
+        for view in [inspectCatcher, hud, meter, pathsNote, why, inspector, timeStrip, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status,
+                     recordingBadge] as [UIView] {
             addSubview(view)
         }
     }
@@ -179,7 +185,7 @@ public final class DebugLayerView: PassThroughView {
     /// Whether anything the view holds is shown (the debug layer hides its window else).
     public var showsAnything: Bool {
         showsHandle || isToolbarVisible || isHelpVisible || !status.isHidden || !recordingBadge.isHidden || wantsHUD || wantsMeter
-            || showsPathsNote || whyWalk != nil || isInspecting
+            || showsPathsNote || whyWalk != nil || isInspecting || !timeStrip.isHidden
     }
 
     /// Whether the help panel shows, and its veil with it.
@@ -206,13 +212,40 @@ public final class DebugLayerView: PassThroughView {
     /// The area the panels may use: the screen less the app's bars, the toolbar (and its
     /// open overflow panel) and `panelMargin` all round.
     public var contentArea: CGRect {
+        var bottom = barsTop
+        if !timeStrip.isHidden { bottom = timeStripFrame.minY - Self.panelMargin }
+        let top = topInset
+        return CGRect(x: 0, y: top, width: bounds.width, height: max(0, bottom - top))
+            .insetBy(dx: Self.panelMargin, dy: Self.panelMargin)
+    }
+
+    /// The top of the bars at the bottom: the toolbar and its overflow while they show,
+    /// and the embedding app's bottom bar.
+    private var barsTop: CGFloat {
         var bottom = bounds.height - bottomInset - (isToolbarVisible ? DebugStyle.toolbarHeight : 0)
         if isToolbarVisible, !toolbar.overflowPanel.isHidden, toolbar.overflowPanel.bounds.height > 0 {
             bottom = min(bottom, toolbar.overflowPanel.frame.minY - bottomInset)
         }
-        let top = topInset
-        return CGRect(x: 0, y: top, width: bounds.width, height: max(0, bottom - top))
-            .insetBy(dx: Self.panelMargin, dy: Self.panelMargin)
+        return bottom
+    }
+
+    /// Where the time strip goes: centred just above the bars, as wide as its buttons in
+    /// one row where the screen allows (they wrap where it does not), and left of the
+    /// handle when that shows beside it, or above it when there is no room beside.
+    var timeStripFrame: CGRect {
+        let margin = Self.panelMargin
+        let width = min(bounds.width - 2 * margin, timeStrip.preferredWidth)
+        let height = timeStrip.height(forWidth: width)
+        var frame = CGRect(x: ((bounds.width - width) / 2).rounded(), y: barsTop - margin - height, width: width, height: height)
+        if !handle.isHidden, frame.intersects(handle.frame.insetBy(dx: -margin, dy: -margin)) {
+            let besideX = handle.frame.minX - margin - width
+            if besideX >= margin {
+                frame.origin.x = min(frame.minX, besideX)
+            } else {
+                frame.origin.y = handle.frame.minY - margin - height
+            }
+        }
+        return frame
     }
 
     public override func layoutSubviews() {
@@ -228,6 +261,8 @@ public final class DebugLayerView: PassThroughView {
         handle.frame = CGRect(x: size.width - Self.handleInset - handleWidth,
                              y: size.height - bottomInset - Self.handleInset - DebugStyle.minimumTarget,
                              width: handleWidth, height: DebugStyle.minimumTarget)
+
+        if !timeStrip.isHidden { timeStrip.frame = timeStripFrame }
 
         hud.matchScreenScale()
         meter.matchScreenScale()

@@ -23,6 +23,14 @@ public enum DebugTool: String, CaseIterable, Sendable {
     case meter
     /// Every animation ten times slower.
     case slow
+    /// The app's time frozen: animations, timers, display links and recognizers stand
+    /// still, touches are still delivered and hit-tested (`UIApplication.freezeTime()`).
+    case freeze
+    /// One frame of app time, frozen (a running app is frozen first); ten with Shift.
+    case step
+    /// The app's speed, in turn ×1, ×0.25, ×0.1: its whole clock, timers and recognizers
+    /// as well as animations (`UIApplication.timeSpeed`).
+    case speed
     /// The gesture trace, one line per recognizer transition, on standard error.
     case trace
     /// Saves a PNG of the screen.
@@ -40,7 +48,13 @@ public enum DebugTool: String, CaseIterable, Sendable {
     /// Whether the tool is switched on and off (its button shows the state); the others
     /// are commands.
     public var isToggle: Bool {
-        self != .screenshot
+        self != .screenshot && self != .step && self != .speed
+    }
+
+    /// Whether the toolbar has a button for it; step and speed are on the time strip,
+    /// which shows while the app's time is frozen or slowed (`DebugTimeStripView`).
+    public var isOnToolbar: Bool {
+        self != .step && self != .speed
     }
 
     /// The key, as its cap shows it: typed while the toolbar is open (any app), or at
@@ -56,6 +70,9 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .gestures: "R"
         case .meter: "M"
         case .slow: "T"
+        case .freeze: "Z"
+        case .step: "N"
+        case .speed: "X"
         case .trace: "G"
         case .screenshot: "C"
         case .record: "E"
@@ -75,6 +92,9 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .gestures: "Gestures"
         case .meter: "Meter"
         case .slow: "Slow"
+        case .freeze: "Freeze"
+        case .step: "Step"
+        case .speed: "Speed"
         case .trace: "Trace"
         case .screenshot: "Shot"
         case .record: "Record"
@@ -94,6 +114,9 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .gestures: "recognizer HUD: each recognizer's states and why it failed"
         case .meter: "frames per second, frame time, touch-to-pixel latency"
         case .slow: "slow animations: every animation runs ten times slower"
+        case .freeze: "freeze the app's time: animations, timers and recognizers stand still; touches still hit-test the frozen views"
+        case .step: "step the frozen app one frame (Shift+N: ten frames)"
+        case .speed: "the app's speed, in turn ×1, ×0.25, ×0.1 (its timers and recognizers too; multiplies with Slow)"
         case .trace: "gesture trace on standard error, one line per transition"
         case .screenshot: "save a PNG of the screen (without the finger on this button)"
         case .record: "record the app's touches and keys to a .touches file until pressed again (play it with TOUCH_REPLAY=file)"
@@ -104,7 +127,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
     /// Whether `TOUCH_DEBUG` may name it: not the commands that act at once, and not
     /// recording, which `TOUCH_RECORD` starts with a file name.
     public var isLaunchWord: Bool {
-        self != .screenshot && self != .record
+        self != .screenshot && self != .record && self != .step && self != .speed
     }
 
     /// The tool a typed key means, if any (letters, either case).

@@ -20,7 +20,7 @@ enum SandboxKeyTable {
     static let rows: [Row] = SandboxAction.allCases.map { action in
         switch action {
         case .sceneList: Row(key: action.key, toolbar: "Scenes", does: action.helpText)
-        case .tool(let tool): Row(key: action.key, toolbar: tool.title, does: action.helpText)
+        case .tool(let tool): Row(key: action.key, toolbar: tool.isOnToolbar ? tool.title : "\(tool.title) (time strip)", does: action.helpText)
         case .quit: Row(key: action.key, toolbar: "", does: action.helpText)
         }
     } + [
