@@ -243,6 +243,70 @@ final class DebugLayerEndToEndTests: XCTestCase {
         }
     }
 
+    /// An app of one's own frozen by its toolbar button mid-animation, by real touches on
+    /// the server: the square stands where it was drawn while the host runs on, a finger
+    /// where its model is reaches it (a finger where it is drawn does not), and the time
+    /// strip's Step button moves it exactly one frame of app time.
+    func testAnAppFrozenByItsToolbarButtonMidAnimationIsTouchedAndStepped() throws {
+        try onMainActor {
+            let (server, runner, _, batches, frame) = try Self.launch(try XCTUnwrap(DebugLayerConfiguration(parsing: "toolbar,frames")))
+            defer { runner.shutdown() }
+            let layer = try XCTUnwrap(runner.debugLayer)
+            let window = try XCTUnwrap(layer.overlays.window)
+            // Between the recording view and the time strip: a square sliding 0 → 500 pt
+            // in 10 s, 50 pt/s.
+            let square = TouchCountingSquare(frame: CGRect(x: 0, y: 256, width: 40, height: 40))
+            square.backgroundColor = .systemGreen
+            window.addSubview(square)
+            UIView.animate(withDuration: 10, delay: 0, options: [.curveLinear, .allowUserInteraction],
+                           animations: { square.frame.origin.x = 500 })
+            XCTAssertTrue(runLoop { (square.layer.presentation()?.frame.minX ?? 0) > 20 })
+            var touches = 0
+            @MainActor func tap(_ point: CGPoint) throws {
+                touches += 1
+                let id = UInt32(10 + touches)
+                try server.touchscreen.touches([(id, .begin, point)])
+                XCTAssertTrue(runLoop { batches() == 2 * touches - 1 })
+                try server.touchscreen.touches([(id, .end, point)])
+                XCTAssertTrue(runLoop { batches() == 2 * touches })
+            }
+            // Freeze is past the 640-point row: More, then Freeze.
+            layer.window.layoutIfNeeded()
+            try tap(Self.center(of: layer.view.toolbar.moreButton))
+            layer.window.layoutIfNeeded()
+            let freeze = try XCTUnwrap(layer.view.toolbar.buttons.first { $0.currentTitle == "Freeze \u{B7} Z" })
+            try tap(Self.center(of: freeze))
+            XCTAssertTrue(layer.isFrozen, "the Freeze button froze the app")
+            try tap(Self.center(of: layer.view.toolbar.moreButton))
+            XCTAssertTrue(layer.view.toolbar.overflowPanel.isHidden, "More again closes the overflow")
+            let heldX = try XCTUnwrap(square.layer.presentation()).frame.minX
+            XCTAssertTrue(runLoop { !layer.view.timeStrip.isHidden && frame() != nil })
+            XCTAssertGreaterThan(layer.view.timeStrip.frame.minY, 296, "the strip clear of the square")
+            // Off the frames overlay: its outline on the edges, its join through the centre.
+            let drawn = CGPoint(x: (heldX + 10).rounded(), y: 266)
+            XCTAssertTrue(runLoop { Self.pixel(frame(), drawn) == 0xFF34_C759 }, "the square drawn where it was frozen")
+            // A quarter second of the host's time: nothing moves.
+            let until = Date().addingTimeInterval(0.25)
+            XCTAssertTrue(runLoop { Date() >= until })
+            XCTAssertEqual(try XCTUnwrap(square.layer.presentation()).frame.minX, heldX)
+            XCTAssertEqual(Self.pixel(frame(), drawn), 0xFF34_C759)
+
+            try tap(drawn)
+            XCTAssertEqual(square.touchCount, 0, "where it is drawn: UIKit hit-tests the model")
+            try tap(CGPoint(x: 520, y: 276))
+            XCTAssertEqual(square.touchCount, 1, "where the model is, the square takes the finger")
+
+            layer.window.layoutIfNeeded()
+            try tap(Self.center(of: layer.view.timeStrip.stepButton))
+            let frameInterval = UIApplication.shared.animationEngine.frameInterval
+            XCTAssertTrue(runLoop { (square.layer.presentation()?.frame.minX ?? 0) > heldX })
+            XCTAssertEqual(try XCTUnwrap(square.layer.presentation()).frame.minX - heldX, 50 * frameInterval, accuracy: 1e-6,
+                           "one frame of app time")
+            XCTAssertEqual(layer.view.timeStrip.summaryLabel.text, "Frozen \u{B7} 1 frame stepped")
+            XCTAssertTrue(layer.isFrozen)
+        }
+    }
+
     /// The Record button records the app's touches to a file while it is lit, with a
     /// badge on screen, and its second tap closes the file.
     func testTheRecordButtonRecordsTheAppsTouchesToAFile() throws {
@@ -323,4 +387,11 @@ final class DebugLayerEndToEndTests: XCTestCase {
             XCTAssertEqual(traces[1], traces[0])
         }
     }
+}
+
+/// Counts the touches that began on it.
+@MainActor
+private final class TouchCountingSquare: UIView {
+    var touchCount = 0
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { touchCount += touches.count }
 }

@@ -126,6 +126,8 @@ public final class DebugToolbar: UIView {
     public func setOverflowOpen(_ open: Bool) {
         overflowPanel.isHidden = !open
         moreButton.backgroundColor = open ? DebugStyle.litButton : DebugStyle.button
+        // The panels above the bars (the time strip, the meter) move with its top.
+        superview?.setNeedsLayout()
     }
 
     private func rebuildButtons() {
