@@ -134,6 +134,37 @@ enum CoreBenchmarks {
         }
     }
 
+    /// One paced frame of the real run loop with one view animating: the turn's timers,
+    /// its frame decision on the grid, the animation tick, layout, and a presenter that
+    /// draws nothing; each operation moves a manual clock one refresh on and runs the
+    /// wake the loop asked for. What the app clock's conversions cost a frame.
+    static func frameTurn() -> Operation {
+        let clock = ManualClock(now: 1000)
+        UIApplication.shared.clock = clock
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        let scheduler = ManualRunLoopScheduler(clock: clock)
+        let runLoop = ApplicationRunLoop(scheduler: scheduler)
+        let presenter = SixtyHertzPresenter()
+        runLoop.presenter = presenter
+        UIView.animate(withDuration: 1e6, animations: { view.center.x = 300 })
+        return Operation(name: "one paced frame of the run loop", detail: "one view animating, nothing drawn") {
+            _ = presenter
+            clock.advance(by: 1.0 / 60)
+            scheduler.runDue()
+            precondition(runLoop.frameCount > 0, "the loop must present frames")
+        }
+    }
+
+    /// A presenter at 60 Hz that always has damage and draws nothing.
+    private final class SixtyHertzPresenter: RunLoopPresenter {
+        var framePacingInterval: TimeInterval? { 1.0 / 60 }
+        var needsPresent: Bool { true }
+        func present(_ windows: [UIWindow], showingInput: Bool) -> Bool { true }
+    }
+
     /// One finger down on a view whose swarm holds 10 recognizers (on the view and two
     /// ancestors), all still possible; each operation is one batch with that finger
     /// moved by a point, which every recognizer receives and none acts on.
@@ -198,6 +229,7 @@ enum CoreBenchmarks {
     static let all: [String: @MainActor () -> Operation] = [
         "hit-test-flat": flatHitTest, "hit-test-deep": deepHitTest, "hit-test-flat-explained": explainedFlatHitTest,
         "moved-touch": movedTouch,
+        "frame-turn": frameTurn,
         "moved-touch-recognizers": movedTouchWithRecognizers,
         "new-touch-routed": { newTouchRouted(overlay: false) },
         "new-touch-routed-overlay": { newTouchRouted(overlay: true) },
@@ -206,7 +238,7 @@ enum CoreBenchmarks {
         "new-touch-deep": { newTouchOnBigTree(deep: true, why: false) },
         "new-touch-deep-why": { newTouchOnBigTree(deep: true, why: true) },
     ]
-    static let order = ["hit-test-flat", "hit-test-flat-explained", "hit-test-deep", "moved-touch", "moved-touch-recognizers", "new-touch-routed",
+    static let order = ["hit-test-flat", "hit-test-flat-explained", "hit-test-deep", "moved-touch", "moved-touch-recognizers", "frame-turn", "new-touch-routed",
                         "new-touch-routed-overlay", "new-touch-flat", "new-touch-flat-why", "new-touch-deep", "new-touch-deep-why"]
 
     /// Nanoseconds per operation: the best of five timed rounds of `count`.

@@ -1,0 +1,162 @@
+import UIKit
+
+/// A recording re-executed from its start on an owned clock, frame by frame, to any
+/// instant: the app made anew (a new `UIApplication`, its window from `makeWindow`), the
+/// recording's events played at their times, and the app's real run loop turned once a
+/// frame on a manual clock. Nothing is drawn; the app's state at the instant is the real
+/// state, to assert on (`UIKitTesting`), to draw (the headless `--at`), or to inspect.
+///
+///     let replay = RecordingReexecution(recording: recording) { _ in makeMyWindow() }
+///     try replay.run(to: 1.25)          // forwards from the start
+///     #expect(square.center.x == 300)
+///     try replay.run(to: 0.5)           // backwards: made anew, run again to 0.5
+///
+/// **Times.** Frame `k` is at recording time `k × frameInterval` exactly (multiplied,
+/// never added up), so two runs tick at the same instants; an event is played at its own
+/// time, with the delayed calls due before it run at theirs (`TouchReplay` on a
+/// `ManualClock`). `run(to:)` stops at the instant itself: the frames up to it, then the
+/// events and calls up to it, then one turn there.
+///
+/// **Replaying the same.** A run is exact only for an app whose behaviour follows from its
+/// input and the app's clock (`CACurrentMediaTime()`, `UIApplication.schedule`,
+/// `perform(_:afterDelay:)`, animations, display links). `Date()`, random numbers, files,
+/// other threads, `Task.sleep`, `DispatchQueue.asyncAfter` on wall time, and an app's own
+/// statics (which outlive "made anew") break it. So the first run keeps a digest of the
+/// window's layer tree every `digestInterval` frames (`LayerTreeDigest`), and every later
+/// run compares its own at the same frames: the first that differs stops it with
+/// `RecordingReexecution.Divergence`, which names the instant and the layer, and the
+/// re-execution then refuses to go backwards (`canRunBackwards`).
+@MainActor
+public final class RecordingReexecution {
+    /// A run that did not replay the same as the first: where, and which layer.
+    public struct Divergence: Error, CustomStringConvertible, Equatable {
+        /// The recording time of the first digest that differed.
+        public var time: TimeInterval
+        /// The first layer whose digest differed, by its path from the window.
+        public var layer: String
+
+        public var description: String {
+            String(format: "did not replay the same from t=%.3f: %@", time, layer)
+        }
+    }
+
+    public let recording: TouchRecording
+    /// The step between frames, in seconds: the display's refresh (1/60 s by default).
+    public let frameInterval: TimeInterval
+    /// Frames between two layer-tree digests.
+    public let digestInterval: Int
+    /// Makes the app's window anew, in `application` (current while it runs); shown and
+    /// made key by the re-execution.
+    private let makeWindow: @MainActor (UIApplication) -> UIWindow
+
+    /// The app of the current run.
+    public private(set) var application: UIApplication
+    /// Its window.
+    public private(set) var window: UIWindow
+    /// The recording time the current run has reached.
+    public private(set) var time: TimeInterval = 0
+    /// How many times the app was made (1 after `init`): each backwards run makes it anew.
+    public private(set) var runs = 1
+    /// The divergence a run found, if any; after one, only forwards.
+    public private(set) var divergence: Divergence?
+    /// Whether an earlier instant can be reached (no run has diverged).
+    public var canRunBackwards: Bool { divergence == nil }
+
+    /// The digests of the first run to reach each digest frame, by frame number.
+    private var referenceDigests: [Int: LayerTreeDigest] = [:]
+    private var clock: ManualClock
+    private var scheduler: ManualRunLoopScheduler
+    private var runLoop: ApplicationRunLoop
+    private var replay: TouchReplay
+    /// Frames ticked so far in this run.
+    private var frame = 0
+
+    /// The app's clock starts at this media time (any: the run's times are offsets from it).
+    private static let startTime: TimeInterval = 1_000
+
+    /// A re-execution of `recording`, its app made once now (at time 0).
+    public init(recording: TouchRecording, frameInterval: TimeInterval = 1.0 / 60, digestInterval: Int = 30,
+                makeWindow: @escaping @MainActor (UIApplication) -> UIWindow) {
+        self.recording = recording
+        self.frameInterval = frameInterval > 0 && frameInterval.isFinite ? frameInterval : 1.0 / 60
+        self.digestInterval = max(1, digestInterval)
+        self.makeWindow = makeWindow
+        (application, window, clock, scheduler, runLoop, replay) = Self.makeRun(recording: recording, makeWindow: makeWindow)
+    }
+
+    private static func makeRun(recording: TouchRecording, makeWindow: @MainActor (UIApplication) -> UIWindow)
+        -> (UIApplication, UIWindow, ManualClock, ManualRunLoopScheduler, ApplicationRunLoop, TouchReplay) {
+        // The previous run's windows hold its application: hidden, they let it go.
+        for window in UIApplication.shared.visibleWindows { window.isHidden = true }
+        let clock = ManualClock(now: startTime)
+        let application = UIApplication()
+        application.clock = clock
+        application.makeCurrent()
+        let scheduler = ManualRunLoopScheduler(clock: clock)
+        let runLoop = ApplicationRunLoop(scheduler: scheduler, application: application)
+        let window = makeWindow(application)
+        window.makeKeyAndVisible()
+        let replay = TouchReplay(recording: recording, window: window, clock: clock)
+        return (application, window, clock, scheduler, runLoop, replay)
+    }
+
+    /// Brings the app to recording time `instant` (clamped to 0 … the recording's end):
+    /// forwards from where the run stands, or, for an earlier instant, a new run from
+    /// the start. Throws the divergence a run finds, leaving the app where it stopped.
+    public func run(to instant: TimeInterval) throws(Divergence) {
+        let target = min(max(0, instant.isFinite ? instant : 0), recording.duration)
+        if target < time {
+            if let divergence { throw divergence }
+            restart()
+        }
+        while case let next = Double(frame + 1) * frameInterval, next <= target {
+            replay.play(until: next)
+            frame += 1
+            turn()
+            time = next
+            if frame % digestInterval == 0 { try check() }
+        }
+        replay.play(until: target)
+        if target > time { turn() }
+        time = target
+    }
+
+    /// Runs to the recording's end: every event played, and any finger left down
+    /// cancelled.
+    public func runToEnd() throws(Divergence) {
+        try run(to: recording.duration)
+        replay.finish()
+        turn()
+    }
+
+    /// Every frame's due work in one turn of the app's run loop (the manual clock stands
+    /// at the frame's time): its timers, its tick, its layout.
+    private func turn() {
+        scheduler.runDue()
+        runLoop.turn()
+    }
+
+    private func restart() {
+        runLoop.invalidate()
+        runs += 1
+        frame = 0
+        time = 0
+        (application, window, clock, scheduler, runLoop, replay) = Self.makeRun(recording: recording, makeWindow: makeWindow)
+    }
+
+    /// The digest at this frame: kept by the first run to reach it, compared by every
+    /// later one.
+    private func check() throws(Divergence) {
+        // Gone its own way once, a run's digests say nothing more: forwards it goes on.
+        guard divergence == nil else { return }
+        let digest = application.animationEngine.holdingTime { LayerTreeDigest(of: window) }
+        guard let reference = referenceDigests[frame] else {
+            referenceDigests[frame] = digest
+            return
+        }
+        guard let layer = reference.firstDifference(from: digest) else { return }
+        let found = Divergence(time: time, layer: layer)
+        divergence = found
+        throw found
+    }
+}
