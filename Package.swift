@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "_Testing_UIKit"),
         .target(name: "_Testing_CoreGraphics"),
         // What a test can attach: images, and views and windows as pictures.
-        .target(name: "UIKitTesting", dependencies: ["UIKit", "CairoRenderer"]),
+        .target(name: "UIKitTesting", dependencies: ["UIKit", "CairoRenderer", "TouchRecording"]),
 
         // Drawing and the window system.
         .target(name: "CairoRenderer", dependencies: ["CCairo", "CoreGraphics", "QuartzCore", "FileSafety"]),
@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "UIKitTestingTests",
             // `touch-sandbox` is read as an app that must not need Swift Testing (CrossImportOverlayTests).
-            dependencies: ["UIKitTesting", "UIKit", "CairoRenderer", "touch-sandbox"]),
+            dependencies: ["UIKitTesting", "UIKit", "CairoRenderer", "TouchRecording", "touch-sandbox"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "TouchTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CairoRendererTests", dependencies: ["CairoRenderer", "UIKit", "TouchTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "HeadlessXorgTests", dependencies: ["HeadlessXorg"]),

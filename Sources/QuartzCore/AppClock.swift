@@ -64,6 +64,18 @@ public final class AppClock: MediaClock {
     }
 
     private let line: Mutex<Line>
+    /// Whether the line is the identity (`Line.isIdentity`), kept beside it so the
+    /// conversions on every touch's and frame's path need no lock while nobody froze,
+    /// stepped or slowed the app.
+    private let identity = Atomic<Bool>(true)
+
+    /// Changes the line, and keeps `identity` in step.
+    private func change(_ body: (inout Line) -> Void) {
+        line.withLock { line in
+            body(&line)
+            identity.store(line.isIdentity, ordering: .releasing)
+        }
+    }
 
     /// A clock that reads `base`'s seconds, at speed 1 and running.
     public init(base: any MediaClock = MonotonicClock()) {
@@ -83,7 +95,7 @@ public final class AppClock: MediaClock {
     public var base: any MediaClock {
         get { line.withLock { $0.base } }
         set {
-            line.withLock { line in
+            change { line in
                 let now = newValue.now
                 line = Line(base: newValue, anchorHost: now, anchorTime: now, speed: line.speed, isFrozen: line.isFrozen,
                             stepInterval: line.stepInterval, frozenAt: line.isFrozen ? now : nil)
@@ -103,7 +115,7 @@ public final class AppClock: MediaClock {
     @discardableResult
     public func setSpeed(_ speed: Double) -> Bool {
         guard speed.isFinite, speed > 0 else { return false }
-        line.withLock { line in
+        change { line in
             line.rebase()
             line.speed = speed
         }
@@ -112,12 +124,13 @@ public final class AppClock: MediaClock {
 
     /// Whether app time stands still (`freeze()`); only `step(by:)` moves it then.
     public var isFrozen: Bool {
-        line.withLock { $0.isFrozen }
+        if identity.load(ordering: .acquiring) { return false }
+        return line.withLock { $0.isFrozen }
     }
 
     /// Holds app time where it is now. Freezing a frozen clock changes nothing.
     public func freeze() {
-        line.withLock { line in
+        change { line in
             guard !line.isFrozen else { return }
             line.rebase()
             line.isFrozen = true
@@ -133,7 +146,7 @@ public final class AppClock: MediaClock {
 
     /// Lets app time run again from where it stands, at the current speed.
     public func resume() {
-        line.withLock { line in
+        change { line in
             guard line.isFrozen else { return }
             line.anchorTime = line.steppedAnchor
             line.steppedFrames = 0
@@ -151,7 +164,7 @@ public final class AppClock: MediaClock {
     @discardableResult
     public func step(frames: Int, of interval: TimeInterval) -> Bool {
         guard frames > 0, interval.isFinite, interval > 0 else { return false }
-        line.withLock { line in
+        change { line in
             if !line.isFrozen {
                 line.rebase()
             } else if line.stepInterval != interval, line.steppedFrames > 0 {
@@ -168,7 +181,8 @@ public final class AppClock: MediaClock {
     /// host (an X server's event time) lands on the app's time line. While frozen, every
     /// moment lands on the frozen instant.
     public func time(atHostTime host: TimeInterval) -> TimeInterval {
-        line.withLock { $0.time(atHostTime: host) }
+        if identity.load(ordering: .acquiring) { return host }
+        return line.withLock { $0.time(atHostTime: host) }
     }
 
     /// The host clock's moment at which app time reads `time`: when a host must wake for
@@ -176,7 +190,8 @@ public final class AppClock: MediaClock {
     /// instant up to the frozen one reads as the host's now, and a later one never comes
     /// (nil).
     public func hostTime(atTime time: TimeInterval) -> TimeInterval? {
-        line.withLock { line in
+        if identity.load(ordering: .acquiring) { return time }
+        return line.withLock { line in
             guard line.isFrozen else { return line.hostTime(atTime: time) }
             return time <= line.steppedAnchor ? line.base.now : nil
         }
@@ -185,6 +200,6 @@ public final class AppClock: MediaClock {
     /// Whether app time and host time are the same number (speed 1, never frozen or
     /// stepped since the base was set): conversions are then the identity.
     public var isHostTime: Bool {
-        line.withLock { $0.isIdentity }
+        identity.load(ordering: .acquiring)
     }
 }

@@ -32,7 +32,12 @@ final class TouchRouter {
     init(application: UIApplication, event: UIEvent) {
         self.application = application
         self.event = event
+        appClock = application.animationEngine.appClock
     }
+
+    /// The application's time line, where samples stamped on the host clock land
+    /// (kept: read for every sample).
+    private let appClock: AppClock
 
     // MARK: - Samples
 
@@ -267,7 +272,6 @@ final class TouchRouter {
     /// may be frozen, stepped or slowed (`AppClock`), so a sample lands where its moment
     /// falls on the app's line: while frozen, at the frozen instant.
     private func sanitizedTimestamp(of sample: TouchSample) -> TimeInterval {
-        let appClock = application.animationEngine.appClock
         var timestamp = sample.timestamp
         if !timestamp.isFinite {
             UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) has timestamp \(timestamp): using the newest seen")

@@ -49,6 +49,8 @@ enum BenchHelp {
           touch-sandbox-bench transition [swipes] a push's and a pop's frames at 1024×768 and 1920×1080, and
                                                   touch-to-pixel while the back swipe follows a finger
                                                   (the screens scene, from outside)
+          touch-sandbox-bench scrub [count]       the time to reach a random instant of a 60 s recording by
+                                                  re-execution from its start (the timeline's step back)
           touch-sandbox-bench animating-client :N views|fade COUNT WxH (internal) the client of `fps`
           touch-sandbox-bench floor-client :N     (internal) the raw Xlib client of `latency`
 

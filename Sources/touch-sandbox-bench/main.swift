@@ -239,6 +239,8 @@ MainActor.assumeIsolated {
             try FrameRateBenchmark.run(Array(arguments.dropFirst()))
         case "transition":
             try TransitionBenchmark.run(Array(arguments.dropFirst()))
+        case "scrub":
+            ScrubBenchmark.run(Array(arguments.dropFirst()))
         case "animating-client":
             FrameRateBenchmark.runClient(Array(arguments.dropFirst()))
         case "floor-client":
