@@ -48,6 +48,9 @@ public final class RecordingReexecution {
     /// Makes the app's window anew, in `application` (current while it runs); shown and
     /// made key by the re-execution.
     private let makeWindow: @MainActor (UIApplication) -> UIWindow
+    /// Told each batch after the window has it, as a host's input filters are (a debug
+    /// layer's overlays), in the window's coordinates.
+    private let observe: (@MainActor ([TouchSample]) -> Void)?
 
     /// The app of the current run.
     public private(set) var application: UIApplication
@@ -74,17 +77,22 @@ public final class RecordingReexecution {
     /// The app's clock starts at this media time (any: the run's times are offsets from it).
     private static let startTime: TimeInterval = 1_000
 
-    /// A re-execution of `recording`, its app made once now (at time 0).
+    /// A re-execution of `recording`, its app made once now (at time 0); `observe` is told
+    /// every batch after the window (a debug layer's overlays).
     public init(recording: TouchRecording, frameInterval: TimeInterval = 1.0 / 60, digestInterval: Int = 30,
+                observe: (@MainActor ([TouchSample]) -> Void)? = nil,
                 makeWindow: @escaping @MainActor (UIApplication) -> UIWindow) {
         self.recording = recording
         self.frameInterval = frameInterval > 0 && frameInterval.isFinite ? frameInterval : 1.0 / 60
         self.digestInterval = max(1, digestInterval)
         self.makeWindow = makeWindow
-        (application, window, clock, scheduler, runLoop, replay) = Self.makeRun(recording: recording, makeWindow: makeWindow)
+        self.observe = observe
+        (application, window, clock, scheduler, runLoop, replay) = Self.makeRun(recording: recording, makeWindow: makeWindow,
+                                                                                observe: observe)
     }
 
-    private static func makeRun(recording: TouchRecording, makeWindow: @MainActor (UIApplication) -> UIWindow)
+    private static func makeRun(recording: TouchRecording, makeWindow: @MainActor (UIApplication) -> UIWindow,
+                                observe: (@MainActor ([TouchSample]) -> Void)?)
         -> (UIApplication, UIWindow, ManualClock, ManualRunLoopScheduler, ApplicationRunLoop, TouchReplay) {
         // The previous run's windows hold its application: hidden, they let it go.
         for window in UIApplication.shared.visibleWindows { window.isHidden = true }
@@ -96,19 +104,25 @@ public final class RecordingReexecution {
         let runLoop = ApplicationRunLoop(scheduler: scheduler, application: application)
         let window = makeWindow(application)
         window.makeKeyAndVisible()
-        let replay = TouchReplay(recording: recording, window: window, clock: clock)
+        let replay = TouchReplay(recording: recording, clock: clock) { [weak window] batch in
+            window?.inject(batch)
+            observe?(batch)
+        }
         return (application, window, clock, scheduler, runLoop, replay)
     }
 
-    /// Brings the app to recording time `instant` (clamped to 0 … the recording's end):
+    /// Brings the app to recording time `instant` (0 or later; past the last event, the
+    /// app goes on with no more input, as after a finger's last lift):
     /// forwards from where the run stands, or, for an earlier instant, a new run from
     /// the start. Throws the divergence a run finds, leaving the app where it stopped.
     public func run(to instant: TimeInterval) throws(Divergence) {
-        let target = min(max(0, instant.isFinite ? instant : 0), recording.duration)
+        let target = max(0, instant.isFinite ? instant : 0)
         if target < time {
             if let divergence { throw divergence }
             restart()
         }
+        // Its timers, its `UIApplication.shared`: the run's app is the current one.
+        application.makeCurrent()
         while case let next = Double(frame + 1) * frameInterval, next <= target {
             replay.play(until: next)
             frame += 1
@@ -141,7 +155,8 @@ public final class RecordingReexecution {
         runs += 1
         frame = 0
         time = 0
-        (application, window, clock, scheduler, runLoop, replay) = Self.makeRun(recording: recording, makeWindow: makeWindow)
+        (application, window, clock, scheduler, runLoop, replay) = Self.makeRun(recording: recording, makeWindow: makeWindow,
+                                                                                observe: observe)
     }
 
     /// The digest at this frame: kept by the first run to reach it, compared by every

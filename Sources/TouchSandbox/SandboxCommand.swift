@@ -14,6 +14,7 @@ public struct SandboxCommand: ParsableCommand {
         touch-sandbox [--display <name>] [--scene <name>] [--size <WxH>] [--scale <N>]
                       [--overlays <list>] [--slow-animations] [--screenshot <path>]
                       [--record <file>] [--replay <file>] [--speed <N>]
+                      [--replay <file> --at <seconds> [--until <seconds>]]
                       [--headless] [--output <folder>]
                       [--kiosk] [--monitor <name>] [--idle <seconds>]
                       [--exit-gesture <gesture>] [--attract <file>] [--cursor]
@@ -73,10 +74,19 @@ public struct SandboxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The replay's speed: 2 plays twice as fast, 0.5 at half speed (0.1 to 100).", valueName: "N"))
     var speed: Double = 1
 
+    @Option(name: .long, help: ArgumentHelp(
+        "With --replay: write a PNG of the screen as it was at this instant of the recording (seconds from its start), re-executed in process from the start, no display needed, then exit.",
+        valueName: "seconds"))
+    var at: Double?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "With --at: also write an animated WebP of every frame from --at to this instant.", valueName: "seconds"))
+    var until: Double?
+
     @Flag(name: .long, help: "Run without a display: start a private X server with a virtual touchscreen, play the scene's tour into it (or --replay's file), and write an animated WebP of the window, a contact sheet of key frames and the gesture trace into --output, then exit. Also what happens when no X display is set at all.")
     var headless = false
 
-    @Option(name: .long, help: ArgumentHelp("The folder a headless run writes its files to (default: the current folder).", valueName: "folder"))
+    @Option(name: .long, help: ArgumentHelp("The folder a headless or --at run writes its files to (default: the current folder).", valueName: "folder"))
     var output: String?
 
     @Flag(name: .long, help: "Kiosk mode: fullscreen on one monitor, no cursor, no screen blanking, no caption bar or toolbar, keys ignored; leave with four fingers held for 3 s or five taps in a corner within 2 s (--exit-gesture), then Leave; back to the first scene after --idle seconds without a touch (see the README's Kiosk section). TOUCH_KIOSK does the same, here and in any app; with both, TOUCH_KIOSK's words count too, and each kiosk option given here wins over its word.")
@@ -171,8 +181,8 @@ public struct SandboxCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else {
                 throw ValidationError("--output \(output) is not a folder; give an existing folder for the headless run's files")
             }
-            guard runsHeadless else {
-                throw ValidationError("--output is where a headless run writes; give --headless too")
+            guard runsHeadless || at != nil else {
+                throw ValidationError("--output is where a headless or --at run writes; give --headless or --at too")
             }
         }
         if !kiosk, monitor != nil || idle != nil || exitGesture != nil || attract != nil || cursor,
@@ -181,6 +191,17 @@ public struct SandboxCommand: ParsableCommand {
         }
         if let idle, !KioskConfiguration.idleTimeouts.contains(idle) {
             throw ValidationError("--idle takes seconds, 0 (never) to 86400 (a day), got \(idle)")
+        }
+        if let at {
+            guard replay != nil else { throw ValidationError("--at is an instant of a recording; give --replay FILE too") }
+            guard at.isFinite, at >= 0 else { throw ValidationError("--at takes seconds from the recording's start, 0 or more, got \(at)") }
+            guard !headless, screenshot == nil, record == nil, !kiosk else {
+                throw ValidationError("--at writes its pictures and exits; give it without --headless, --screenshot, --record and --kiosk")
+            }
+        }
+        if let until {
+            guard let at else { throw ValidationError("--until ends a stretch that starts at --at; give --at too") }
+            guard until.isFinite, until > at else { throw ValidationError("--until must be later than --at (\(at) s), got \(until)") }
         }
         if headless, screenshot != nil {
             throw ValidationError("--screenshot and --headless both end the run with files; give one")
@@ -234,7 +255,7 @@ public struct SandboxCommand: ParsableCommand {
 
     /// The options whose value may be a negative number, which argument-parser would
     /// take for an option of its own and answer "Missing value".
-    public static let numericOptions: Set<String> = ["--size", "--scale", "--speed"]
+    public static let numericOptions: Set<String> = ["--size", "--scale", "--speed", "--at", "--until"]
 
     /// `arguments` with a numeric option's separate value that starts with a dash and
     /// a digit (`--size -5x10`) joined to it (`--size=-5x10`), so the value reaches

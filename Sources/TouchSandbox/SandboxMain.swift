@@ -71,6 +71,9 @@ public enum SandboxMain {
             }
             sceneType = named
         }
+        if let at = command.at, let recording = replay {
+            runInstant(command, sceneType: sceneType, recording: recording, at: at)
+        }
         let hasDisplay = command.hasDisplay
         if command.runsHeadless {
             runHeadless(command, sceneType: sceneType, replay: replay, reason: command.headless ? nil : "no X display")
@@ -134,6 +137,27 @@ public enum SandboxMain {
                 }
                 note("recording every touch and key to \(path); it is closed when the sandbox ends")
             }
+        }
+    }
+
+    /// `--at` (and `--until`): the pictures of the recording re-executed to an instant.
+    private static func runInstant(_ command: SandboxCommand, sceneType: any Scene.Type, recording: TouchRecording,
+                                   at: TimeInterval) -> Never {
+        let size = recording.header.size
+        if let problem = WindowSize.problem(width: size.width, height: size.height, scale: command.scale) {
+            fail("--replay: its window of \(TouchRecordingFormat.number(size.width))x\(TouchRecordingFormat.number(size.height)) points cannot be drawn: \(problem)", usage: false)
+        }
+        let folder = URL(fileURLWithPath: command.output ?? FileManager.default.currentDirectoryPath)
+        let plan = InstantPicture.Plan(recording: recording, sceneType: sceneType, at: at, until: command.until,
+                                       overlays: command.overlays.tools, scale: CGFloat(command.scale), outputFolder: folder)
+        if at > recording.duration {
+            note(String(format: "--at %.3f s is past the recording's end (%.3f s): the app goes on without input from there", at, recording.duration))
+        }
+        do {
+            note(try InstantPicture.write(plan))
+            exit(0)
+        } catch {
+            fail("\(error)", usage: false)
         }
     }
 

@@ -183,15 +183,19 @@ final class RecordingReexecutionTests: XCTestCase {
         XCTAssertNotNil(firstWindow)
     }
 
-    func testInstantsOutsideTheRecordingAreClampedAndTheEndCancelsNothingLeftDown() async throws {
+    func testInstantsBeforeTheStartAreTheStartAndPastTheEndTheAppGoesOnWithoutInput() async throws {
         let replay = makeReplay()
         try replay.run(to: -3)
         XCTAssertEqual(replay.time, 0)
         try replay.run(to: .nan)
         XCTAssertEqual(replay.time, 0)
-        try replay.run(to: 99)
-        XCTAssertEqual(replay.time, Self.recording.duration)
         try replay.runToEnd()
+        XCTAssertEqual(replay.time, Self.recording.duration)
         XCTAssertEqual(replay.window.activeTouches.count, 0)
+        let window = try XCTUnwrap(replay.window as? PlayWindow)
+        let springing = window.log.count
+        try replay.run(to: Self.recording.duration + 2)
+        XCTAssertEqual(replay.time, Self.recording.duration + 2)
+        XCTAssertEqual(window.log.count, springing, "no input, nothing new in the log")
     }
 }

@@ -161,12 +161,20 @@ final class CommandLineTests: XCTestCase {
             {"t":0.1,"batch":1,"device":1,"touch":1,"phase":"down","x":1,"y":2}
 
             """.utf8).write(to: bad)
+        let taps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("assets/tours/taps.touches").path
         let future = folder.appendingPathComponent("future.touches")
         try Data(#"{"format":"touch-recording","version":9,"size":[640,480],"app":"test"}"#.utf8).write(to: future)
         let cases: [([String], String)] = [
             (["--record", folder.path], "touch-sandbox: cannot write the recording \(folder.path): it is a folder; name a .touches file in it (see touch-sandbox --help)\n"),
             (["--display", ":987", "--speed", "2"], "touch-sandbox: --speed sets the replay's speed; give --replay FILE or --headless too (see touch-sandbox --help)\n"),
-            (["--display", ":987", "--output", folder.path], "touch-sandbox: --output is where a headless run writes; give --headless too (see touch-sandbox --help)\n"),
+            (["--display", ":987", "--output", folder.path], "touch-sandbox: --output is where a headless or --at run writes; give --headless or --at too (see touch-sandbox --help)\n"),
+            (["--at", "1"], "touch-sandbox: --at is an instant of a recording; give --replay FILE too (see touch-sandbox --help)\n"),
+            (["--until", "3"], "touch-sandbox: --until ends a stretch that starts at --at; give --at too (see touch-sandbox --help)\n"),
+            (["--replay", taps, "--at", "-1"], "touch-sandbox: --at takes seconds from the recording's start, 0 or more, got -1.0 (see touch-sandbox --help)\n"),
+            (["--replay", taps, "--at", "2", "--until", "1"], "touch-sandbox: --until must be later than --at (2.0 s), got 1.0 (see touch-sandbox --help)\n"),
+            (["--replay", taps, "--at", "2", "--headless"],
+             "touch-sandbox: --at writes its pictures and exits; give it without --headless, --screenshot, --record and --kiosk (see touch-sandbox --help)\n"),
             (["--replay", bad.path, "--speed", "0"], "touch-sandbox: --speed must be from 0.1 to 100 (2 plays twice as fast), got 0.0 (see touch-sandbox --help)\n"),
             (["--replay", bad.path], "touch-sandbox: --replay: \(bad.path):2: \"phase\" is \"down\"; use began, moved, ended or cancelled\n"),
             (["--replay", future.path], "touch-sandbox: --replay: \(future.path):1: version 9 is not understood; this build reads version 1\n"),

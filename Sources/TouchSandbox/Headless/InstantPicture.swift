@@ -1,0 +1,94 @@
+import AnimatedImage
+import CairoRenderer
+import FileSafety
+import Foundation
+import SandboxDebugging
+import TouchRecording
+import UIKit
+
+/// `touch-sandbox --replay FILE --at SECONDS [--until SECONDS]`: the gallery as it was at an
+/// instant of a recording, or frame by frame over a stretch of it, written as pictures.
+///
+/// No X server is needed: the recording is re-executed in process from its start, on an
+/// owned clock, frame by frame (`RecordingReexecution`), with the scene and the gallery
+/// made anew and the overlays (`--overlays`) fed every batch, as the debug layer is on a
+/// display. Nothing is drawn until the instant. So the same file gives the same picture on
+/// every run and every machine, and a test can check it pixel for pixel.
+///
+/// Into `--output FOLDER` (the current folder by default), each file whole or absent
+/// (`OutputFile`), and said in one line:
+/// - `touch-sandbox-SCENE-at-1.250s.png`: the screen at `--at`;
+/// - with `--until`, `touch-sandbox-SCENE-1.250s-2.000s.webp`: every frame from `--at` to
+///   `--until` at the display's 60 Hz, an animated WebP that plays at the real speed.
+@MainActor
+enum InstantPicture {
+    /// What a run draws: the recording, the scene, the stretch, where it goes.
+    struct Plan {
+        var recording: TouchRecording
+        var sceneType: any Scene.Type
+        var at: TimeInterval
+        var until: TimeInterval?
+        var overlays: Set<DebugTool>
+        var scale: CGFloat
+        var outputFolder: URL
+    }
+
+    /// The files a plan writes.
+    static func outputs(of plan: Plan) -> (picture: URL, animation: URL?) {
+        let name = "touch-sandbox-\(plan.sceneType.name)"
+        let at = String(format: "%.3fs", plan.at)
+        return (plan.outputFolder.appendingPathComponent("\(name)-at-\(at).png"),
+                plan.until.map { plan.outputFolder.appendingPathComponent("\(name)-\(at)-\(String(format: "%.3fs", $0)).webp") })
+    }
+
+    /// Re-executes the recording and writes the pictures; returns the line that says
+    /// what was written, or throws the one-line reason it could not be.
+    static func write(_ plan: Plan) throws -> String {
+        let files = outputs(of: plan)
+        for file in [files.picture] + (files.animation.map { [$0] } ?? []) {
+            try OutputFile.checkWritable(file.path)
+        }
+        UIScreen.main.bounds = CGRect(origin: .zero, size: plan.recording.header.size)
+        var sandbox: SandboxApp?
+        let replay = RecordingReexecution(recording: plan.recording, observe: { batch in
+            _ = sandbox?.debugLayer.apply(batch)
+        }, makeWindow: { _ in
+            let app = SandboxApp(sceneType: plan.sceneType)
+            app.showOnly(overlays: plan.overlays)
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            window.rootViewController = plan.sceneType.init()
+            app.attach(window)
+            sandbox = app
+            return window
+        })
+        func picture() -> FrameBuffer {
+            guard let sandbox else { fatalError("the re-execution made its window") }
+            return replay.application.animationEngine.holdingTime {
+                _ = sandbox.debugLayer.overlays.update(in: replay.window)
+                return sandbox.debugLayer.snapshot(scale: plan.scale)
+            }
+        }
+        try replay.run(to: plan.at)
+        let first = picture()
+        try OutputFile.write(try first.pngData(), to: files.picture.path)
+        var line = String(format: "re-executed %@ to %.3f s: wrote %@", plan.sceneType.name, replay.time, shown(files.picture))
+        if let until = plan.until, let animation = files.animation {
+            let writer = try AnimatedWebPWriter(width: first.pixelWidth, height: first.pixelHeight)
+            try writer.add(first, at: 0)
+            var frames = 1
+            let interval = replay.frameInterval
+            while case let next = plan.at + Double(frames) * interval, next <= until + interval / 2 {
+                try replay.run(to: min(next, until))
+                try writer.add(picture(), at: Double(frames) * interval)
+                frames += 1
+            }
+            try OutputFile.write(try writer.finish(lastFrameDuration: interval), to: animation.path)
+            line += String(format: " and %@ (%d frames to %.3f s)", shown(animation), frames, replay.time)
+        }
+        return line
+    }
+
+    private static func shown(_ url: URL) -> String {
+        url.deletingLastPathComponent().path == FileManager.default.currentDirectoryPath ? url.lastPathComponent : url.path
+    }
+}
