@@ -52,7 +52,9 @@ public final class RecordingReexecution {
     /// layer's overlays), in the window's coordinates.
     private let observe: (@MainActor ([TouchSample]) -> Void)?
 
-    /// The app of the current run.
+    /// The app of the current run: the current application (`UIApplication.shared`)
+    /// from a run on, and left so, on its manual clock; a test that goes on with other
+    /// work makes another current.
     public private(set) var application: UIApplication
     /// Its window.
     public private(set) var window: UIWindow

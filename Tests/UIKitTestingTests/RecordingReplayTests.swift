@@ -18,6 +18,10 @@ final class RecordingReplayTests: XCTestCase {
 
     override func tearDown() async throws {
         try? FileManager.default.removeItem(at: folder)
+        // A replay leaves its app current, on its manual clock: the tests after this one
+        // get a fresh application on the monotonic clock, as a process starts.
+        for window in UIApplication.shared.visibleWindows { window.isHidden = true }
+        UIApplication().makeCurrent()
     }
 
     /// A window whose view follows a pan's translation.
