@@ -138,6 +138,25 @@ public final class AppClock: MediaClock {
         }
     }
 
+    /// Freezes the clock at app time `time` (finite, else nothing changes and it returns
+    /// false), forwards or backwards: for a re-execution that owns the app's time and
+    /// starts each run from the same instant. Whoever moves it back must make anew what
+    /// kept the later time (pending calls, animations, the touch router's newest stamp).
+    @discardableResult
+    public func freeze(at time: TimeInterval) -> Bool {
+        guard time.isFinite else { return false }
+        change { line in
+            if !line.isFrozen {
+                line.rebase()
+                line.isFrozen = true
+            }
+            line.anchorTime = time
+            line.steppedFrames = 0
+            line.frozenAt = time
+        }
+        return true
+    }
+
     /// The app time at which the clock was frozen, while it is (nil while it runs): with
     /// `now`, how far steps have moved it since.
     public var frozenAt: TimeInterval? {

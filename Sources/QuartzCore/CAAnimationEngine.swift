@@ -307,7 +307,7 @@ public final class CAAnimationEngine {
     /// transaction without telling anyone; the layers keep their animations. What the
     /// deprecated `CAAnimationEngine.resetForTesting()` still does to the current
     /// engine; a test makes an engine (or an application) of its own instead.
-    func discardAllState() {
+    package func discardAllState() {
         for box in animatedLayers where box.layer?.animationState?.registeredEngine === self {
             box.layer?.animationState?.registeredEngine = nil
         }

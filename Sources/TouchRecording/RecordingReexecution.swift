@@ -45,16 +45,15 @@ public final class RecordingReexecution {
     public let frameInterval: TimeInterval
     /// Frames between two layer-tree digests.
     public let digestInterval: Int
-    /// Makes the app's window anew, in `application` (current while it runs); shown and
-    /// made key by the re-execution.
-    private let makeWindow: @MainActor (UIApplication) -> UIWindow
+    /// Where the runs happen: an app of the re-execution's own, or the running one.
+    private let stage: any ReexecutionStage
     /// Told each batch after the window has it, as a host's input filters are (a debug
     /// layer's overlays), in the window's coordinates.
     private let observe: (@MainActor ([TouchSample]) -> Void)?
 
     /// The app of the current run: the current application (`UIApplication.shared`)
-    /// from a run on, and left so, on its manual clock; a test that goes on with other
-    /// work makes another current.
+    /// from a run on, and left so; a test that goes on with other work makes another
+    /// current.
     public private(set) var application: UIApplication
     /// Its window.
     public private(set) var window: UIWindow
@@ -69,48 +68,42 @@ public final class RecordingReexecution {
 
     /// The digests of the first run to reach each digest frame, by frame number.
     private var referenceDigests: [Int: LayerTreeDigest] = [:]
-    private var clock: ManualClock
-    private var scheduler: ManualRunLoopScheduler
-    private var runLoop: ApplicationRunLoop
     private var replay: TouchReplay
     /// Frames ticked so far in this run.
     private var frame = 0
 
-    /// The app's clock starts at this media time (any: the run's times are offsets from it).
-    private static let startTime: TimeInterval = 1_000
+    /// A re-execution of `recording` in an app of its own, on a manual clock
+    /// (`OwnedReexecutionStage`), made once now (at time 0); `makeWindow` makes the app's
+    /// window in each new application, and `observe` is told every batch after the
+    /// window (a debug layer's overlays).
+    public convenience init(recording: TouchRecording, frameInterval: TimeInterval = 1.0 / 60, digestInterval: Int = 30,
+                            observe: (@MainActor ([TouchSample]) -> Void)? = nil,
+                            makeWindow: @escaping @MainActor (UIApplication) -> UIWindow) {
+        self.init(recording: recording, stage: OwnedReexecutionStage(makeWindow: makeWindow), frameInterval: frameInterval,
+                  digestInterval: digestInterval, observe: observe)
+    }
 
-    /// A re-execution of `recording`, its app made once now (at time 0); `observe` is told
-    /// every batch after the window (a debug layer's overlays).
-    public init(recording: TouchRecording, frameInterval: TimeInterval = 1.0 / 60, digestInterval: Int = 30,
-                observe: (@MainActor ([TouchSample]) -> Void)? = nil,
-                makeWindow: @escaping @MainActor (UIApplication) -> UIWindow) {
+    /// A re-execution of `recording` on `stage` (the running app, for a timeline:
+    /// `LiveReexecutionStage`), made once now (at time 0).
+    public init(recording: TouchRecording, stage: any ReexecutionStage, frameInterval: TimeInterval = 1.0 / 60,
+                digestInterval: Int = 30, observe: (@MainActor ([TouchSample]) -> Void)? = nil) {
         self.recording = recording
         self.frameInterval = frameInterval > 0 && frameInterval.isFinite ? frameInterval : 1.0 / 60
         self.digestInterval = max(1, digestInterval)
-        self.makeWindow = makeWindow
+        self.stage = stage
         self.observe = observe
-        (application, window, clock, scheduler, runLoop, replay) = Self.makeRun(recording: recording, makeWindow: makeWindow,
-                                                                                observe: observe)
+        (application, window, replay) = Self.makeRun(recording: recording, stage: stage, observe: observe)
     }
 
-    private static func makeRun(recording: TouchRecording, makeWindow: @MainActor (UIApplication) -> UIWindow,
-                                observe: (@MainActor ([TouchSample]) -> Void)?)
-        -> (UIApplication, UIWindow, ManualClock, ManualRunLoopScheduler, ApplicationRunLoop, TouchReplay) {
-        // The previous run's windows hold its application: hidden, they let it go.
-        for window in UIApplication.shared.visibleWindows { window.isHidden = true }
-        let clock = ManualClock(now: startTime)
-        let application = UIApplication()
-        application.clock = clock
-        application.makeCurrent()
-        let scheduler = ManualRunLoopScheduler(clock: clock)
-        let runLoop = ApplicationRunLoop(scheduler: scheduler, application: application)
-        let window = makeWindow(application)
-        window.makeKeyAndVisible()
-        let replay = TouchReplay(recording: recording, clock: clock) { [weak window] batch in
+    private static func makeRun(recording: TouchRecording, stage: any ReexecutionStage,
+                                observe: (@MainActor ([TouchSample]) -> Void)?) -> (UIApplication, UIWindow, TouchReplay) {
+        let (application, window) = stage.makeAnew()
+        let replay = TouchReplay(recording: recording, clock: stage.clock) { [weak window] batch in
             window?.inject(batch)
             observe?(batch)
         }
-        return (application, window, clock, scheduler, runLoop, replay)
+        replay.moveClock = { [weak stage] time in stage?.move(to: time) }
+        return (application, window, replay)
     }
 
     /// Brings the app to recording time `instant` (0 or later; past the last event, the
@@ -145,20 +138,17 @@ public final class RecordingReexecution {
         turn()
     }
 
-    /// Every frame's due work in one turn of the app's run loop (the manual clock stands
-    /// at the frame's time): its timers, its tick, its layout.
+    /// Every frame's due work in one turn of the app at the frame's time: its timers,
+    /// its tick, its layout.
     private func turn() {
-        scheduler.runDue()
-        runLoop.turn()
+        stage.turn()
     }
 
     private func restart() {
-        runLoop.invalidate()
         runs += 1
         frame = 0
         time = 0
-        (application, window, clock, scheduler, runLoop, replay) = Self.makeRun(recording: recording, makeWindow: makeWindow,
-                                                                                observe: observe)
+        (application, window, replay) = Self.makeRun(recording: recording, stage: stage, observe: observe)
     }
 
     /// The digest at this frame: kept by the first run to reach it, compared by every

@@ -162,8 +162,14 @@ public final class TouchReplay {
         }
     }
 
+    /// Moves the clock when the replay cannot (it is not a `ManualClock`): told the clock
+    /// time of each event before it is delivered, and of `play(until:)`'s end. A
+    /// re-execution on a frozen app's clock moves it here (`ReexecutionStage`).
+    public var moveClock: (@MainActor (TimeInterval) -> Void)?
+
     /// Delayed calls due on the way run at their own deadlines, as in a live run.
     private func advanceClock(to time: TimeInterval) {
+        if let moveClock { return moveClock(time) }
         guard let manual = clock as? ManualClock else { return }
         (timersOwner ?? UIApplication.shared).advance(manual, to: time)
     }

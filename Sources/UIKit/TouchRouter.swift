@@ -291,6 +291,12 @@ final class TouchRouter {
         return timestamp
     }
 
+    /// Forgets the newest stamp seen (with no touch live): a re-execution that starts
+    /// its app's time again from an earlier instant stamps its touches from there.
+    func forgetNewestTimestamp() {
+        newestTimestamp = -.infinity
+    }
+
     /// Drops a sample that arrives while interaction is ignored.
     private func retire(_ sample: TouchSample) {
         UIKitDebug.log(.input, "\(sample.phase.rawValue) \(sample.id) ignored: interaction events are ignored")

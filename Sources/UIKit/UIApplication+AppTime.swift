@@ -78,6 +78,35 @@ extension UIApplication {
         }
     }
 
+    /// Moves frozen time on to app time `time` (freezing it first if it runs), running
+    /// the delayed calls due on the way, each with the clock at its own deadline, as
+    /// `stepTime` and the run loop would: for a re-execution that owns the app's time
+    /// (`LiveReexecutionStage`). An earlier `time` moves nothing. Nothing is ticked or
+    /// drawn here.
+    package func moveFrozenTime(to time: TimeInterval) {
+        freezeTime()
+        guard time > appClock.now else { return }
+        while let deadline = timerQueue.nextDeadline, deadline <= time {
+            let step = max(deadline, appClock.now)
+            appClock.freeze(at: step)
+            timerQueue.runDue()
+            if let next = timerQueue.nextDeadline, next <= step { break }
+        }
+        appClock.freeze(at: time)
+        timerQueue.runDue()
+    }
+
+    /// Drops what the app had under way, for a re-execution that makes it anew in place
+    /// (`LiveReexecutionStage`): its delayed calls and timers, its animations, display
+    /// links and queued callbacks (the layers keep theirs, untold), and the touch
+    /// router's memory of the newest stamp, so the new run's touches may be stamped from
+    /// an earlier instant. Touches are cancelled first by the caller.
+    package func discardPendingWork() {
+        timerQueue.removeAll()
+        animationEngine.discardAllState()
+        touchRouter.forgetNewestTimestamp()
+    }
+
     /// When, on the host clock, the earliest delayed call falls due: an app call's
     /// deadline on the app's line (never, while frozen), or a host-time call's.
     var nextHostWake: TimeInterval? {

@@ -21,6 +21,8 @@ final class RecordingReexecutionTests: XCTestCase {
         let square = UIView(frame: CGRect(x: 20, y: 20, width: 80, height: 80))
         let list = UIScrollView(frame: CGRect(x: 0, y: 240, width: 320, height: 240))
         var log: [String] = []
+        /// The app's time when the window was made: the run's time 0.
+        let born = CACurrentMediaTime()
         /// Read by the square's drag: the wall clock, which no replay can repeat.
         var readsWallClock = false
         private var grabbedAt = CGPoint.zero
@@ -45,7 +47,7 @@ final class RecordingReexecutionTests: XCTestCase {
         required init?(coder: NSCoder) { nil }
 
         private func dragged(_ pan: UIPanGestureRecognizer) {
-            let stamp = String(format: "%.3f", CACurrentMediaTime() - 1_000)
+            let stamp = String(format: "%.3f", CACurrentMediaTime() - born)
             switch pan.state {
             case .began:
                 // Grabbed mid-spring: it stays where it is drawn.
@@ -62,7 +64,7 @@ final class RecordingReexecutionTests: XCTestCase {
                 UIView.animate(withDuration: 1.5, delay: 0, usingSpringWithDamping: 0.9, initialSpringVelocity: 0,
                                options: [.allowUserInteraction], animations: { self.square.center = CGPoint(x: 60, y: 60) },
                                completion: { [unowned self] finished in
-                    log.append("home \(finished) \(String(format: "%.3f", CACurrentMediaTime() - 1_000))")
+                    log.append("home \(finished) \(String(format: "%.3f", CACurrentMediaTime() - born))")
                 })
             default: break
             }
@@ -144,6 +146,63 @@ final class RecordingReexecutionTests: XCTestCase {
         XCTAssertTrue(sawCoasting, "the list was flung")
         XCTAssertEqual(scrubbed.runs, 4, "three steps back made the app anew three times")
         XCTAssertNil(scrubbed.divergence)
+    }
+
+    /// A window of the tools over the app: not the app's, so a run leaves it shown, and a
+    /// finger on it goes on through every run.
+    private final class ToolWindow: UIWindow {
+        private final class Pad: UIView {
+            var log: [String] = []
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("began") }
+            override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("cancelled") }
+        }
+        private let pad = Pad()
+        var log: [String] { pad.log }
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            isSystemWindow = true
+            windowLevel = UIWindow.Level(1_000)
+            pad.frame = bounds
+            addSubview(pad)
+        }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    func testOnTheRunningAppScrubbingGivesWhatAnOwnedRunGivesAndLeavesTheToolsFingerAlone() async throws {
+        let instants: [TimeInterval] = [0.65, 1.5, 0.4, 2.25, 0.55]
+        var straight: [TimeInterval: Seen] = [:]
+        for instant in Set(instants) {
+            let replay = makeReplay()
+            try replay.run(to: instant)
+            straight[instant] = try seen(replay)
+        }
+        TestApplication.begin(clockAt: 500)
+        let application = UIApplication.shared
+        let tools = ToolWindow(frame: CGRect(x: 0, y: 440, width: 320, height: 40))
+        tools.makeKeyAndVisible()
+        tools.inject([.finger(9, .began, 100, 20, at: 500, device: 2)])  // window points
+        XCTAssertEqual(tools.log, ["began"])
+        let stage = LiveReexecutionStage(application: application) { _ in PlayWindow() }
+        let scrubbed = RecordingReexecution(recording: Self.recording, stage: stage, digestInterval: 6)
+        for instant in instants {
+            try scrubbed.run(to: instant)
+            let got = try seen(scrubbed)
+            let expected = try XCTUnwrap(straight[instant])
+            // Its time line starts at another instant (500 s, not 1,000 s): the same to the
+            // pixel, and to rounding in the values.
+            XCTAssertEqual(got.pixels.largestChannelDifference(from: expected.pixels), 0, "pixels at \(instant)")
+            XCTAssertEqual(got.square.minX, expected.square.minX, accuracy: 1e-6, "the square at \(instant)")
+            XCTAssertEqual(got.square.minY, expected.square.minY, accuracy: 1e-6, "the square at \(instant)")
+            XCTAssertEqual(got.offset.y, expected.offset.y, accuracy: 1e-6, "the list at \(instant)")
+            XCTAssertEqual(got.log, expected.log, "the app's log at \(instant)")
+            XCTAssertTrue(scrubbed.application === application, "the running app, made anew in place")
+        }
+        XCTAssertEqual(scrubbed.runs, 3)
+        XCTAssertNil(scrubbed.divergence, "every run starts from the same instant: the digests agree bit for bit")
+        XCTAssertTrue(application.isTimeFrozen, "the timeline owns the app's time")
+        XCTAssertFalse(tools.isHidden)
+        XCTAssertEqual(tools.log, ["began"], "the tools' finger was never cancelled")
+        XCTAssertEqual(application.visibleWindows.filter { $0 is PlayWindow }.count, 1, "one app window shows: the last run's")
     }
 
     func testAStepBackMakesTheAppAnewAndItsLogStartsAgain() async throws {
