@@ -72,7 +72,7 @@ let package = Package(
         // layer, recording, replay and the kiosk's session through the host's filters and
         // stages, so `TOUCH_DEBUG` works in any app that starts through it.
         .target(name: "X11Host", dependencies: ["X11Platform", "CairoRenderer", "UIKit", "SandboxDebugging", "TouchRecording", "FileSafety"]),
-        .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer", "FileSafety"]),
+        .target(name: "SandboxDebugging", dependencies: ["UIKit", "CairoRenderer", "FileSafety", "TouchRecording"]),
         // The sandbox's spots over the whole desktop (`touch-sandbox --show-touches`): raw
         // XI2 touches of every program, drawn in an input-transparent window.
         .target(name: "ShowTouches", dependencies: ["CX11", "X11Platform", "SandboxDebugging", "CairoRenderer", "UIKit", "FileSafety"]),
@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "AnimatedImageTests", dependencies: ["AnimatedImage", "CairoRenderer", "UIKit"]),
         .testTarget(
             name: "TouchFuzzingTests", dependencies: ["TouchFuzzing", "TouchSandbox", "CairoRenderer", "touch-sandbox-fuzz", "TouchTestSupport"]),
-        .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit", "TouchTestSupport"]),
+        .testTarget(name: "SandboxDebuggingTests", dependencies: ["SandboxDebugging", "CairoRenderer", "UIKit", "TouchRecording", "TouchTestSupport"]),
         // What the platform's and the app layer's tests share: a headless server's
         // programs and windows, observers of a host, other X clients.
         .target(

@@ -73,6 +73,12 @@ public final class DebugOverlays {
     /// that batch need not ask again.
     public private(set) var wasDormantAtLastBatch = true
 
+    /// Makes every overlay forget the fingers it follows: the app they were on was made
+    /// anew (a timeline's step back).
+    public func forgetAllFingers() {
+        for overlay in all { overlay.forgetFingers() }
+    }
+
     /// Feeds a batch the window has just taken to every overlay, then brings them up to
     /// date; returns the rectangles to redraw. Nothing while `isDormant`.
     public func apply(_ batch: [TouchSample], in window: UIWindow) -> [CGRect] {

@@ -47,6 +47,14 @@ public final class SandboxApp {
         // As a tap on iOS's status bar: the scene's one scroll view that scrolls to top does.
         galleryView.captionBar.onTap = { [unowned self] in window?.scrollToTop() }
         showCaption(of: sceneType)
+        // The timeline makes the scene anew in its window for every step back.
+        debugLayer.timelineRelaunch = { [unowned self] _ in
+            let window = window ?? UIWindow(frame: UIScreen.main.bounds)
+            window.rootViewController = self.sceneType.init()
+            self.window = window
+            insetScene()
+            return window
+        }
     }
 
     /// The window title for a scene.

@@ -225,6 +225,12 @@ public final class X11ApplicationRunner: X11HostClient {
                 let layer = DebugLayer(configuration: configuration)
                 debugLayer = layer
                 debugHosting = DebugLayerHosting(layer, in: screen, over: window)
+                // The timeline makes the app anew by launching its delegate again.
+                layer.timelineRelaunch = { application in
+                    _ = application.delegate?.application(application, didFinishLaunchingWithOptions: nil)
+                    if let window = application.keyWindow, !window.isSystemWindow { return window }
+                    return application.windows.last { !$0.isHidden } ?? UIWindow(frame: UIScreen.main.bounds)
+                }
             }
             startRecordingAndReplay(on: screen)
             if let kiosk = options.kiosk {
@@ -253,7 +259,15 @@ public final class X11ApplicationRunner: X11HostClient {
             }
             log("recording the input to \(url.path); it is written as you go and closed when the program ends")
         }
-        if let recorded = options.replay {
+        if let layer = debugLayer, layer.isTimelineAsked {
+            // TOUCH_DEBUG=timeline: with TOUCH_REPLAY, the file opened to scrub (not played);
+            // without, the chooser of the folder's recordings.
+            if let recorded = options.replay {
+                layer.openTimeline(recorded, name: recorded.header.scene ?? recorded.header.app)
+            } else {
+                layer.set(.timeline, on: true)
+            }
+        } else if let recorded = options.replay {
             let replay = StageReplay(recording: recorded, host: screen, speed: options.replaySpeed)
             replay.onFinish = { [weak self] replay in
                 self?.log(replay.replay.summary)

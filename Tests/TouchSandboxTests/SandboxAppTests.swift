@@ -88,7 +88,7 @@ final class SandboxAppTests: ListingTestCase {
     func testTheToolbarListsScenesAndEveryToolWithItsKeyInFingerSizedButtonsAtEverySize() async {
         XCTAssertEqual(toolbar.buttons.map { $0.currentTitle ?? "" }, [
             "Scenes \u{B7} Tab", "Spots \u{B7} S", "Hit view \u{B7} V", "Why \u{B7} W", "Inspect \u{B7} I", "Frames \u{B7} F", "Paths \u{B7} P",
-            "Gestures \u{B7} R", "Meter \u{B7} M", "Slow \u{B7} T", "Freeze \u{B7} Z", "Trace \u{B7} G", "Shot \u{B7} C", "Help \u{B7} H",
+            "Gestures \u{B7} R", "Meter \u{B7} M", "Slow \u{B7} T", "Freeze \u{B7} Z", "Timeline \u{B7} L", "Trace \u{B7} G", "Shot \u{B7} C", "Help \u{B7} H",
         ])
         XCTAssertFalse(app.debugLayer.hidesToolbar, "the gallery keeps its toolbar")
         for width in [640, 800, 1024, 1920] as [CGFloat] {

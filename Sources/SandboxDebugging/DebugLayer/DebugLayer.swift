@@ -1,6 +1,7 @@
 import CairoRenderer
 import FileSafety
 import Foundation
+import TouchRecording
 import UIKit
 
 /// The sandbox's debugging tools for any UIKit app: the six overlays (touch spots,
@@ -116,6 +117,7 @@ public final class DebugLayer {
         for tool in DebugTool.overlays { overlay(for: tool)?.isVisible = configuration.tools.contains(tool) }
         if configuration.tools.contains(.slow) { inspectedEngine.animationSpeed = 0.1 }
         if configuration.tools.contains(.freeze) { inspectedApplication.freezeTime() }
+        isTimelineAsked = configuration.tools.contains(.timeline)
         view.timeStrip.freezeButton.addAction({ [weak self] _ in self?.perform(.freeze) }, for: .touchUpInside)
         view.timeStrip.stepButton.addAction({ [weak self] _ in self?.step() }, for: .touchUpInside)
         view.timeStrip.stepTenButton.addAction({ [weak self] _ in self?.step(frames: 10) }, for: .touchUpInside)
@@ -123,6 +125,7 @@ public final class DebugLayer {
             button.addAction({ [weak self] _ in self?.appSpeed = speed }, for: .touchUpInside)
         }
         refreshTimeStrip()
+        wireTimeline()
         if configuration.tools.contains(.trace) { setTrace(true) }
         view.showsHandle = configuration.showsHandle
         // The help is opened from the toolbar and closes with it, so `help` opens both.
@@ -180,6 +183,7 @@ public final class DebugLayer {
         case .slow: inspectedEngine.animationSpeed < 1
         case .freeze: inspectedApplication.isTimeFrozen
         case .step, .speed: false
+        case .timeline: !view.timeline.isHidden
         case .trace: GestureTrace.isEnabled && GestureTrace.echoesToStandardError
         case .screenshot: false
         case .record: recordingControl?.isRecording ?? false
@@ -206,6 +210,8 @@ public final class DebugLayer {
             if on { inspectedApplication.stepTime() }
         case .speed:
             if on { appSpeed = Self.nextSpeed(after: appSpeed) }
+        case .timeline:
+            setTimelineChooser(on)
         case .trace:
             setTrace(on)
         case .screenshot:
@@ -282,6 +288,136 @@ public final class DebugLayer {
         return speeds[(index + 1) % speeds.count]
     }
 
+    // MARK: - Timeline
+
+    /// Makes the app anew for the timeline's runs, in the application given (its old
+    /// windows already hidden), and returns its window: the host sets it
+    /// (`UIApplicationMain` launches its delegate again; the sandbox opens its scene
+    /// again). Without it the Timeline tool says so and opens nothing.
+    public var timelineRelaunch: (@MainActor (UIApplication) -> UIWindow)?
+    /// The folder whose `.touches` recordings the Timeline tool offers: the current
+    /// folder unless set.
+    public var recordingsFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// The recording open on the app, while one is.
+    public private(set) var timeline: RecordingTimeline?
+    /// Whether `TOUCH_DEBUG` named `timeline`: the host opens the chooser, or
+    /// `TOUCH_REPLAY`'s file, once it can make the app anew (`timelineRelaunch`).
+    public private(set) var isTimelineAsked = false
+    /// The files the chooser offers, in its buttons' order.
+    private var offeredRecordings: [URL] = []
+
+    /// The `.touches` files in `recordingsFolder`, by name.
+    public func recordingsInFolder() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordingsFolder.path)) ?? []
+        return names.filter { $0.hasSuffix(".touches") }.sorted().map { recordingsFolder.appendingPathComponent($0) }
+    }
+
+    /// Opens the chooser of the folder's recordings (on), or closes the timeline (off).
+    private func setTimelineChooser(_ on: Bool) {
+        guard on else { return closeTimeline() }
+        guard timelineRelaunch != nil else {
+            showStatus("The timeline makes the app anew for every step back: start it through UIApplicationMain")
+            return
+        }
+        offeredRecordings = recordingsInFolder()
+        view.timeline.recordings = offeredRecordings.map(\.lastPathComponent)
+        view.timeline.state = timeline.map(Self.timelineState)
+        view.timeline.isHidden = false
+        panelsOfTimeChanged()
+    }
+
+    /// Reads the recording at `url` and opens it on the app; a file that cannot be read
+    /// is one line in the status and opens nothing. Returns whether it opened.
+    @discardableResult
+    public func openTimeline(contentsOf url: URL) -> Bool {
+        do {
+            let result = try TouchRecordingReader.read(contentsOf: url)
+            return openTimeline(result.recording, name: url.lastPathComponent)
+        } catch {
+            showStatus("\(error)")
+            return false
+        }
+    }
+
+    /// Opens `recording` on the app: the app is made anew at its time 0 and frozen there,
+    /// and the timeline panel shows; the recording's touches are fed to the overlays as
+    /// they replay. Returns false (and says why) without a way to make the app anew.
+    @discardableResult
+    public func openTimeline(_ recording: TouchRecording, name: String? = nil) -> Bool {
+        guard let relaunch = timelineRelaunch else {
+            showStatus("The timeline makes the app anew for every step back: start it through UIApplicationMain")
+            return false
+        }
+        timeline?.close()
+        overlays.forgetAllFingers()
+        // Each run makes the app anew from the start: the overlays follow its fingers anew.
+        let stage = LiveReexecutionStage(application: inspectedApplication) { [weak self] application in
+            self?.overlays.forgetAllFingers()
+            return relaunch(application)
+        }
+        let opened = RecordingTimeline(recording: recording, name: name, stage: stage) { [weak self] batch in
+            guard let self else { return }
+            for rect in apply(batch) { onNeedsDisplay?(rect) }
+        }
+        opened.onChange = { [weak self] in self?.timelineChanged() }
+        timeline = opened
+        view.timeline.isHidden = false
+        timelineChanged()
+        return true
+    }
+
+    /// Closes the timeline: the app stays at the instant shown, frozen (the time strip
+    /// resumes it from there).
+    public func closeTimeline() {
+        timeline?.close()
+        timeline = nil
+        view.timeline.state = nil
+        view.timeline.isHidden = true
+        panelsOfTimeChanged()
+    }
+
+    private func wireTimeline() {
+        let panel = view.timeline
+        panel.track.onScrub = { [weak self] instant in self?.timeline?.scrub(to: instant) }
+        panel.previousTouchButton.addAction({ [weak self] _ in self?.timeline?.jumpToPreviousTouchEvent() }, for: .touchUpInside)
+        panel.frameBackButton.addAction({ [weak self] _ in self?.timeline?.step(frames: -1) }, for: .touchUpInside)
+        panel.playButton.addAction({ [weak self] _ in
+            guard let timeline = self?.timeline else { return }
+            if timeline.isPlaying { timeline.pause() } else { timeline.play() }
+        }, for: .touchUpInside)
+        panel.frameOnButton.addAction({ [weak self] _ in self?.timeline?.step(frames: 1) }, for: .touchUpInside)
+        panel.nextTouchButton.addAction({ [weak self] _ in self?.timeline?.jumpToNextTouchEvent() }, for: .touchUpInside)
+        panel.closeButton.addAction({ [weak self] _ in self?.closeTimeline() }, for: .touchUpInside)
+        panel.onChooseRecording = { [weak self] index in
+            guard let self, offeredRecordings.indices.contains(index) else { return }
+            openTimeline(contentsOf: offeredRecordings[index])
+        }
+    }
+
+    private static func timelineState(_ timeline: RecordingTimeline) -> DebugTimelineView.State {
+        DebugTimelineView.State(title: timeline.name ?? "Recording", time: timeline.time, duration: timeline.duration,
+                                marks: timeline.marks.map { ($0.time, $0.isBegin) }, isPlaying: timeline.isPlaying,
+                                canGoBackwards: timeline.canGoBackwards, message: timeline.message)
+    }
+
+    /// A scrub, a step, play or pause: the overlays follow the app's window (a new one
+    /// after a step back), and the panel and the screen show the instant.
+    private func timelineChanged() {
+        guard let timeline else { return }
+        let appWindow = timeline.reexecution.window
+        if overlays.window !== appWindow { attach(to: appWindow) }
+        view.timeline.state = Self.timelineState(timeline)
+        panelsOfTimeChanged()
+        onNeedsDisplay?(nil)
+    }
+
+    private func panelsOfTimeChanged() {
+        view.toolbar.refreshStates()
+        refreshTimeStrip()
+        view.setNeedsLayout()
+        updateWindowVisibility()
+    }
+
     /// Shows the time strip while the app is frozen or slowed, with where time stands.
     public func refreshTimeStrip() {
         let application = inspectedApplication
@@ -289,7 +425,8 @@ public final class DebugLayer {
         let frames = clock.frozenAt.map { Int(((clock.now - $0) / application.animationEngine.frameInterval).rounded()) } ?? 0
         let state = DebugTimeStripView.State(isFrozen: clock.isFrozen, steppedFrames: frames, speed: clock.speed)
         view.timeStrip.state = state
-        let shows = state.isFrozen || state.speed != 1
+        // The timeline, while open, says where time stands itself.
+        let shows = (state.isFrozen || state.speed != 1) && view.timeline.isHidden
         if view.timeStrip.isHidden == shows {
             view.timeStrip.isHidden = !shows
             view.setNeedsLayout()

@@ -57,6 +57,9 @@ public final class DebugLayerView: PassThroughView {
     /// (the toolbar, its overflow, the embedding app's bottom bar), centred, clear of
     /// the handle; the other panels are placed above it.
     public let timeStrip = DebugTimeStripView(frame: .zero)
+    /// The timeline panel, while the Timeline tool is on: where the time strip goes, and
+    /// as wide as the screen allows, for the scrubber's sake (the strip hides meanwhile).
+    public let timeline = DebugTimelineView(frame: .zero)
     /// The walk the Why panel shows, while the tool is on and a finger has landed: the
     /// panel keeps clear of its finger and of its outlines.
     public var whyWalk: WhyWalk? {
@@ -165,10 +168,11 @@ public final class DebugLayerView: PassThroughView {
         inspector.isHidden = true
         inspectCatcher.isHidden = true
         timeStrip.isHidden = true
+        timeline.isHidden = true
         handle.backgroundColor = DebugStyle.accent
         // Bottom to top: the panels under the chrome that is worked by hand; the veil
         // under the toolbar, which stays usable while the help shows.
-        for view in [inspectCatcher, hud, meter, pathsNote, why, inspector, timeStrip, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status,
+        for view in [inspectCatcher, hud, meter, pathsNote, why, inspector, timeStrip, timeline, helpVeil, toolbar, toolbar.overflowPanel, help, handle, status,
                      recordingBadge] as [UIView] {
             addSubview(view)
         }
@@ -185,7 +189,7 @@ public final class DebugLayerView: PassThroughView {
     /// Whether anything the view holds is shown (the debug layer hides its window else).
     public var showsAnything: Bool {
         showsHandle || isToolbarVisible || isHelpVisible || !status.isHidden || !recordingBadge.isHidden || wantsHUD || wantsMeter
-            || showsPathsNote || whyWalk != nil || isInspecting || !timeStrip.isHidden
+            || showsPathsNote || whyWalk != nil || isInspecting || !timeStrip.isHidden || !timeline.isHidden
     }
 
     /// Whether the help panel shows, and its veil with it.
@@ -214,6 +218,7 @@ public final class DebugLayerView: PassThroughView {
     public var contentArea: CGRect {
         var bottom = barsTop
         if !timeStrip.isHidden { bottom = timeStripFrame.minY - Self.panelMargin }
+        if !timeline.isHidden { bottom = min(bottom, timelineFrame.minY - Self.panelMargin) }
         let top = topInset
         return CGRect(x: 0, y: top, width: bounds.width, height: max(0, bottom - top))
             .insetBy(dx: Self.panelMargin, dy: Self.panelMargin)
@@ -233,9 +238,18 @@ public final class DebugLayerView: PassThroughView {
     /// one row where the screen allows (they wrap where it does not), and left of the
     /// handle when that shows beside it, or above it when there is no room beside.
     var timeStripFrame: CGRect {
+        bottomPanelFrame(preferredWidth: timeStrip.preferredWidth, height: timeStrip.height(forWidth:))
+    }
+
+    /// Where the timeline goes: as the time strip, up to 960 points wide.
+    var timelineFrame: CGRect {
+        bottomPanelFrame(preferredWidth: max(timeline.preferredWidth, 960), height: timeline.height(forWidth:))
+    }
+
+    private func bottomPanelFrame(preferredWidth: CGFloat, height heightForWidth: (CGFloat) -> CGFloat) -> CGRect {
         let margin = Self.panelMargin
-        let width = min(bounds.width - 2 * margin, timeStrip.preferredWidth)
-        let height = timeStrip.height(forWidth: width)
+        let width = min(bounds.width - 2 * margin, preferredWidth)
+        let height = heightForWidth(width)
         var frame = CGRect(x: ((bounds.width - width) / 2).rounded(), y: barsTop - margin - height, width: width, height: height)
         if !handle.isHidden, frame.intersects(handle.frame.insetBy(dx: -margin, dy: -margin)) {
             let besideX = handle.frame.minX - margin - width
@@ -263,6 +277,7 @@ public final class DebugLayerView: PassThroughView {
                              width: handleWidth, height: DebugStyle.minimumTarget)
 
         if !timeStrip.isHidden { timeStrip.frame = timeStripFrame }
+        if !timeline.isHidden { timeline.frame = timelineFrame }
 
         hud.matchScreenScale()
         meter.matchScreenScale()

@@ -31,6 +31,9 @@ public enum DebugTool: String, CaseIterable, Sendable {
     /// The app's speed, in turn ×1, ×0.25, ×0.1: its whole clock, timers and recognizers
     /// as well as animations (`UIApplication.timeSpeed`).
     case speed
+    /// A recording opened on the app to scrub through (`RecordingTimeline`); with
+    /// `TOUCH_REPLAY` at launch, that file.
+    case timeline
     /// The gesture trace, one line per recognizer transition, on standard error.
     case trace
     /// Saves a PNG of the screen.
@@ -73,6 +76,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .freeze: "Z"
         case .step: "N"
         case .speed: "X"
+        case .timeline: "L"
         case .trace: "G"
         case .screenshot: "C"
         case .record: "E"
@@ -95,6 +99,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .freeze: "Freeze"
         case .step: "Step"
         case .speed: "Speed"
+        case .timeline: "Timeline"
         case .trace: "Trace"
         case .screenshot: "Shot"
         case .record: "Record"
@@ -117,6 +122,7 @@ public enum DebugTool: String, CaseIterable, Sendable {
         case .freeze: "freeze the app's time: animations, timers and recognizers stand still; touches still hit-test the frozen views"
         case .step: "step the frozen app one frame (Shift+N: ten frames)"
         case .speed: "the app's speed, in turn ×1, ×0.25, ×0.1 (its timers and recognizers too; multiplies with Slow)"
+        case .timeline: "open a .touches recording of this folder and scrub through it: each instant as the app was then (back: re-run from the start)"
         case .trace: "gesture trace on standard error, one line per transition"
         case .screenshot: "save a PNG of the screen (without the finger on this button)"
         case .record: "record the app's touches and keys to a .touches file until pressed again (play it with TOUCH_REPLAY=file)"

@@ -25,7 +25,7 @@ final class DebugLayerConfigurationTests: XCTestCase {
     func testAnUnknownWordIsOneLineNamingItAndTheValidWords() {
         XCTAssertThrowsError(try DebugLayerConfiguration(parsing: "spots,sparkles")) { error in
             XCTAssertEqual("\(error)", "TOUCH_DEBUG: unknown word 'sparkles'; use a comma-separated list of: on, off, all, "
-                + "toolbar, no-handle, spots, hit-views, why, inspect, frames, paths, gestures, meter, slow, freeze, trace, help")
+                + "toolbar, no-handle, spots, hit-views, why, inspect, frames, paths, gestures, meter, slow, freeze, timeline, trace, help")
         }
         XCTAssertThrowsError(try DebugLayerConfiguration(parsing: "screenshot"), "a command, not a state")
         XCTAssertThrowsError(try DebugLayerConfiguration(parsing: "spots\nmeter,\u{1B}[2J")) { error in

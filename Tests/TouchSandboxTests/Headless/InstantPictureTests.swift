@@ -105,6 +105,40 @@ final class InstantPictureTests: XCTestCase {
         }
     }
 
+    /// The gallery with a scene's tour opened in the Timeline tool, scrubbed forwards and
+    /// back: the scene made anew in its window by the gallery, the overlays following the
+    /// replayed fingers; the README's picture of the timeline (written when
+    /// TIMELINE_PICTURES names a folder).
+    func testTheGalleryScrubsItsTourInTheTimeline() async throws {
+        let recording = try TouchRecordingReader.read(contentsOf: Self.tour("hit-test-animation")).recording
+        let sceneType = try XCTUnwrap(SceneCatalog.scene(named: "hit-test-animation"))
+        TestApplication.next()
+        UIScreen.main.bounds = CGRect(origin: .zero, size: recording.header.size)
+        let sandbox = SandboxApp(sceneType: sceneType)
+        sandbox.showOnly(overlays: [.spots, .frames, .hitViews])
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = sceneType.init()
+        window.makeKeyAndVisible()
+        sandbox.attach(window)
+        let layer = sandbox.debugLayer
+        XCTAssertTrue(layer.openTimeline(recording, name: "hit-test-animation.touches"))
+        let timeline = try XCTUnwrap(layer.timeline)
+        timeline.show(2.2)
+        let firstScene = window.rootViewController
+        timeline.show(1.45)
+        XCTAssertTrue(layer.timeline?.reexecution.window === window, "the gallery makes the scene anew in its own window")
+        XCTAssertFalse(window.rootViewController === firstScene, "a new scene for the step back")
+        XCTAssertFalse(window.isHidden)
+        XCTAssertEqual(timeline.reexecution.runs, 2)
+        layer.window.layoutIfNeeded()
+        XCTAssertEqual(layer.view.timeline.titleLabel.text, "hit-test-animation.touches \u{B7} 1.450 s of \(String(format: "%.3f", recording.duration)) s")
+        let picture = timeline.reexecution.application.animationEngine.holdingTime { layer.snapshot(scale: 1) }
+        if let out = ProcessInfo.processInfo.environment["TIMELINE_PICTURES"] {
+            try picture.writePNG(to: URL(fileURLWithPath: out).appendingPathComponent("timeline.png"))
+        }
+        layer.closeTimeline()
+    }
+
     func testAFolderInThePicturesPlaceIsOneLineAndNothingIsWritten() async throws {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("touch-sandbox-taps-at-1.000s.png"),
                                                 withIntermediateDirectories: false)
