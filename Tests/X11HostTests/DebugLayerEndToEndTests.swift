@@ -307,6 +307,107 @@ final class DebugLayerEndToEndTests: XCTestCase {
         }
     }
 
+    /// The app of the timeline test: each launch a new window whose square a pan drags.
+    @MainActor
+    private final class DragSquareDelegate: UIResponder, UIApplicationDelegate {
+        var window: UIWindow?
+        var square: UIView?
+        var launches = 0
+
+        func application(_ application: UIApplication,
+                         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+            launches += 1
+            let window = Self.makeWindow()
+            square = window.subviews.first
+            window.makeKeyAndVisible()
+            self.window = window
+            return true
+        }
+
+        /// A 640 × 480 window with a 60-point square at (70, 100) that follows a pan.
+        static func makeWindow() -> UIWindow {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 640, height: 480))
+            let square = UIView(frame: CGRect(x: 70, y: 100, width: 60, height: 60))
+            square.backgroundColor = .systemGreen
+            window.addSubview(square)
+            var grabbedAt = CGPoint.zero
+            let pan = UIPanGestureRecognizer()
+            pan.addAction { [unowned window, unowned square] sender in
+                guard let pan = sender as? UIPanGestureRecognizer else { return }
+                if pan.state == .began { grabbedAt = square.center }
+                let moved = pan.translation(in: window)
+                square.center = CGPoint(x: grabbedAt.x + moved.x, y: grabbedAt.y + moved.y)
+            }
+            square.addGestureRecognizer(pan)
+            return window
+        }
+    }
+
+    /// TOUCH_DEBUG=timeline with a replay, over an app of one's own on the real server: the
+    /// recording opens on the timeline instead of playing; a real finger drags the
+    /// scrubber to the end and back, and the app, made anew by launching its delegate
+    /// again, stands at the instant as a run straight to it in an app of its own puts it.
+    func testTheTimelineOpensTheReplayAndARealFingerScrubsItBackAndForth() throws {
+        // A drag of the square 300 pt right, 0.1 s to 0.4 s.
+        var events: [TouchRecording.Event] = [.touches([.init(id: .init(device: 2, number: 1), phase: .began,
+                                                               location: CGPoint(x: 100, y: 130), timestamp: 0.1)])]
+        for step in 1...15 {
+            events.append(.touches([.init(id: .init(device: 2, number: 1), phase: .moved,
+                                          location: CGPoint(x: 100 + 20 * CGFloat(step), y: 130), timestamp: 0.1 + 0.02 * Double(step))]))
+        }
+        events.append(.touches([.init(id: .init(device: 2, number: 1), phase: .ended, location: CGPoint(x: 400, y: 130), timestamp: 0.42)]))
+        let recording = TouchRecording(header: .init(size: CGSize(width: 640, height: 480), app: "squares"), events: events)
+        var reached: (time: TimeInterval, center: CGPoint)?
+        try onMainActor {
+            let server = try HeadlessXorg.shared()
+            let runner = X11ApplicationRunner(options: X11Host.Options(
+                display: server.display, size: CGSize(width: 640, height: 480),
+                debugLayer: try XCTUnwrap(DebugLayerConfiguration(parsing: "timeline")), replay: recording))
+            let recorder = BatchRecorder()
+            runner.configureHost = { host, _ in host.addInputFilter(recorder) }
+            let delegate = DragSquareDelegate()
+            runner.launch(delegate: delegate)
+            defer { runner.shutdown() }
+            let layer = try XCTUnwrap(runner.debugLayer)
+            let timeline = try XCTUnwrap(layer.timeline, "the replay opened on the timeline, not played")
+            XCTAssertEqual(timeline.time, 0)
+            XCTAssertEqual(delegate.launches, 2, "launched, then made anew at the recording's start")
+            XCTAssertTrue(UIApplication.shared.isTimeFrozen)
+            layer.window.layoutIfNeeded()
+            let track = layer.view.timeline.track
+            @MainActor func screenPoint(at instant: TimeInterval) -> CGPoint {
+                track.convert(CGPoint(x: track.x(of: instant), y: track.bounds.midY), to: nil)
+            }
+            try server.touchscreen.touches([(7, .begin, screenPoint(at: 0.05))])
+            XCTAssertTrue(runLoop { recorder.batches.count == 1 })
+            try server.touchscreen.touches([(7, .update, screenPoint(at: 0.42))])
+            XCTAssertTrue(runLoop { timeline.time > 0.4 }, "dragged to the end: the drag ran")
+            let atEnd = try XCTUnwrap(delegate.square?.center)
+            XCTAssertEqual(atEnd.x, 400, accuracy: 1e-6, "the square followed the recorded finger 300 pt")
+            let launchesBefore = delegate.launches
+            try server.touchscreen.touches([(7, .update, screenPoint(at: 0.25))])
+            XCTAssertTrue(runLoop { timeline.time < 0.3 }, "dragged back")
+            XCTAssertEqual(delegate.launches, launchesBefore + 1, "back: the app made anew, once")
+            try server.touchscreen.touches([(7, .end, screenPoint(at: 0.25))])
+            XCTAssertTrue(runLoop { recorder.batches.count >= 4 })
+            XCTAssertTrue(layer.overlays.window === delegate.window, "the overlays on the app made anew")
+            reached = (timeline.time, try XCTUnwrap(delegate.square?.center))
+        }
+        // The same instant, straight from the start in an app of its own.
+        try onMainActor {
+            let (time, center) = try XCTUnwrap(reached)
+            let straight = RecordingReexecution(recording: recording) { _ in DragSquareDelegate.makeWindow() }
+            try straight.run(to: time)
+            let square = try XCTUnwrap(straight.window.subviews.first)
+            XCTAssertEqual(square.center.x, center.x, accuracy: 1e-6)
+            XCTAssertEqual(square.center.y, center.y, accuracy: 1e-6)
+            XCTAssertGreaterThan(center.x, 110, "part of the way")
+            XCTAssertLessThan(center.x, 400)
+            for window in UIApplication.shared.visibleWindows { window.isHidden = true }
+            UIApplication().makeCurrent()
+        }
+    }
+
     /// The Record button records the app's touches to a file while it is lit, with a
     /// badge on screen, and its second tap closes the file.
     func testTheRecordButtonRecordsTheAppsTouchesToAFile() throws {

@@ -141,6 +141,18 @@ final class TimelineToolTests: XCTestCase {
         XCTAssertEqual(UIApplication.shared.visibleWindows.filter { $0 is SquareWindow }.count, 1)
     }
 
+    /// The app at the instant is the real app: Inspect picks its views where they stand.
+    func testInspectWorksOnTheAppAtTheInstantShown() async throws {
+        layer.openTimeline(Self.recording, name: "squares")
+        try timeline.show(1.0)
+        try timeline.show(0.42)
+        let square = try app.square
+        XCTAssertEqual(square.center.x, 80 + 320, accuracy: 1e-6, "dragged 320 pt right by the recording")
+        layer.set(.inspect, on: true)
+        layer.inspect(at: square.convert(CGPoint(x: 40, y: 40), to: nil))
+        XCTAssertTrue(layer.inspection?.view === square, "the square of the run shown, made anew for the step back")
+    }
+
     func testADragOfTheScrubberReExecutesOnceATurnAtTheLatestInstant() async throws {
         layer.openTimeline(Self.recording, name: "squares")
         try timeline.show(1.8)
