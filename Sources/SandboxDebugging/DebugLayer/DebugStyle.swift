@@ -46,6 +46,26 @@ public enum DebugStyle {
         return max(minimumTarget, (title + 28).rounded(.up))
     }
 
+    /// `buttons` split into rows of their widths (`width(of:)`, at most `width`) that fit
+    /// `width` with `spacing` between them, in order; a button as wide as the row gets a
+    /// row of its own. The panels that wrap their buttons lay them out by it.
+    public static func rows(of buttons: [UIButton], inWidth width: CGFloat) -> [[(button: UIButton, width: CGFloat)]] {
+        var rows: [[(button: UIButton, width: CGFloat)]] = [[]]
+        var used: CGFloat = 0
+        for button in buttons {
+            let buttonWidth = min(width, self.width(of: button))
+            let needed = rows[rows.count - 1].isEmpty ? buttonWidth : used + spacing + buttonWidth
+            if needed > width, !rows[rows.count - 1].isEmpty {
+                rows.append([(button, buttonWidth)])
+                used = buttonWidth
+            } else {
+                rows[rows.count - 1].append((button, buttonWidth))
+                used = needed
+            }
+        }
+        return rows
+    }
+
     /// A label in the chrome's type.
     public static func makeLabel(font: UIFont = bodyFont, color: UIColor = primaryText) -> UILabel {
         let label = UILabel(frame: .zero)

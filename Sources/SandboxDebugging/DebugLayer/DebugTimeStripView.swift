@@ -100,23 +100,8 @@ public final class DebugTimeStripView: UIView {
             + CGFloat(rows) * DebugStyle.minimumTarget + CGFloat(max(0, rows - 1)) * DebugStyle.spacing + Self.padding
     }
 
-    /// The buttons split into rows that fit `width`, in order; a button wider than the
-    /// row gets a row of its own.
-    private func rowsOfButtons(inWidth width: CGFloat) -> [[(UIButton, CGFloat)]] {
-        var rows: [[(UIButton, CGFloat)]] = [[]]
-        var used: CGFloat = 0
-        for button in buttons {
-            let buttonWidth = DebugStyle.width(of: button)
-            let needed = rows[rows.count - 1].isEmpty ? buttonWidth : used + DebugStyle.spacing + buttonWidth
-            if needed > width, !rows[rows.count - 1].isEmpty {
-                rows.append([(button, buttonWidth)])
-                used = buttonWidth
-            } else {
-                rows[rows.count - 1].append((button, buttonWidth))
-                used = needed
-            }
-        }
-        return rows
+    private func rowsOfButtons(inWidth width: CGFloat) -> [[(button: UIButton, width: CGFloat)]] {
+        DebugStyle.rows(of: buttons, inWidth: width)
     }
 
     public override func layoutSubviews() {

@@ -134,21 +134,8 @@ public final class DebugTimelineView: UIView {
         return height + rows * DebugStyle.minimumTarget + max(0, rows - 1) * DebugStyle.spacing + Self.padding
     }
 
-    private func rowsOfButtons(inWidth width: CGFloat) -> [[(UIButton, CGFloat)]] {
-        var rows: [[(UIButton, CGFloat)]] = [[]]
-        var used: CGFloat = 0
-        for button in shownButtons {
-            let buttonWidth = min(width, DebugStyle.width(of: button))
-            let needed = rows[rows.count - 1].isEmpty ? buttonWidth : used + DebugStyle.spacing + buttonWidth
-            if needed > width, !rows[rows.count - 1].isEmpty {
-                rows.append([(button, buttonWidth)])
-                used = buttonWidth
-            } else {
-                rows[rows.count - 1].append((button, buttonWidth))
-                used = needed
-            }
-        }
-        return rows
+    private func rowsOfButtons(inWidth width: CGFloat) -> [[(button: UIButton, width: CGFloat)]] {
+        DebugStyle.rows(of: shownButtons, inWidth: width)
     }
 
     public override func layoutSubviews() {
