@@ -84,21 +84,28 @@ public final class RecordingTimeline {
     /// Shows the app at `instant` now (clamped to the recording): forwards from the
     /// instant shown, or re-executed from the start. Backwards after a divergence is
     /// refused (the instant stays, `message` says why).
-    public func show(_ instant: TimeInterval) {
+    /// Returns whether the instant was reached.
+    @discardableResult
+    public func show(_ instant: TimeInterval) -> Bool {
         let target = min(max(0, instant), duration)
+        var reached = true
         do {
             try reexecution.run(to: target)
         } catch {
             message = "\(error)"
+            reached = false
             pause()
         }
         onChange?()
+        return reached
     }
 
-    /// Shows the instant `frames` frames after (or, negative, before) the one shown.
+    /// Shows the frame `frames` frames after (or, negative, before) the one at or nearest
+    /// the instant shown: frame `k` at `k × frameInterval`, on the re-execution's grid.
     public func step(frames: Int) {
         pause()
-        show((time / frameInterval).rounded() * frameInterval + Double(frames) * frameInterval)
+        let frame = (time / frameInterval).rounded() + Double(frames)
+        show(frame * frameInterval)
     }
 
     /// The next touch event after the instant shown, if any.
@@ -148,8 +155,9 @@ public final class RecordingTimeline {
         playTick = UIApplication.shared.scheduleInHostTime(afterDelay: frameInterval) { [weak self] in
             guard let self, isPlaying, let start = playStart else { return }
             let target = min(duration, start.time + UIApplication.shared.clock.now - start.host)
-            show(target)
-            if time >= duration || message != nil {
+            // Stopped by a run that went its own way just now (forwards goes on after one
+            // found earlier), or at the end.
+            if !show(target) || time >= duration {
                 pause()
             } else {
                 schedulePlayTick()

@@ -1,10 +1,13 @@
 import UIKit
 
 /// A recording re-executed from its start on an owned clock, frame by frame, to any
-/// instant: the app made anew (a new `UIApplication`, its window from `makeWindow`), the
-/// recording's events played at their times, and the app's real run loop turned once a
-/// frame on a manual clock. Nothing is drawn; the app's state at the instant is the real
-/// state, to assert on (`UIKitTesting`), to draw (the headless `--at`), or to inspect.
+/// instant: the app made anew for each run (by its stage: a new `UIApplication` of the
+/// re-execution's own, `OwnedReexecutionStage`, or the running app in place,
+/// `LiveReexecutionStage`), its time frozen and moved by the re-execution, the
+/// recording's events played at their times, and each frame's work (its due calls, its
+/// tick, its layout) run as the run loop runs it. Nothing is drawn; the app's state at
+/// the instant is the real state, to assert on (`UIKitTesting`), to draw (the headless
+/// `--at`), or to inspect (the debug layer's timeline).
 ///
 ///     let replay = RecordingReexecution(recording: recording) { _ in makeMyWindow() }
 ///     try replay.run(to: 1.25)          // forwards from the start
@@ -13,9 +16,11 @@ import UIKit
 ///
 /// **Times.** Frame `k` is at recording time `k × frameInterval` exactly (multiplied,
 /// never added up), so two runs tick at the same instants; an event is played at its own
-/// time, with the delayed calls due before it run at theirs (`TouchReplay` on a
-/// `ManualClock`). `run(to:)` stops at the instant itself: the frames up to it, then the
-/// events and calls up to it, then one turn there.
+/// time, with the delayed calls due before it run at theirs (`TouchReplay`, moving the
+/// frozen clock). `run(to:)` stops at the instant itself: the frames up to it, then the
+/// events and calls up to it, laid out but not ticked when it lies between two frames, so
+/// where a run stops never changes what it does after. An instant within rounding of a
+/// frame (0.1 + 0.32 s) is that frame.
 ///
 /// **Replaying the same.** A run is exact only for an app whose behaviour follows from its
 /// input and the app's clock (`CACurrentMediaTime()`, `UIApplication.schedule`,
@@ -98,11 +103,13 @@ public final class RecordingReexecution {
     private static func makeRun(recording: TouchRecording, stage: any ReexecutionStage,
                                 observe: (@MainActor ([TouchSample]) -> Void)?) -> (UIApplication, UIWindow, TouchReplay) {
         let (application, window) = stage.makeAnew()
-        let replay = TouchReplay(recording: recording, clock: stage.clock) { [weak window] batch in
+        // Stamped on the app's frozen clock, moved to each event before it is delivered:
+        // every sample lands at its own instant.
+        let replay = TouchReplay(recording: recording, clock: application.appClock) { [weak window] batch in
             window?.inject(batch)
             observe?(batch)
         }
-        replay.moveClock = { [weak stage] time in stage?.move(to: time) }
+        replay.moveClock = { [weak application] time in application?.moveFrozenTime(to: time) }
         return (application, window, replay)
     }
 
@@ -111,7 +118,7 @@ public final class RecordingReexecution {
     /// forwards from where the run stands, or, for an earlier instant, a new run from
     /// the start. Throws the divergence a run finds, leaving the app where it stopped.
     public func run(to instant: TimeInterval) throws(Divergence) {
-        let target = max(0, instant.isFinite ? instant : 0)
+        let target = snapped(max(0, instant.isFinite ? instant : 0))
         if target < time {
             if let divergence { throw divergence }
             restart()
@@ -121,13 +128,24 @@ public final class RecordingReexecution {
         while case let next = Double(frame + 1) * frameInterval, next <= target {
             replay.play(until: next)
             frame += 1
-            turn()
+            application.runFrameOfFrozenTime()
             time = next
             if frame % digestInterval == 0 { try check() }
         }
+        // Between two frames: the events and calls up to the instant, laid out, but no
+        // tick (no display link fires off the grid), so where a run stops never changes
+        // what it does after.
         replay.play(until: target)
-        if target > time { turn() }
+        if target > time { application.runFrameOfFrozenTime(ticking: false) }
         time = target
+    }
+
+    /// The frame at or before `instant` on the grid, when `instant` lies within rounding
+    /// of it: an instant made by adding frames up (0.1 + 0.32) is the frame it means.
+    private func snapped(_ instant: TimeInterval) -> TimeInterval {
+        let frames = (instant / frameInterval).rounded()
+        let onGrid = frames * frameInterval
+        return abs(onGrid - instant) < 1e-9 ? onGrid : instant
     }
 
     /// Runs to the recording's end: every event played, and any finger left down
@@ -135,13 +153,7 @@ public final class RecordingReexecution {
     public func runToEnd() throws(Divergence) {
         try run(to: recording.duration)
         replay.finish()
-        turn()
-    }
-
-    /// Every frame's due work in one turn of the app at the frame's time: its timers,
-    /// its tick, its layout.
-    private func turn() {
-        stage.turn()
+        application.runFrameOfFrozenTime(ticking: false)
     }
 
     private func restart() {

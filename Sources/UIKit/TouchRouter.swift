@@ -111,7 +111,10 @@ final class TouchRouter {
         settleTouches()
         var changed: [UITouch] = []
         changed.reserveCapacity(samples.count)
-        let ignoring = application.isIgnoringInteractionEvents
+        // The tools' windows (the debug layer's, a gallery's) still take touches while the
+        // app ignores interaction events: Resume stays in reach of a frozen app whose
+        // `endIgnoringInteractionEvents()` waits on its clock.
+        let ignoring = application.isIgnoringInteractionEvents && !window.isSystemWindow
         for sample in samples {
             let timestamp = sanitizedTimestamp(of: sample)
             if ignoring {

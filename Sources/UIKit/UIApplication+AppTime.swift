@@ -96,15 +96,37 @@ extension UIApplication {
         timerQueue.runDue()
     }
 
+    /// One frame's work at the frozen instant, as the run loop does it: the due delayed
+    /// calls, then (when `ticking`) the animation tick with its display links, then the
+    /// layout of every visible window. For a re-execution that owns the app's time; a
+    /// stop between two frames lays out without ticking.
+    package func runFrameOfFrozenTime(ticking: Bool = true) {
+        performAsCurrent {
+            runPendingTimers()
+            if ticking, animationEngine.needsFrames { animationEngine.tick() }
+            for window in visibleWindows { window.layoutIfNeeded() }
+        }
+    }
+
     /// Drops what the app had under way, for a re-execution that makes it anew in place
-    /// (`LiveReexecutionStage`): its delayed calls and timers, its animations, display
-    /// links and queued callbacks (the layers keep theirs, untold), and the touch
-    /// router's memory of the newest stamp, so the new run's touches may be stamped from
-    /// an earlier instant. Touches are cancelled first by the caller.
+    /// (`LiveReexecutionStage`): its delayed calls and timers (the app's; host-time calls
+    /// of the tools stay), its animations, display links and queued callbacks (the layers
+    /// keep theirs, untold), and the touch router's memory of the newest stamp, so the new
+    /// run's touches may be stamped from an earlier instant. Its windows' touches are
+    /// cancelled first by the caller, by hiding them.
+    ///
+    /// What the user set stays: the slow-animation speed and the display's frame
+    /// interval. An `ignoring interaction events` the dropped calls would have ended is
+    /// ended here.
     package func discardPendingWork() {
         timerQueue.removeAll()
+        let animationSpeed = animationEngine.animationSpeed
+        let frameInterval = animationEngine.frameInterval
         animationEngine.discardAllState()
+        animationEngine.animationSpeed = animationSpeed
+        animationEngine.frameInterval = frameInterval
         touchRouter.forgetNewestTimestamp()
+        resetIgnoring()
     }
 
     /// When, on the host clock, the earliest delayed call falls due: an app call's

@@ -205,6 +205,35 @@ final class RecordingReexecutionTests: XCTestCase {
         XCTAssertEqual(application.visibleWindows.filter { $0 is PlayWindow }.count, 1, "one app window shows: the last run's")
     }
 
+    /// Counts its display link's firings, and shows the count as its width.
+    private final class LinkCountingWindow: UIWindow {
+        var firings: [CFTimeInterval] = []
+        private var link: CADisplayLink?
+        init() {
+            super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            let link = CADisplayLink { [unowned self] link in firings.append(link.timestamp) }
+            link.add(to: UIApplication.shared.animationEngine)
+            self.link = link
+        }
+        required init?(coder: NSCoder) { nil }
+        isolated deinit { link?.invalidate() }
+    }
+
+    /// Stopping between two frames fires no display link there: a run stopped off the
+    /// grid and run on is a run straight through, firing for firing.
+    func testStoppingBetweenFramesChangesNothingAfter() async throws {
+        func firings(stoppingAt stops: [TimeInterval]) throws -> [CFTimeInterval] {
+            let replay = RecordingReexecution(recording: Self.recording) { _ in LinkCountingWindow() }
+            for stop in stops { try replay.run(to: stop) }
+            let window = try XCTUnwrap(replay.window as? LinkCountingWindow)
+            return window.firings.map { ($0 - window.firings[0]) }
+        }
+        let straight = try firings(stoppingAt: [1.0])
+        XCTAssertEqual(straight.count, 60, "a firing a frame, frames 1 to 60")
+        XCTAssertEqual(try firings(stoppingAt: [0.2583, 0.5001, 0.77, 1.0]), straight)
+        XCTAssertEqual(try firings(stoppingAt: [0.1 + 0.32, 1.0]), straight, "0.42 s, off the grid however it was added up")
+    }
+
     func testAStepBackMakesTheAppAnewAndItsLogStartsAgain() async throws {
         let replay = makeReplay()
         try replay.run(to: 1.0)

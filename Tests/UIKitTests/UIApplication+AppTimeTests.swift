@@ -220,6 +220,29 @@ final class UIApplicationAppTimeTests: UIKitTestCase {
         XCTAssertEqual(clock.now - 100, 0.4, accuracy: 1e-9, "while the host's clock moved on")
     }
 
+    /// A frozen app that ignores interaction events until a call its clock holds back:
+    /// the tools' windows still take fingers, so their Resume stays in reach.
+    func testWhileAFrozenAppIgnoresTouchesTheToolsWindowsStillTakeThem() async {
+        let pad = addTraceView("pad", CGRect(x: 0, y: 0, width: 320, height: 480))
+        let tools = UIWindow(frame: CGRect(x: 0, y: 400, width: 320, height: 80))
+        tools.isSystemWindow = true
+        tools.windowLevel = UIWindow.Level(1_000)
+        let button = TraceView("tools", frame: tools.bounds, trace: trace)
+        tools.addSubview(button)
+        tools.isHidden = false
+        app.beginIgnoringInteractionEvents()
+        app.schedule(afterDelay: 0.5) { self.app.endIgnoringInteractionEvents() }
+        app.freezeTime()
+        frames(1)
+        XCTAssertTrue(app.isIgnoringInteractionEvents, "the end waits on the frozen clock")
+        injector.tap(at: CGPoint(x: 100, y: 100))
+        XCTAssertEqual(trace.flush(), [], "the app's own window ignores it")
+        tools.inject([.finger(5, .began, 50, 40, at: clock.now, device: 2)])
+        tools.inject([.finger(5, .ended, 50, 40, at: clock.now, device: 2)])
+        XCTAssertEqual(trace.flush(), ["tools.began(5)", "tools.ended(5)"])
+        XCTAssertTrue(pad.superview === window)
+    }
+
     // MARK: - Speed
 
     func testTheAppsSpeedScalesTimersRecognizersAndAnimationsAndMultipliesWithSlowAnimations() async throws {

@@ -18,8 +18,9 @@ import UIKit
 /// Into `--output FOLDER` (the current folder by default), each file whole or absent
 /// (`OutputFile`), and said in one line:
 /// - `touch-sandbox-SCENE-at-1.250s.png`: the screen at `--at`;
-/// - with `--until`, `touch-sandbox-SCENE-1.250s-2.000s.webp`: every frame from `--at` to
-///   `--until` at the display's 60 Hz, an animated WebP that plays at the real speed.
+/// - with `--until`, `touch-sandbox-SCENE-1.250s-2.000s.webp`: the instant of `--at`, then
+///   every frame of the 60 Hz grid after it up to `--until`, an animated WebP that plays
+///   at the real speed.
 @MainActor
 enum InstantPicture {
     /// What a run draws: the recording, the scene, the stretch, where it goes.
@@ -77,10 +78,14 @@ enum InstantPicture {
             try writer.add(first, at: 0)
             var frames = 1
             let interval = replay.frameInterval
-            while case let next = plan.at + Double(frames) * interval, next <= until + interval / 2 {
-                try replay.run(to: min(next, until))
-                try writer.add(picture(), at: Double(frames) * interval)
+            // The frames of the grid after --at (a stop between frames ticks nothing), up
+            // to --until.
+            var frame = (plan.at / interval).rounded(.down) + 1
+            while case let next = frame * interval, next <= until + 1e-9 {
+                try replay.run(to: next)
+                try writer.add(picture(), at: next - plan.at)
                 frames += 1
+                frame += 1
             }
             try OutputFile.write(try writer.finish(lastFrameDuration: interval), to: animation.path)
             line += String(format: " and %@ (%d frames to %.3f s)", shown(animation), frames, replay.time)

@@ -153,6 +153,28 @@ final class TimelineToolTests: XCTestCase {
         XCTAssertTrue(layer.inspection?.view === square, "the square of the run shown, made anew for the step back")
     }
 
+    /// A step back drops what the app had under way, ignoring interaction events
+    /// included, and keeps what the user set: slow animations.
+    func testAStepBackDropsTheAppsPendingWorkAndKeepsSlowAnimations() async throws {
+        layer.timelineRelaunch = { application in
+            let window = SquareWindow()
+            // The app ignores touches for a while after it launches.
+            application.beginIgnoringInteractionEvents()
+            application.schedule(afterDelay: 0.3) { application.endIgnoringInteractionEvents() }
+            return window
+        }
+        layer.set(.slow, on: true)
+        layer.openTimeline(Self.recording, name: "squares")
+        try timeline.show(0.2)
+        XCTAssertTrue(UIApplication.shared.isIgnoringInteractionEvents)
+        try timeline.show(0.1)
+        XCTAssertTrue(UIApplication.shared.isIgnoringInteractionEvents, "made anew: ignoring from its launch again, once")
+        try timeline.show(0.5)
+        XCTAssertFalse(UIApplication.shared.isIgnoringInteractionEvents, "and its end ran at 0.3 s")
+        XCTAssertTrue(layer.isOn(.slow), "slow animations stay on across runs")
+        XCTAssertEqual(UIApplication.shared.animationEngine.animationSpeed, 0.1)
+    }
+
     func testADragOfTheScrubberReExecutesOnceATurnAtTheLatestInstant() async throws {
         layer.openTimeline(Self.recording, name: "squares")
         try timeline.show(1.8)
