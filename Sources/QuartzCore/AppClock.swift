@@ -215,10 +215,4 @@ public final class AppClock: MediaClock {
             return time <= line.steppedAnchor ? line.base.now : nil
         }
     }
-
-    /// Whether app time and host time are the same number (speed 1, never frozen or
-    /// stepped since the base was set): conversions are then the identity.
-    public var isHostTime: Bool {
-        identity.load(ordering: .acquiring)
-    }
 }

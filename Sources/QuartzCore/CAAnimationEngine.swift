@@ -119,8 +119,9 @@ public final class CAAnimationEngine {
         return appClock.now == lastTickTime
     }
 
-    /// The media time of the last tick, if any.
-    private var lastTickTime: CFTimeInterval?
+    /// The media time of the last tick, if any: a paced frame's, ahead of now by up to
+    /// a frame (its presentation time).
+    package private(set) var lastTickTime: CFTimeInterval?
 
     /// Called whenever new work arrives (an animation added, a display link started or
     /// resumed, a callback queued), wherever the call came from: a host that stopped

@@ -11,10 +11,11 @@ public typealias CFTimeInterval = Double
 
 /// A source of "now" in seconds on a monotonic time line.
 ///
-/// One clock drives everything that is timed: touch timestamps made by the injection
-/// helpers, delayed calls and timers (`UIApplication.runPendingTimers()`), and later
-/// animations. The host keeps `MonotonicClock` (the default); tests install a
-/// `ManualClock` and move it by hand. Each application has one (`CAAnimationEngine.clock`).
+/// Each application has one host clock (`CAAnimationEngine.clock`): the host keeps
+/// `MonotonicClock` (the default, which X servers stamp input on); tests install a
+/// `ManualClock` and move it by hand. The app's own time (`CAAnimationEngine.appClock`,
+/// an `AppClock`) is derived from it, and is what everything timed in the app reads:
+/// animations, display links, delayed calls, recognizers, `CACurrentMediaTime()`.
 public protocol MediaClock: Sendable {
     /// Seconds. Never decreases (a `ManualClock` set backwards is the caller's choice).
     var now: TimeInterval { get }
@@ -61,19 +62,21 @@ public final class ManualClock: MediaClock {
 ///     CAAnimationEngine.current.clock = clock   // the layer engine alone
 ///
 /// The clock belongs to an animation engine (`CAAnimationEngine.clock`), which belongs
-/// to an application; `CACurrentMediaTime()` reads the clock of the current one.
+/// to an application; `CACurrentMediaTime()` reads the app clock derived from the
+/// current one (`CAAnimationEngine.appClock`), which differs from it only while the app
+/// is frozen, stepped or slowed.
 @MainActor
 public enum CAMediaClock {
-    /// The current engine's clock (`CAAnimationEngine.current.clock`).
+    /// The current engine's host clock (`CAAnimationEngine.current.clock`).
     public static var current: any MediaClock {
         get { CAAnimationEngine.current.clock }
         @available(*, deprecated, message: "set the clock of the application (UIApplication.clock) or of the engine (CAAnimationEngine.current.clock)")
         set { CAAnimationEngine.current.clock = newValue }
     }
 
-    /// The current engine's clock, published for readers on any thread: what
+    /// The current engine's app clock, published for readers on any thread: what
     /// `CACurrentMediaTime()` reads. Written only by `CAAnimationEngine` when the
-    /// current engine or its clock changes.
+    /// current engine changes.
     nonisolated private static let published = Mutex<any MediaClock>(MonotonicClock())
 
     nonisolated static func publish(_ clock: any MediaClock) {
@@ -85,9 +88,10 @@ public enum CAMediaClock {
     }
 }
 
-/// Seconds on the current application's clock (`CAAnimationEngine.current.clock`, which
-/// UIKit sets for the application whose turn runs), as Core Animation's function of that
-/// name returns the host time. Callable from any thread.
+/// Seconds on the current application's app clock (`CAAnimationEngine.current.appClock`:
+/// the host clock, frozen, stepped or slowed on demand; UIKit makes current the
+/// application whose turn runs), as Core Animation's function of that name returns the
+/// host time. Callable from any thread.
 public func CACurrentMediaTime() -> CFTimeInterval {
     CAMediaClock.publishedNow
 }

@@ -47,8 +47,13 @@ public final class SandboxApp {
         // As a tap on iOS's status bar: the scene's one scroll view that scrolls to top does.
         galleryView.captionBar.onTap = { [unowned self] in window?.scrollToTop() }
         showCaption(of: sceneType)
-        // The timeline makes the scene anew in its window for every step back.
-        debugLayer.timelineRelaunch = { [unowned self] _ in
+        // The timeline makes the recording's scene (the one on screen, for a recording
+        // that names none the gallery has) anew in its window for every step back.
+        debugLayer.timelineRelaunch = { [unowned self] _, recording in
+            if let name = recording.header.scene, let recorded = SceneCatalog.scene(named: name), recorded != self.sceneType {
+                self.sceneType = recorded
+                showCaption(of: recorded)
+            }
             let window = window ?? UIWindow(frame: UIScreen.main.bounds)
             window.rootViewController = self.sceneType.init()
             self.window = window

@@ -300,7 +300,7 @@ public final class ApplicationRunLoop {
         guard !isInvalidated else { return }
         // The app's timers are due on its time line (a frozen app's never come), the
         // host-time ones on the host clock.
-        var deadline = application.nextHostWake
+        var deadline = application.nextTimerDeadline
         let now = hostNow
         if frameInterval != nil {
             // The next frame, on the grid (or at the input rate when undrawn input

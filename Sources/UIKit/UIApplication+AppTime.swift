@@ -25,11 +25,14 @@ extension UIApplication {
     /// Whether the application's time is frozen (`freezeTime()`).
     public var isTimeFrozen: Bool { appClock.isFrozen }
 
-    /// Holds the application's time where it is: see the file's description. Freezing a
-    /// frozen application changes nothing.
+    /// Holds the application's time where it is: see the file's description; at the
+    /// last frame's instant when that was ahead of now (a paced frame is ticked at its
+    /// presentation time), so what shows stands and never steps back. Freezing a frozen
+    /// application changes nothing.
     public func freezeTime() {
         guard !appClock.isFrozen else { return }
         appClock.freeze()
+        if let shown = animationEngine.lastTickTime, shown > appClock.now { appClock.freeze(at: shown) }
         UIKitDebug.log(.timers, "time frozen at \(appClock.now)")
         timeLineChanged()
     }
@@ -127,14 +130,6 @@ extension UIApplication {
         animationEngine.frameInterval = frameInterval
         touchRouter.forgetNewestTimestamp()
         resetIgnoring()
-    }
-
-    /// When, on the host clock, the earliest delayed call falls due: an app call's
-    /// deadline on the app's line (never, while frozen), or a host-time call's.
-    var nextHostWake: TimeInterval? {
-        let app = timerQueue.nextDeadline.flatMap { appClock.hostTime(atTime: $0) }
-        guard let host = hostTimerQueue.nextDeadline else { return app }
-        return min(app ?? host, host)
     }
 
     /// The run loop's wakes were worked out on the old line (a timer's host moment, the

@@ -1,5 +1,7 @@
-// The timer pump: delayed calls run on the injected clock, when the host's run loop
-// (or a test, after moving a `ManualClock`) asks.
+// The timer pump: delayed calls run on the application's clocks, when the host's run
+// loop (or a test, after moving a `ManualClock`) asks. The app's own calls are due on
+// its time line (`AppClock`: frozen, stepped or slowed), the tools' host-time calls on
+// the host clock; `nextTimerDeadline` is on the host clock for both.
 //
 //     // host run loop
 //     UIApplication.shared.runPendingTimers()
@@ -10,8 +12,9 @@
 //     UIApplication.shared.runPendingTimers()
 
 extension UIApplication {
-    /// Schedules `action` to run once `delay` seconds have passed on the media clock.
-    /// A negative or non-finite delay counts as 0 (logged).
+    /// Schedules `action` to run once `delay` seconds have passed on the app's clock
+    /// (`appClock`: they wait while it is frozen). A negative or non-finite delay counts
+    /// as 0 (logged).
     @discardableResult
     public func schedule(afterDelay delay: TimeInterval, _ action: @escaping @MainActor () -> Void) -> DelayedCall {
         timerQueue.schedule(after: delay, target: nil, selector: nil, action: action)
@@ -34,10 +37,15 @@ extension UIApplication {
         timerQueue.runDue() + hostTimerQueue.runDue()
     }
 
-    /// When the earliest pending delayed call becomes due (seconds on the media clock),
-    /// or nil if none is pending: the host sleeps until then at the latest.
+    /// When the earliest pending delayed call becomes due, in seconds on the host clock
+    /// (`clock`): an app call's deadline where the app's time line reaches it (never,
+    /// while frozen), or a host-time call's. Nil when none is pending (or due to come):
+    /// the host sleeps until then at the latest. (With the app's time neither frozen,
+    /// stepped nor slowed, the two clocks read the same.)
     public var nextTimerDeadline: TimeInterval? {
-        timerQueue.nextDeadline
+        let app = timerQueue.nextDeadline.flatMap { appClock.hostTime(atTime: $0) }
+        guard let host = hostTimerQueue.nextDeadline else { return app }
+        return min(app ?? host, host)
     }
 
     /// Moves `clock` on to `time`, running every delayed call that falls due on the way
@@ -53,14 +61,11 @@ extension UIApplication {
     /// pending however far the host clock moves.
     package func advance(_ clock: ManualClock, to time: TimeInterval) {
         guard time > clock.now else { return }
-        func hostDeadline() -> TimeInterval? {
-            nextHostWake
-        }
-        while let deadline = hostDeadline(), deadline <= time {
+        while let deadline = nextTimerDeadline, deadline <= time {
             let step = max(deadline, clock.now)
             clock.now = step
             runPendingTimers()
-            if let next = hostDeadline(), next <= step { break }
+            if let next = nextTimerDeadline, next <= step { break }
         }
         clock.now = time
         runPendingTimers()

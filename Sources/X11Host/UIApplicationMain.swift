@@ -226,7 +226,7 @@ public final class X11ApplicationRunner: X11HostClient {
                 debugLayer = layer
                 debugHosting = DebugLayerHosting(layer, in: screen, over: window)
                 // The timeline makes the app anew by launching its delegate again.
-                layer.timelineRelaunch = { application in
+                layer.timelineRelaunch = { application, _ in
                     _ = application.delegate?.application(application, didFinishLaunchingWithOptions: nil)
                     if let window = application.keyWindow, !window.isSystemWindow { return window }
                     return application.windows.last { !$0.isHidden } ?? UIWindow(frame: UIScreen.main.bounds)

@@ -19,7 +19,6 @@ package final class DispatchRunLoopScheduler: RunLoopScheduler {
     /// The host time the timer is set for, if any (read by tests); `-infinity`: at once.
     private(set) var armedDeadline: TimeInterval?
     private var timer: DispatchSourceTimer?
-    private let hostClock = MonotonicClock()
 
     package init() {}
 
@@ -46,11 +45,17 @@ package final class DispatchRunLoopScheduler: RunLoopScheduler {
             timer?.schedule(deadline: .distantFuture)
             return
         }
-        // The deadline is on the host clock (CLOCK_MONOTONIC); dispatch's `now()` is on
-        // the same clock, so the difference is the delay. Not `CACurrentMediaTime()`:
+        // The deadline is on the application's host clock (CLOCK_MONOTONIC in a host, as
+        // dispatch's `now()`: the difference is the delay). Not `CACurrentMediaTime()`:
         // that is the app's time, which may be frozen or slowed.
-        let delay = max(0, deadline - hostClock.now)
+        let delay = max(0, deadline - hostNow)
         (timer ?? makeTimer()).schedule(deadline: .now() + delay, leeway: .milliseconds(1))
+    }
+
+    /// Now on the current application's host clock (`UIApplication.clock`), which the
+    /// run loop's deadlines are on: the monotonic clock in a host, a test's manual one.
+    private var hostNow: TimeInterval {
+        CAAnimationEngine.current.clock.now
     }
 
     private func makeTimer() -> DispatchSourceTimer {
@@ -70,7 +75,7 @@ package final class DispatchRunLoopScheduler: RunLoopScheduler {
             soon()
         }
         // Never before the deadline: dispatch's clock is the host clock.
-        if let wake, wake.deadline <= hostClock.now {
+        if let wake, wake.deadline <= hostNow {
             self.wake = nil
             wake.turn()
         }

@@ -269,6 +269,18 @@ final class UIApplicationAppTimeTests: UIKitTestCase {
         XCTAssertEqual(logLines(containing: "time speed 0.0 ignored").count, 1)
     }
 
+    /// A paced frame is ticked at its presentation time, ahead of now: freezing holds
+    /// that instant, so what shows does not step back.
+    func testFreezingHoldsTheLastFramesInstantWhenItIsAheadOfNow() async {
+        let now = CACurrentMediaTime()
+        app.animationEngine.tick(at: now + 0.012)
+        app.freezeTime()
+        XCTAssertEqual(CACurrentMediaTime(), now + 0.012)
+        app.resumeTime()
+        app.freezeTime()
+        XCTAssertEqual(CACurrentMediaTime(), now + 0.012, "a freeze after a frame behind now stays at now")
+    }
+
     func testStepFreezesARunningAppAndACountBelowOneStepsNothing() async {
         frames(0.1)
         let before = CACurrentMediaTime()

@@ -193,6 +193,9 @@ public final class DebugLayer {
 
     /// Switches a toggle on or off; for `.screenshot`, `true` takes one.
     public func set(_ tool: DebugTool, on: Bool) {
+        if timeline != nil, [.freeze, .step, .speed].contains(tool) {
+            return showStatus(Self.timelineHoldsTime)
+        }
         switch tool {
         case .spots, .hitViews, .frames, .paths, .gestures, .meter:
             overlay(for: tool)?.isVisible = on
@@ -264,6 +267,7 @@ public final class DebugLayer {
     /// Steps the app `frames` frames (freezing it first if it runs), and draws the last:
     /// the Step buttons and the N key.
     public func step(frames: Int = 1) {
+        guard timeline == nil else { return showStatus(Self.timelineHoldsTime) }
         inspectedApplication.stepTime(frames: frames)
         refreshTimeStrip()
         view.toolbar.refreshStates()
@@ -274,6 +278,7 @@ public final class DebugLayer {
     public var appSpeed: Double {
         get { inspectedApplication.timeSpeed }
         set {
+            guard timeline == nil else { return showStatus(Self.timelineHoldsTime) }
             inspectedApplication.timeSpeed = newValue
             refreshTimeStrip()
             onNeedsDisplay?(nil)
@@ -290,11 +295,14 @@ public final class DebugLayer {
 
     // MARK: - Timeline
 
+    /// What Freeze, Step and Speed say while the timeline holds the app's time.
+    static let timelineHoldsTime = "The timeline holds the app's time: close it to freeze, step or change the speed"
+
     /// Makes the app anew for the timeline's runs, in the application given (its old
     /// windows already hidden), and returns its window: the host sets it
     /// (`UIApplicationMain` launches its delegate again; the sandbox opens its scene
     /// again). Without it the Timeline tool says so and opens nothing.
-    public var timelineRelaunch: (@MainActor (UIApplication) -> UIWindow)?
+    public var timelineRelaunch: (@MainActor (UIApplication, TouchRecording) -> UIWindow)?
     /// The folder whose `.touches` recordings the Timeline tool offers: the current
     /// folder unless set.
     public var recordingsFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -353,11 +361,19 @@ public final class DebugLayer {
         // Each run makes the app anew from the start: the overlays follow its fingers anew.
         let stage = LiveReexecutionStage(application: inspectedApplication) { [weak self] application in
             self?.overlays.forgetAllFingers()
-            return relaunch(application)
+            return relaunch(application, recording)
         }
         let opened = RecordingTimeline(recording: recording, name: name, stage: stage) { [weak self] batch in
             guard let self else { return }
-            for rect in apply(batch) { onNeedsDisplay?(rect) }
+            // The overlays keep the host's time (a trail fades in real time): the batch is
+            // theirs as if it came now.
+            let now = inspectedApplication.clock.now
+            let restamped = batch.map { sample in
+                var sample = sample
+                sample.timestamp = now
+                return sample
+            }
+            for rect in apply(restamped) { onNeedsDisplay?(rect) }
         }
         opened.onChange = { [weak self] in self?.timelineChanged() }
         timeline = opened

@@ -241,7 +241,8 @@ public final class DebugLayerView: PassThroughView {
         bottomPanelFrame(preferredWidth: timeStrip.preferredWidth, height: timeStrip.height(forWidth:))
     }
 
-    /// Where the timeline goes: as the time strip, up to 960 points wide.
+    /// Where the timeline goes: as the time strip, 960 points wide (wider when its
+    /// buttons need it), or the screen's width less the margins where that is less.
     var timelineFrame: CGRect {
         bottomPanelFrame(preferredWidth: max(timeline.preferredWidth, 960), height: timeline.height(forWidth:))
     }

@@ -120,10 +120,10 @@ final class HeadlessRun {
         guard force || time - lastFrameTime >= Self.frameInterval else {
             guard !catchUpPending else { return }
             catchUpPending = true
-            UIApplication.shared.schedule(afterDelay: lastFrameTime + Self.frameInterval - time) { [weak self, weak host] in
+            UIApplication.shared.scheduleInHostTime(afterDelay: lastFrameTime + Self.frameInterval - time) { [weak self, weak host] in
                 guard let self, let host, let start = startTime else { return }
                 catchUpPending = false
-                capture(host, at: CACurrentMediaTime() - start, force: true)
+                capture(host, at: UIApplication.shared.clock.now - start, force: true)
             }
             return
         }
@@ -149,7 +149,7 @@ final class HeadlessRun {
         X11Host.addTerminationHandler { _ in replay.cancel() }
         replay.start(onKey: { [weak host] key in host?.injectKey(KeyInput(keysym: key.keysym, text: key.text), origin: .replay) }) { [weak self, weak host] in
             guard let self, let host else { return }
-            UIApplication.shared.schedule(afterDelay: Self.settleTime) { [weak self, weak host] in
+            UIApplication.shared.scheduleInHostTime(afterDelay: Self.settleTime) { [weak self, weak host] in
                 guard let self, let host else { return }
                 finish(host)
             }
@@ -157,7 +157,7 @@ final class HeadlessRun {
     }
 
     private func finish(_ host: X11Host) {
-        let time = CACurrentMediaTime() - (startTime ?? CACurrentMediaTime())
+        let time = UIApplication.shared.clock.now - (startTime ?? UIApplication.shared.clock.now)
         capture(host, at: time, force: true)
         let (animation, contact, trace) = Self.outputs(of: plan.sceneType.name, in: plan.outputFolder)
         var storedFrames = 0

@@ -78,7 +78,7 @@ public final class KioskAttractLoop {
         nextCall?.cancel()
         nextCall = nil
         replay = nil
-        let now = CACurrentMediaTime()
+        let now = UIApplication.shared.clock.now
         defer { fingersDown = [:] }
         return fingersDown.sorted { $0.key.number < $1.key.number }.map { id, location in
             TouchSample(id: id, phase: .cancelled, location: location, timestamp: now)
@@ -118,16 +118,16 @@ public final class KioskAttractLoop {
         guard let next = replay.nextEventTime else {
             replay.finish()
             completedPlays += 1
-            nextCall = UIApplication.shared.schedule(afterDelay: Self.pause) { [weak self] in
+            nextCall = UIApplication.shared.scheduleInHostTime(afterDelay: Self.pause) { [weak self] in
                 guard let self, isRunning else { return }
                 play()
             }
             return
         }
-        nextCall = UIApplication.shared.schedule(afterDelay: max(0, replay.clockTime(of: next) - CACurrentMediaTime())) {
+        nextCall = UIApplication.shared.scheduleInHostTime(afterDelay: max(0, replay.clockTime(of: next) - UIApplication.shared.clock.now)) {
             [weak self] in
             guard let self, isRunning, let replay = self.replay else { return }
-            let now = CACurrentMediaTime()
+            let now = UIApplication.shared.clock.now
             while let time = replay.nextEventTime, replay.clockTime(of: time) <= now { replay.step() }
             scheduleNext()
         }

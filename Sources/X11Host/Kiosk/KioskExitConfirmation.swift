@@ -50,7 +50,7 @@ public final class KioskExitConfirmation: UIWindow {
     public func ask() {
         isHidden = false
         expiry?.cancel()
-        expiry = UIApplication.shared.schedule(afterDelay: Self.timeout) { [weak self] in self?.answer(false) }
+        expiry = UIApplication.shared.scheduleInHostTime(afterDelay: Self.timeout) { [weak self] in self?.answer(false) }
         setNeedsLayout()
     }
 

@@ -2,6 +2,10 @@ import Foundation
 import TouchRecording
 import UIKit
 
+// The kiosk keeps the host's time (`UIApplication.clock`, `scheduleInHostTime`), as its
+// visitors do: an app frozen or slowed by the debug layer neither holds back the exit
+// gesture nor stretches the idle timeout.
+
 /// What an app in kiosk mode may adopt to hear that visitors walked away.
 @MainActor
 public protocol KioskApplicationDelegate: UIApplicationDelegate {
@@ -52,7 +56,7 @@ public final class KioskSession: InputFilter {
     public init(configuration: KioskConfiguration, screenSize: CGSize) {
         self.configuration = configuration
         gesture = KioskExitGesture(configuration: configuration, screenSize: screenSize)
-        lastTouch = CACurrentMediaTime()
+        lastTouch = UIApplication.shared.clock.now
         armIdle()
     }
 
@@ -102,7 +106,7 @@ public final class KioskSession: InputFilter {
         if let attractLoop, attractLoop.isRunning {
             tourEnd = attractLoop.stop()
             swallowed.formUnion(batch.filter { $0.phase == .began }.map(\.id))
-            UIApplication.shared.schedule(afterDelay: 0) { [weak self] in self?.tellIdle() }
+            UIApplication.shared.scheduleInHostTime(afterDelay: 0) { [weak self] in self?.tellIdle() }
         }
         noteTouch(batch)
         let passed = tourEnd + (swallowed.isEmpty ? batch : batch.filter { sample in
@@ -130,11 +134,11 @@ public final class KioskSession: InputFilter {
         holdCheck = nil
         holdCheckDeadline = deadline
         guard let deadline else { return }
-        holdCheck = UIApplication.shared.schedule(afterDelay: max(0, deadline - CACurrentMediaTime())) { [weak self] in
+        holdCheck = UIApplication.shared.scheduleInHostTime(afterDelay: max(0, deadline - UIApplication.shared.clock.now)) { [weak self] in
             guard let self else { return }
             holdCheck = nil
             holdCheckDeadline = nil
-            if gesture.holdCompleted(at: CACurrentMediaTime()) { exitGestureCompleted() }
+            if gesture.holdCompleted(at: UIApplication.shared.clock.now) { exitGestureCompleted() }
         }
     }
 
@@ -149,7 +153,7 @@ public final class KioskSession: InputFilter {
         let held = gesture.holdDeadline == nil ? [] : gesture.heldFingers
         gesture.reset()
         if !held.isEmpty {
-            let now = CACurrentMediaTime()
+            let now = UIApplication.shared.clock.now
             host?.injectInput(held.map { TouchSample(id: $0.id, phase: .cancelled, location: $0.location, timestamp: now) })
             swallowed.formUnion(held.map(\.id))
         }
@@ -173,7 +177,7 @@ public final class KioskSession: InputFilter {
     // MARK: - Idle
 
     private func noteTouch(_ batch: [TouchSample]) {
-        lastTouch = CACurrentMediaTime()
+        lastTouch = UIApplication.shared.clock.now
         isIdle = false
         for sample in batch where sample.id.device != KioskAttractLoop.device {
             switch sample.phase {
@@ -190,12 +194,12 @@ public final class KioskSession: InputFilter {
     /// still: the timer waits for its lift (`noteTouch` arms it again then).
     private func armIdle() {
         guard configuration.idleTimeout > 0 else { return }
-        let delay = max(0, lastTouch + configuration.idleTimeout - CACurrentMediaTime())
-        idleCheck = UIApplication.shared.schedule(afterDelay: delay) { [weak self] in
+        let delay = max(0, lastTouch + configuration.idleTimeout - UIApplication.shared.clock.now)
+        idleCheck = UIApplication.shared.scheduleInHostTime(afterDelay: delay) { [weak self] in
             guard let self else { return }
             idleCheck = nil
             guard fingersDown.isEmpty else { return }
-            if CACurrentMediaTime() - lastTouch >= configuration.idleTimeout {
+            if UIApplication.shared.clock.now - lastTouch >= configuration.idleTimeout {
                 becameIdle()
             } else {
                 armIdle()
@@ -210,7 +214,7 @@ public final class KioskSession: InputFilter {
         tellIdle()
         // On the next turn, once the app has put itself back.
         if let attractLoop {
-            UIApplication.shared.schedule(afterDelay: 0) { [weak self] in
+            UIApplication.shared.scheduleInHostTime(afterDelay: 0) { [weak self] in
                 guard let self, isIdle else { return }
                 attractLoop.start()
             }

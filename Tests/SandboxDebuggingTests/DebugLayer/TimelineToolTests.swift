@@ -83,7 +83,7 @@ final class TimelineToolTests: XCTestCase {
         first.makeKeyAndVisible()
         layer = DebugLayer(configuration: DebugLayerConfiguration(tools: [.spots], showsHandle: false))
         layer.attach(to: first)
-        layer.timelineRelaunch = { _ in SquareWindow() }
+        layer.timelineRelaunch = { _, _ in SquareWindow() }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         layer.recordingsFolder = folder
@@ -156,7 +156,7 @@ final class TimelineToolTests: XCTestCase {
     /// A step back drops what the app had under way, ignoring interaction events
     /// included, and keeps what the user set: slow animations.
     func testAStepBackDropsTheAppsPendingWorkAndKeepsSlowAnimations() async throws {
-        layer.timelineRelaunch = { application in
+        layer.timelineRelaunch = { application, _ in
             let window = SquareWindow()
             // The app ignores touches for a while after it launches.
             application.beginIgnoringInteractionEvents()
@@ -173,6 +173,23 @@ final class TimelineToolTests: XCTestCase {
         XCTAssertFalse(UIApplication.shared.isIgnoringInteractionEvents, "and its end ran at 0.3 s")
         XCTAssertTrue(layer.isOn(.slow), "slow animations stay on across runs")
         XCTAssertEqual(UIApplication.shared.animationEngine.animationSpeed, 0.1)
+    }
+
+    /// While the timeline holds the app's time, Freeze, Step and Speed say so and change
+    /// nothing; the replayed finger's spot keeps its trail on the host's clock.
+    func testTheTimelineHoldsTheAppsTimeAndTheOverlaysKeepTheirs() async throws {
+        layer.openTimeline(Self.recording, name: "squares")
+        try timeline.show(0.3)
+        let held = try timeline.time
+        layer.perform(.freeze)
+        layer.step(frames: 10)
+        layer.appSpeed = 0.25
+        XCTAssertEqual(layer.view.status.text, "The timeline holds the app's time: close it to freeze, step or change the speed")
+        XCTAssertEqual(try timeline.time, held)
+        XCTAssertEqual(UIApplication.shared.timeSpeed, 1)
+        XCTAssertTrue(UIApplication.shared.isTimeFrozen)
+        let spot = try XCTUnwrap(layer.overlays.spots.spots.first, "the recorded finger is down at 0.3 s")
+        XCTAssertGreaterThan(spot.trail.count, 1, "its trail shows: stamped now on the host's clock, not long expired")
     }
 
     func testADragOfTheScrubberReExecutesOnceATurnAtTheLatestInstant() async throws {
@@ -218,7 +235,7 @@ final class TimelineToolTests: XCTestCase {
     }
 
     func testAnAppThatReadsTheWallClockIsCaughtAndTheTimelineGoesForwardsOnly() async throws {
-        layer.timelineRelaunch = { _ in
+        layer.timelineRelaunch = { _, _ in
             let window = SquareWindow()
             window.readsWallClock = true
             return window
