@@ -138,7 +138,7 @@ struct FuzzProgram {
         let view = Int.random(in: 0..<max(1, viewCount), using: &random)
         let other = Int.random(in: 0..<max(1, viewCount), using: &random)
         let recognizer = Int.random(in: 0..<max(1, recognizerCount), using: &random)
-        switch Int.random(in: 0..<13, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
         case 0: return .cancelAllTouches
         case 1: return .cancelDevice(FuzzProgram.devices.randomElement(using: &random)!)
         case 2: return .removeView(view)
@@ -154,6 +154,10 @@ struct FuzzProgram {
         case 11:
             ignoring += 1
             return .beginIgnoringInteractionEvents
+        case 13: return .freezeTime
+        case 14: return .resumeTime
+        case 15: return .stepTime(frames: Int.random(in: 1...12, using: &random))
+        case 16: return .setTimeSpeed([0.1, 0.25, 1].randomElement(using: &random)!)
         default:
             guard ignoring > 0 else { return .cancelAllTouches }
             ignoring -= 1

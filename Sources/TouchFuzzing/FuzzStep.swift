@@ -26,6 +26,13 @@ public enum FuzzStep: Sendable, CustomStringConvertible {
     case animateView(Int, dx: CGFloat, dy: CGFloat, duration: TimeInterval)
     case beginIgnoringInteractionEvents
     case endIgnoringInteractionEvents
+    /// The app's time frozen (`UIApplication.freezeTime()`): fingers go on, timers wait.
+    case freezeTime
+    case resumeTime
+    /// Frozen time stepped by frames.
+    case stepTime(frames: Int)
+    /// The app's whole clock slowed or set back to real time.
+    case setTimeSpeed(Double)
 
     /// The step as a line of Swift for a reproduction (`scenario` is the rebuilt scene).
     public var description: String {
@@ -54,6 +61,10 @@ public enum FuzzStep: Sendable, CustomStringConvertible {
             return "UIView.animate(withDuration: \(duration)) { scenario.views[\(index)].center.x += \(dx); scenario.views[\(index)].center.y += \(dy) }"
         case .beginIgnoringInteractionEvents: return "UIApplication.shared.beginIgnoringInteractionEvents()"
         case .endIgnoringInteractionEvents: return "UIApplication.shared.endIgnoringInteractionEvents()"
+        case .freezeTime: return "UIApplication.shared.freezeTime()"
+        case .resumeTime: return "UIApplication.shared.resumeTime()"
+        case .stepTime(let frames): return "UIApplication.shared.stepTime(frames: \(frames))"
+        case .setTimeSpeed(let speed): return "UIApplication.shared.timeSpeed = \(speed)"
         }
     }
 }

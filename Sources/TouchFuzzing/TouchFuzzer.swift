@@ -232,6 +232,16 @@ public final class TouchFuzzer {
             UIApplication.shared.beginIgnoringInteractionEvents()
         case .endIgnoringInteractionEvents:
             UIApplication.shared.endIgnoringInteractionEvents()
+        case .freezeTime:
+            UIApplication.shared.freezeTime()
+        case .resumeTime:
+            UIApplication.shared.resumeTime()
+        case .stepTime(let frames):
+            UIApplication.shared.stepTime(frames: frames)
+            UIApplication.shared.runPendingTimers()
+            CAAnimationEngine.current.tick()
+        case .setTimeSpeed(let speed):
+            UIApplication.shared.timeSpeed = speed
         }
     }
 
@@ -239,6 +249,10 @@ public final class TouchFuzzer {
     /// past every recognizer timer (the longest, the undecided-gesture timeout, is 1 s).
     private func settle(_ scenario: FuzzScenario, clock: ManualClock) {
         while UIApplication.shared.isIgnoringInteractionEvents { UIApplication.shared.endIgnoringInteractionEvents() }
+        // A frozen or slowed app's timers come only once its time runs: the person at
+        // the debug layer resumes it.
+        UIApplication.shared.resumeTime()
+        UIApplication.shared.timeSpeed = 1
         let lifts = scenario.window.activeTouches.map { touch in
             TouchSample(id: touch.sampleID, phase: .ended, location: touch.location(in: nil), timestamp: clock.now)
         }
