@@ -188,18 +188,8 @@ public final class TouchSpotsOverlay: DebugOverlay {
 
     // MARK: - Geometry
 
-    /// The area a spot at `location` covers, including its outline and anti-aliasing,
-    /// in the standard appearance.
-    public static func bounds(of location: CGPoint) -> CGRect {
-        bounds(of: location, radius: radius)
-    }
-
-    /// The area a spot and its trail cover, in the standard appearance.
-    public static func bounds(of spot: Spot) -> CGRect {
-        bounds(of: spot, radius: radius)
-    }
-
-    /// The area a spot at `location` covers in this overlay's appearance.
+    /// The area a spot at `location` covers in this overlay's appearance, including its
+    /// outline and anti-aliasing.
     public func reach(of location: CGPoint) -> CGRect {
         Self.bounds(of: location, radius: appearance.radius)
     }

@@ -98,12 +98,12 @@ final class TouchSpotsOverlayTests: OverlayTestCase {
         let extent = TouchSpotsOverlay.trailWidth / 2 + 2
         let trail = CGRect(x: 100 - extent, y: 100 - extent, width: 90 + 2 * extent, height: 30 + 2 * extent)
         XCTAssertTrue(dirty[0].contains(trail), "\(dirty[0]) covers the trail \(trail)")
-        XCTAssertTrue(dirty[0].contains(TouchSpotsOverlay.bounds(of: CGPoint(x: 190, y: 130))))
-        XCTAssertTrue(dirty[0].contains(TouchSpotsOverlay.bounds(of: CGPoint(x: 160, y: 120))))
+        XCTAssertTrue(dirty[0].contains(spots.reach(of: CGPoint(x: 190, y: 130))))
+        XCTAssertTrue(dirty[0].contains(spots.reach(of: CGPoint(x: 160, y: 120))))
 
         let spot = spots.spots[0]
         let lifted = send([sample(1, .ended, 190, 130)], to: [spots])
-        XCTAssertEqual(lifted, [TouchSpotsOverlay.bounds(of: spot)], "where the spot and its trail were")
+        XCTAssertEqual(lifted, [spots.reach(of: spot)], "where the spot and its trail were")
         XCTAssertTrue(lifted[0].contains(trail))
         XCTAssertEqual(spots.spots, [])
 
@@ -119,7 +119,7 @@ final class TouchSpotsOverlayTests: OverlayTestCase {
         let center = CGPoint(x: 100, y: 100)
         send([sample(1, .began, center.x, center.y)], to: [spots])
         let id = spots.spots[0].id
-        XCTAssertEqual(spots.setOwnershipPending([id]), [TouchSpotsOverlay.bounds(of: center)])
+        XCTAssertEqual(spots.setOwnershipPending([id]), [spots.reach(of: center)])
         XCTAssertEqual(spots.setOwnershipPending([id]), [], "no change, nothing dirty")
         let pink = TouchSpotsOverlay.color(for: id)
         let background = OverlayTestCase.background
@@ -139,7 +139,7 @@ final class TouchSpotsOverlayTests: OverlayTestCase {
         XCTAssertTrue(rimReds().contains { $0 >= 0xA0 }, "dashes")
         XCTAssertTrue(rimReds().contains { $0 <= 0x50 }, "gaps")
 
-        XCTAssertEqual(spots.setOwnershipPending([]), [TouchSpotsOverlay.bounds(of: center)])
+        XCTAssertEqual(spots.setOwnershipPending([]), [spots.reach(of: center)])
         image = self.image([spots])
         XCTAssertTrue(colorsMatch(rgb(image, 100, 88), blend(pink, alpha: TouchSpotsOverlay.fillAlpha, over: background),
                                   tolerance: 1))

@@ -458,11 +458,7 @@ public final class DebugLayer {
     /// go.
     private func setWhy(_ on: Bool) {
         overlays.why.isVisible = on
-        if !on {
-            overlays.why.show(nil)
-            view.why.show(title: nil, subtitle: nil, rows: [])
-            view.whyWalk = nil
-        }
+        if !on { closeWhy() }
         updateWhyObserver()
     }
 
