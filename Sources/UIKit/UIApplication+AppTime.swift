@@ -88,15 +88,8 @@ extension UIApplication {
     /// drawn here.
     package func moveFrozenTime(to time: TimeInterval) {
         freezeTime()
-        guard time > appClock.now else { return }
-        while let deadline = timerQueue.nextDeadline, deadline <= time {
-            let step = max(deadline, appClock.now)
-            appClock.freeze(at: step)
-            timerQueue.runDue()
-            if let next = timerQueue.nextDeadline, next <= step { break }
-        }
-        appClock.freeze(at: time)
-        timerQueue.runDue()
+        moveTime(to: time, now: { appClock.now }, nextDeadline: { timerQueue.nextDeadline },
+                 moveTo: { appClock.freeze(at: $0) }, runDue: { timerQueue.runDue() })
     }
 
     /// One frame's work at the frozen instant, as the run loop does it: the due delayed

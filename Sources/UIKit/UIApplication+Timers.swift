@@ -60,14 +60,25 @@ extension UIApplication {
     /// deadlines are on the app's time line (`AppClock`), so a frozen app's calls stay
     /// pending however far the host clock moves.
     package func advance(_ clock: ManualClock, to time: TimeInterval) {
-        guard time > clock.now else { return }
-        while let deadline = nextTimerDeadline, deadline <= time {
-            let step = max(deadline, clock.now)
-            clock.now = step
-            runPendingTimers()
-            if let next = nextTimerDeadline, next <= step { break }
+        moveTime(to: time, now: { clock.now }, nextDeadline: { nextTimerDeadline }, moveTo: { clock.now = $0 },
+                 runDue: { runPendingTimers() })
+    }
+
+    /// The one walk of time past deadlines, for a clock read by `now` and moved by
+    /// `moveTo` (`advance(_:to:)` a host's manual clock, `moveFrozenTime(to:)` the app's
+    /// frozen one): each deadline up to `time` in turn, the clock standing at it while
+    /// `runDue` runs what fell due, then `time` itself. A call due again at the instant
+    /// it ran stops the walk (it waits for the next pump), so none can spin.
+    func moveTime(to time: TimeInterval, now: () -> TimeInterval, nextDeadline: () -> TimeInterval?,
+                  moveTo: (TimeInterval) -> Void, runDue: () -> Void) {
+        guard time > now() else { return }
+        while let deadline = nextDeadline(), deadline <= time {
+            let step = max(deadline, now())
+            moveTo(step)
+            runDue()
+            if let next = nextDeadline(), next <= step { break }
         }
-        clock.now = time
-        runPendingTimers()
+        moveTo(time)
+        runDue()
     }
 }

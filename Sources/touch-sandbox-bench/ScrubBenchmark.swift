@@ -1,5 +1,6 @@
 import Foundation
 import TouchRecording
+import TouchFuzzing
 import TouchSandbox
 import UIKit
 
@@ -23,7 +24,8 @@ enum ScrubBenchmark {
             window.rootViewController = sceneType.init()
             return window
         }
-        var generator = SplitMix(seed: 43)
+        // Seeded, so every run draws the same instants.
+        var generator = SplitMix64(seed: 43)
         var times: [Double] = []
         for _ in 0..<count {
             let instant = Double(generator.next() % 60_000) / 1000
@@ -81,18 +83,5 @@ enum ScrubBenchmark {
         }
         return TouchRecording(header: TouchRecording.Header(size: CGSize(width: 1024, height: 768), app: "touch-sandbox", scene: "scroll"),
                               events: events)
-    }
-
-    /// A seeded generator, so every run draws the same instants.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
