@@ -49,21 +49,10 @@ enum InstantPicture {
         for file in [files.picture] + (files.animation.map { [$0] } ?? []) {
             try OutputFile.checkWritable(file.path)
         }
-        UIScreen.main.bounds = CGRect(origin: .zero, size: plan.recording.header.size)
-        var sandbox: SandboxApp?
-        let replay = RecordingReexecution(recording: plan.recording, observe: { batch in
-            _ = sandbox?.debugLayer.apply(batch)
-        }, makeWindow: { _ in
-            let app = SandboxApp(sceneType: plan.sceneType)
-            app.showOnly(overlays: plan.overlays)
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            window.rootViewController = plan.sceneType.init()
-            app.attach(window)
-            sandbox = app
-            return window
-        })
+        let gallery = GalleryReexecution(of: plan.recording, sceneType: plan.sceneType, overlays: plan.overlays)
+        let replay = gallery.reexecution
         func picture() -> FrameBuffer {
-            guard let sandbox else { fatalError("the re-execution made its window") }
+            let sandbox = gallery.sandbox
             return replay.application.animationEngine.holdingTime {
                 _ = sandbox.debugLayer.overlays.update(in: replay.window)
                 return sandbox.debugLayer.snapshot(scale: plan.scale)
@@ -91,6 +80,35 @@ enum InstantPicture {
             line += String(format: " and %@ (%d frames to %.3f s)", shown(animation), frames, replay.time)
         }
         return line
+    }
+
+    /// A recording re-executed in the gallery on a scene, the screen the recording's
+    /// size, the overlays in `overlays` fed every batch as the debug layer is on a
+    /// display: what `--at` draws. Each run makes the gallery anew; `sandbox` is the
+    /// current run's.
+    @MainActor
+    final class GalleryReexecution {
+        // Set in `init`: the first run is made there, and makes the first gallery.
+        private var run: RecordingReexecution?
+        private var current: SandboxApp?
+
+        var reexecution: RecordingReexecution { run! }
+        var sandbox: SandboxApp { current! }
+
+        init(of recording: TouchRecording, sceneType: any Scene.Type, overlays: Set<DebugTool>) {
+            UIScreen.main.bounds = CGRect(origin: .zero, size: recording.header.size)
+            run = RecordingReexecution(recording: recording, observe: { [unowned self] batch in
+                _ = current?.debugLayer.apply(batch)
+            }, makeWindow: { [unowned self] _ in
+                let app = SandboxApp(sceneType: sceneType)
+                app.showOnly(overlays: overlays)
+                let window = UIWindow(frame: UIScreen.main.bounds)
+                window.rootViewController = sceneType.init()
+                app.attach(window)
+                current = app
+                return window
+            })
+        }
     }
 
     private static func shown(_ url: URL) -> String {

@@ -79,19 +79,10 @@ final class InstantPictureTests: XCTestCase {
     func testTheGalleryFrozenMidAnimationShowsItsTimeStrip() async throws {
         let recording = try TouchRecordingReader.read(contentsOf: Self.tour("hit-test-animation")).recording
         let sceneType = try XCTUnwrap(SceneCatalog.scene(named: "hit-test-animation"))
-        UIScreen.main.bounds = CGRect(origin: .zero, size: recording.header.size)
-        var sandbox: SandboxApp?
-        let replay = RecordingReexecution(recording: recording, observe: { batch in _ = sandbox?.debugLayer.apply(batch) }) { _ in
-            let app = SandboxApp(sceneType: sceneType)
-            app.showOnly(overlays: [.spots, .frames])
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            window.rootViewController = sceneType.init()
-            app.attach(window)
-            sandbox = app
-            return window
-        }
+        let gallery = InstantPicture.GalleryReexecution(of: recording, sceneType: sceneType, overlays: [.spots, .frames])
+        let replay = gallery.reexecution
         try replay.run(to: 1.2)
-        let layer = try XCTUnwrap(sandbox?.debugLayer)
+        let layer = gallery.sandbox.debugLayer
         layer.freeze()
         layer.step(frames: 3)
         try replay.run(to: 1.3)
