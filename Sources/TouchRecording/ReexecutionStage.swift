@@ -12,8 +12,8 @@ public protocol ReexecutionStage: AnyObject {
 }
 
 /// A stage of the re-execution's own: each run a new `UIApplication` (the one before it
-/// hidden, so it goes), current, on a `ManualClock` of its own and frozen at a fixed
-/// instant; the window from `makeWindow`.
+/// hidden, so it goes), current, on a `ManualClock` of its own standing at a fixed
+/// instant, and frozen there once its window (from `makeWindow`) is made.
 @MainActor
 public final class OwnedReexecutionStage: ReexecutionStage {
     private let makeWindow: @MainActor (UIApplication) -> UIWindow
@@ -31,9 +31,12 @@ public final class OwnedReexecutionStage: ReexecutionStage {
         let application = UIApplication()
         application.clock = ManualClock(now: Self.startTime)
         application.makeCurrent()
-        application.appClock.freeze(at: Self.startTime)
         let window = makeWindow(application)
         window.makeKeyAndVisible()
+        // Frozen once the window is made, at the instant its manual clock stands at
+        // anyway: a debug layer in it does not take the re-execution's own hold for a
+        // person's Freeze (its time strip stays put away).
+        application.appClock.freeze(at: Self.startTime)
         return (application, window)
     }
 }

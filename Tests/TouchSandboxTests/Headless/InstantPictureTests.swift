@@ -83,6 +83,8 @@ final class InstantPictureTests: XCTestCase {
         let replay = gallery.reexecution
         try replay.run(to: 1.2)
         let layer = gallery.sandbox.debugLayer
+        layer.window.layoutIfNeeded()
+        XCTAssertTrue(layer.view.timeStrip.isHidden, "the re-execution's own hold on time is no Freeze: no strip")
         layer.freeze()
         layer.step(frames: 3)
         try replay.run(to: 1.3)
